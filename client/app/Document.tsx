@@ -1,0 +1,122 @@
+/**
+ * The whole HTML document, rendered by React on the server and hydrated in the browser.
+ * The root route's component (pages render through <Outlet/>) and its error boundary.
+ */
+import type { ReactNode } from "react";
+import { Outlet, useLocation, useMatches, useRouteError } from "react-router-dom";
+import { SITE_DESCRIPTION } from "../../shared/constants";
+import { DefaultLayout } from "../layouts/DefaultLayout";
+import { ClientPlugins } from "../lib/client-plugins";
+import { OfflineBanner } from "../lib/online";
+import { ProgressBar } from "../lib/progress-bar";
+import { ScrollManager } from "../lib/scroll";
+import { defOf } from "../routing/data-strategy";
+import { ErrorPage, errorTitle } from "./ErrorPage";
+import { BOOT_ELEMENT_ID, useDocument } from "./root-data";
+
+interface PageMeta {
+  title?: string;
+  description?: string;
+}
+
+/** The deepest matched page's metadata: its loader's `meta`, else its title in the route table. */
+function usePageMeta(): PageMeta {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const match = matches[i];
+    if (!match) continue;
+    const meta = (match.loaderData as { meta?: PageMeta } | null | undefined)?.meta;
+    if (meta?.title) return meta;
+    const def = defOf(match);
+    if (def) return { title: def.title };
+  }
+  return {};
+}
+
+/** Canonical address: the clean path on the public origin. */
+function canonicalPath(pathname: string): string {
+  const clean = pathname.replace(/\/index\.html$/, "") || "/";
+  return clean;
+}
+
+function Head({ title }: { title?: string }) {
+  const { root, nonce, boot } = useDocument();
+  const location = useLocation();
+  const meta = usePageMeta();
+  const pageTitle = title ?? meta.title;
+  const isHome = location.pathname === "/" || location.pathname === "/index.html";
+  const fullTitle = !pageTitle || isHome ? root.siteName : `${pageTitle} - ${root.siteName}`;
+  const description = meta.description ?? SITE_DESCRIPTION;
+  const canonical = root.publicOrigin + canonicalPath(location.pathname);
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta
+        name="viewport"
+        content="width=device-width,initial-scale=1.0,minimum-scale=1.0,maximum-scale=1.0,user-scalable=no"
+      />
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={canonical} />
+      <meta property="og:site_name" content={root.siteName} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:type" content="website" />
+      <meta name="build-version" content={root.build.version} />
+      <meta name="build-date" content={root.build.buildDate} />
+      <meta name="deploy-env" content={root.build.env} />
+      <meta name="platform" content={root.build.platform} />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {root.assets.css.map((href) => (
+        <link key={href} rel="stylesheet" href={href} />
+      ))}
+      {root.assets.modulepreload.map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
+      <script
+        id={BOOT_ELEMENT_ID}
+        type="application/json"
+        nonce={nonce}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by serializeForScript on the server
+        dangerouslySetInnerHTML={{ __html: boot }}
+      />
+    </head>
+  );
+}
+
+function Shell({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <html lang="zh-CN">
+      <Head title={title} />
+      <body>
+        <ProgressBar />
+        <OfflineBanner />
+        {children}
+        <ScrollManager />
+        <ClientPlugins />
+      </body>
+    </html>
+  );
+}
+
+export function Document() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** Every route error ends here (as the original's single error page): default layout + error page. */
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <Shell title={errorTitle(error)}>
+      <DefaultLayout>
+        <ErrorPage error={error} />
+      </DefaultLayout>
+    </Shell>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The error page (spec §8). 404 shows "This page could not be found"; other errors their
+ * status and message. If rendering it fails, a plain fallback says so.
+ */
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Link, isRouteErrorResponse } from "react-router-dom";
+import {
+  ERROR_PAGE_FAILED,
+  GO_HOME_TEXT,
+  NOT_FOUND_MESSAGE,
+  type NormalizedError,
+  normalizeError,
+} from "../../shared/errors";
+import { useRootData } from "./root-data";
+
+/** Message of the fixture whose error page deliberately fails (test fixtures only). */
+export const BROKEN_ERROR_PAGE_FIXTURE = "fixture: the error page fails";
+
+export function routeErrorOf(error: unknown): NormalizedError {
+  if (isRouteErrorResponse(error)) {
+    const body = error.data as { message?: unknown } | null | undefined;
+    if (error.status === 404) return { statusCode: 404, message: NOT_FOUND_MESSAGE };
+    const message = typeof body?.message === "string" && body.message ? body.message : error.statusText || "Error";
+    return { statusCode: error.status, message };
+  }
+  return normalizeError(error);
+}
+
+export function errorTitle(error: unknown): string {
+  return routeErrorOf(error).message;
+}
+
+function ErrorContent({ error }: { error: unknown }) {
+  const { fixtures } = useRootData();
+  const { statusCode, message } = routeErrorOf(error);
+  if (fixtures && message === BROKEN_ERROR_PAGE_FIXTURE) throw new Error(BROKEN_ERROR_PAGE_FIXTURE);
+  return (
+    <section className="error-page" data-status={statusCode}>
+      <div className="error-page__seal" aria-hidden="true">
+        {statusCode === 404 ? "迷" : "误"}
+      </div>
+      <h1 className="error-page__status">{statusCode}</h1>
+      <p className="error-page__message">{message}</p>
+      <p className="error-page__hint">
+        {statusCode === 404 ? "您访问的页面不存在或已被移除。" : "页面出了点问题，请稍后再试。"}
+      </p>
+      <Link className="button button--primary" to="/">
+        {GO_HOME_TEXT}
+      </Link>
+    </section>
+  );
+}
+
+export function ErrorPageFallback({ details }: { details?: string }) {
+  return (
+    <section className="error-page" data-status="error-page-failed">
+      <h2>{ERROR_PAGE_FAILED}</h2>
+      <p>显示错误页时又发生了错误。</p>
+      {details ? <p className="error-page__details">Error details: {details}</p> : null}
+      <a className="button button--primary" href="/">
+        {GO_HOME_TEXT}
+      </a>
+    </section>
+  );
+}
+
+interface GuardState {
+  failed: Error | null;
+}
+
+/** Catches a failure of the error page itself (in the browser; the server has its own fallback). */
+class ErrorPageGuard extends Component<{ children: ReactNode }, GuardState> {
+  override state: GuardState = { failed: null };
+  static getDerivedStateFromError(failed: Error): GuardState {
+    return { failed };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.warn("error page failed", error.message, info.componentStack?.split("\n")[1]?.trim());
+  }
+  override render() {
+    if (this.state.failed) return <ErrorPageFallback details={this.state.failed.message} />;
+    return this.props.children;
+  }
+}
+
+export function ErrorPage({ error }: { error: unknown }) {
+  return (
+    <ErrorPageGuard>
+      <ErrorContent error={error} />
+    </ErrorPageGuard>
+  );
+}

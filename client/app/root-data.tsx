@@ -1,0 +1,48 @@
+/**
+ * Per-document data every page needs (site name, build info, asset links, the viewer). The
+ * server renders it into the document once; the browser reads it back before hydrating.
+ */
+import { createContext, useContext } from "react";
+import type { Viewer } from "../../shared/contracts/viewer";
+import type { BuildInfo } from "../../shared/build-info";
+
+export interface RootData {
+  siteName: string;
+  publicOrigin: string;
+  build: BuildInfo;
+  assets: { css: string[]; modulepreload: string[] };
+  viewer: Viewer | null;
+  mobileSiteUrl: string | null;
+  /** SVG markup of the QR code that points at the mobile site (made on the server). */
+  mobileSiteQrSvg: string | null;
+  servicePhone: string;
+  serviceEmail: string;
+  devtoolsBlock: boolean;
+  fixtures: boolean;
+}
+
+export const BOOT_ELEMENT_ID = "__boot";
+
+export interface DocumentContextValue {
+  root: RootData;
+  /** The CSP nonce of this response ("" in the browser, which hides nonces from the DOM). */
+  nonce: string;
+  /**
+   * The boot payload `{ root, router }` as escaped JSON: rendered once into the document and
+   * read back verbatim by the browser, so hydration sees the same text.
+   */
+  boot: string;
+}
+
+const DocumentContext = createContext<DocumentContextValue | null>(null);
+export const DocumentProvider = DocumentContext.Provider;
+
+export function useDocument(): DocumentContextValue {
+  const value = useContext(DocumentContext);
+  if (!value) throw new Error("useDocument outside DocumentProvider");
+  return value;
+}
+
+export function useRootData(): RootData {
+  return useDocument().root;
+}

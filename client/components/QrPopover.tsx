@@ -1,0 +1,16 @@
+/** A small pop-up with a QR code (the mobile site, a share link), opened on hover or focus. */
+export function QrPopover({ label, svg, caption, href }: { label: string; svg: string; caption: string; href: string }) {
+  return (
+    <details className="qr-popover">
+      <summary className="qr-popover__summary">{label}</summary>
+      <div className="qr-popover__panel">
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: SVG generated on our server by the qrcode library */}
+        <div className="qr-popover__code" dangerouslySetInnerHTML={{ __html: svg }} />
+        <p className="qr-popover__caption">{caption}</p>
+        <a className="qr-popover__link" href={href}>
+          {href}
+        </a>
+      </div>
+    </details>
+  );
+}

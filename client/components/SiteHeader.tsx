@@ -1,0 +1,96 @@
+/**
+ * The site header: brand, main navigation (active state), search, the mobile-site QR pop-up,
+ * notices and the login button or user menu.
+ */
+import { useEffect, useState } from "react";
+import { Form, Link, NavLink, useLocation, useSearchParams } from "react-router-dom";
+import { useRootData } from "../app/root-data";
+import { LoginDialog } from "./LoginDialog";
+import { QrPopover } from "./QrPopover";
+import { SealLogo } from "./SealLogo";
+
+export const mainNav = [
+  { to: "/", label: "首页", end: true },
+  { to: "/product/list", label: "课程" },
+  { to: "/live", label: "直播" },
+  { to: "/playback", label: "回放" },
+  { to: "/books", label: "书籍" },
+  { to: "/stationery", label: "文房" },
+  { to: "/homework", label: "作业" },
+] as const;
+
+export function SiteHeader() {
+  const { siteName, viewer, mobileSiteQrSvg, mobileSiteUrl } = useRootData();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const [loginOpen, setLoginOpen] = useState(false);
+  const onSearchPage = location.pathname.startsWith("/search");
+
+  // `/?login=1&redirect=…` (the auth guard's destination) opens the login dialog.
+  useEffect(() => {
+    if (searchParams.get("login") === "1" && !viewer) setLoginOpen(true);
+  }, [searchParams, viewer]);
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="brand" aria-label={`${siteName}首页`}>
+          <SealLogo />
+          <span className="brand__name">{siteName}</span>
+        </Link>
+        <nav className="main-nav" aria-label="主导航">
+          {mainNav.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={"end" in item ? item.end : false}
+              className={({ isActive }) => `main-nav__link${isActive ? " is-active" : ""}`}
+            >
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <Form method="get" action="/search" className="header-search" role="search">
+          <input
+            type="search"
+            name="q"
+            className="header-search__input"
+            placeholder="搜索课程、书籍、文房"
+            aria-label="搜索"
+            maxLength={50}
+            defaultValue={onSearchPage ? (searchParams.get("q") ?? "") : ""}
+            key={onSearchPage ? location.search : "search"}
+          />
+          <button type="submit" className="header-search__button">
+            搜索
+          </button>
+        </Form>
+        <div className="site-header__tools">
+          {mobileSiteQrSvg && mobileSiteUrl ? (
+            <QrPopover label="手机版" svg={mobileSiteQrSvg} caption="扫码打开手机版" href={mobileSiteUrl} />
+          ) : null}
+          {viewer ? (
+            <>
+              <Link to="/my" className="header-notices" aria-label={`通知，${viewer.unreadNotices} 条未读`}>
+                通知
+                {viewer.unreadNotices > 0 ? <span className="badge">{viewer.unreadNotices}</span> : null}
+              </Link>
+              <details className="user-menu">
+                <summary className="user-menu__summary">{viewer.nickname}</summary>
+                <div className="user-menu__panel">
+                  <Link to="/my">个人中心</Link>
+                  <Link to="/my/logout">退出</Link>
+                </div>
+              </details>
+            </>
+          ) : (
+            <button type="button" className="button button--primary button--small" onClick={() => setLoginOpen(true)}>
+              登录 / 注册
+            </button>
+          )}
+        </div>
+      </div>
+      <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * Browser entry: read the boot payload, resolve the lazy pages of the first match, then
+ * hydrate the whole document with the same route table the server used.
+ */
+import { StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { type RouteObject, RouterProvider, createBrowserRouter, matchRoutes } from "react-router-dom";
+import { BOOT_ELEMENT_ID, DocumentProvider, type RootData } from "./app/root-data";
+import { emitRouteChanged } from "./lib/nav-hooks";
+import { progressBar } from "./lib/progress";
+import { createDataStrategy } from "./routing/data-strategy";
+import type { NavEnv } from "./routing/nav-context";
+import { buildRoutes } from "./routing/routes";
+import "./styles/app.css";
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: unknown;
+  }
+}
+
+async function boot() {
+  const element = document.getElementById(BOOT_ELEMENT_ID);
+  if (!element?.textContent) throw new Error("boot payload missing");
+  const raw = element.textContent;
+  const payload = JSON.parse(raw) as { root: RootData; router: unknown };
+  const root = payload.root;
+
+  const env: NavEnv = {
+    isServer: false,
+    viewer: root.viewer,
+    userAgent: navigator.userAgent,
+    fixtures: root.fixtures,
+    onLoaderResolved: (def) => progressBar.increase(def.componentFetch ? 30 : 45),
+  };
+  const routes = buildRoutes(() => env);
+
+  // Lazy pages of the first match must be in place before hydration, or the router would
+  // start without them and render a fallback instead of the server's HTML.
+  const initial = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    initial.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      const resolved = await route.lazy();
+      Object.assign(route as RouteObject, { ...resolved, lazy: undefined });
+    }),
+  );
+
+  // The router reads (and revives errors from) this global when no hydrationData is given.
+  window.__staticRouterHydrationData = payload.router;
+  const router = createBrowserRouter(routes, { dataStrategy: createDataStrategy(() => env) });
+
+  // Progress bar: starts when a navigation changes the page (not for query-only changes);
+  // a newer navigation restarts it (the router has already aborted the older one).
+  let previous = router.state.location;
+  let loadingKey: string | null = null;
+  let barRunning = false;
+  router.subscribe((state) => {
+    const next = state.navigation.location;
+    if (state.navigation.state !== "idle" && next) {
+      if (next.key !== loadingKey) {
+        loadingKey = next.key;
+        if (next.pathname !== state.location.pathname) {
+          progressBar.start();
+          barRunning = true;
+        }
+      }
+      return;
+    }
+    loadingKey = null;
+    const error = state.errors ? Object.values(state.errors)[0] : undefined;
+    if (barRunning) {
+      if (error) progressBar.fail();
+      progressBar.finish();
+      barRunning = false;
+    }
+    if (state.location.key !== previous.key) {
+      const from = previous.pathname + previous.search;
+      previous = state.location;
+      emitRouteChanged({ to: state.location.pathname + state.location.search, from, error });
+    }
+  });
+
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <DocumentProvider value={{ root, nonce: "", boot: raw }}>
+        <RouterProvider router={router} />
+      </DocumentProvider>
+    </StrictMode>,
+  );
+}
+
+boot().catch((err) => {
+  console.error("boot failed", err);
+});

@@ -1,0 +1,38 @@
+/** The personal centre: side menu of every child page beside the page itself. */
+import { NavLink, Outlet } from "react-router-dom";
+
+export const myMenu = [
+  { to: "/my", label: "个人中心", end: true },
+  { to: "/my/allcourse", label: "我的课程" },
+  { to: "/my/calendar", label: "学习日历" },
+  { to: "/my/dairy", label: "练字日记" },
+  { to: "/my/homework", label: "我的作业" },
+  { to: "/my/order", label: "我的订单" },
+  { to: "/my/packs", label: "我的卡包" },
+  { to: "/my/exchange", label: "兑换商城" },
+  { to: "/my/exchange/record", label: "兑换记录" },
+  { to: "/my/information", label: "个人资料" },
+  { to: "/my/security", label: "账号与安全" },
+] as const;
+
+export default function MyLayoutPage() {
+  return (
+    <div className="side-layout">
+      <nav className="side-menu" aria-label="个人中心菜单">
+        {myMenu.map((item) => (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            end={"end" in item ? item.end : item.to === "/my/exchange"}
+            className={({ isActive }) => `side-menu__link${isActive ? " is-active" : ""}`}
+          >
+            {item.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="side-layout__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Scroll behaviour of spec §2 (reference §4): back/forward restores the saved position, a hash
+ * scrolls to its element (the browser honours its scroll-margin-top), otherwise the view goes
+ * to the top, unless the route opts out. Nested child pages (e.g. the personal centre) keep
+ * the position unless one of them asks for the top.
+ */
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { useLocation, useMatches, useNavigationType } from "react-router-dom";
+import type { RouteDef } from "../../shared/routes";
+import { defOf } from "../routing/data-strategy";
+
+const STORAGE_KEY = "scroll-positions";
+const MAX_SAVED = 50;
+
+export function shouldScrollToTop(chain: RouteDef[]): boolean {
+  if (chain.length <= 1) return chain[0]?.scrollToTop !== false;
+  return chain.some((d) => d.scrollToTop === true);
+}
+
+function loadPositions(): Map<string, number> {
+  try {
+    return new Map(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "[]") as Array<[string, number]>);
+  } catch {
+    return new Map();
+  }
+}
+
+function savePositions(positions: Map<string, number>) {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions].slice(-MAX_SAVED)));
+  } catch {
+    // Storage full or disabled: positions are then kept for this page's lifetime only.
+  }
+}
+
+function scrollToHash(hash: string): boolean {
+  if (!hash || hash === "#") return false;
+  let id: string;
+  try {
+    id = decodeURIComponent(hash.slice(1));
+  } catch {
+    return false;
+  }
+  const el = document.getElementById(id);
+  if (!el) return false;
+  el.scrollIntoView();
+  return true;
+}
+
+const useIsoLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+export function ScrollManager() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const matches = useMatches();
+  const positions = useRef<Map<string, number> | null>(null);
+  const previous = useRef<{ key: string; pathname: string } | null>(null);
+
+  useEffect(() => {
+    positions.current = loadPositions();
+    history.scrollRestoration = "manual";
+    // A reload or a cross-document back lets the browser restore, as before.
+    const onUnload = () => {
+      if (previous.current) positions.current?.set(previous.current.key, window.scrollY);
+      if (positions.current) savePositions(positions.current);
+      history.scrollRestoration = "auto";
+    };
+    window.addEventListener("pagehide", onUnload);
+    return () => window.removeEventListener("pagehide", onUnload);
+  }, []);
+
+  useIsoLayoutEffect(() => {
+    const store = (positions.current ??= loadPositions());
+    const prev = previous.current;
+    previous.current = { key: location.key, pathname: location.pathname };
+    if (!prev) {
+      // First render: the browser (or a hash) decides.
+      if (location.hash) scrollToHash(location.hash);
+      return;
+    }
+    if (prev.key === location.key) return;
+    store.set(prev.key, window.scrollY);
+    savePositions(store);
+    if (navigationType === "POP") {
+      const saved = store.get(location.key);
+      if (saved !== undefined) {
+        window.scrollTo(0, saved);
+        return;
+      }
+    }
+    if (location.hash && scrollToHash(location.hash)) return;
+    if (prev.pathname === location.pathname && location.hash) return;
+    const chain = matches.map((m) => defOf(m)).filter((d): d is RouteDef => Boolean(d));
+    if (shouldScrollToTop(chain)) window.scrollTo(0, 0);
+  }, [location.key]);
+
+  return null;
+}

@@ -1,0 +1,55 @@
+/**
+ * The registry of named route middleware (spec §2: "Pages without their own middleware use a
+ * default one named auth"). Runs on the server for the first request and in the browser for
+ * every later navigation, in route order, before validate and before any loader.
+ */
+import Bowser from "bowser";
+import { isbot } from "isbot";
+import { redirect } from "react-router-dom";
+import { AppError, NOT_FOUND_MESSAGE } from "../../shared/errors";
+import { accessOf } from "../../shared/routes";
+import type { MiddlewareContext, RouteMiddleware } from "./nav-context";
+
+/** Where a logged-out visit to a `user` page is sent: home opens the login dialog. */
+export function loginRedirectPath(url: URL): string {
+  const back = url.pathname + url.search;
+  return `/?login=1&redirect=${encodeURIComponent(back)}`;
+}
+
+export const middlewareRegistry: Record<string, RouteMiddleware> = {
+  auth(ctx) {
+    if (accessOf(ctx.chain) === "user" && !ctx.env.viewer) throw redirect(loginRedirectPath(ctx.url));
+  },
+  /** `/course_old/{id}` is the old address of a course page. */
+  legacyCourse(ctx) {
+    throw redirect(`/course/${ctx.params.id}`, 301);
+  },
+  testOnly(ctx) {
+    if (!ctx.env.fixtures) throw new AppError(404, NOT_FOUND_MESSAGE);
+  },
+};
+
+/** Browsers we do not support get the `/bowser` page; crawlers never do. */
+export function isUnsupportedBrowser(userAgent: string): boolean {
+  if (!userAgent || isbot(userAgent)) return false;
+  const verdict = Bowser.getParser(userAgent).satisfies({
+    "internet explorer": ">11",
+    edge: ">=79",
+    chrome: ">=87",
+    chromium: ">=87",
+    firefox: ">=78",
+    safari: ">=14",
+    opera: ">=73",
+    "samsung internet for android": ">=14",
+  });
+  // undefined: no rule names this browser; let it through rather than lock anyone out.
+  return verdict === false;
+}
+
+/** Global middleware: runs before the route middleware of every navigation. */
+export const globalMiddleware: RouteMiddleware[] = [
+  function browserCheck(ctx: MiddlewareContext) {
+    if (!ctx.env.isServer || ctx.url.pathname.startsWith("/bowser")) return;
+    if (isUnsupportedBrowser(ctx.env.userAgent)) throw redirect("/bowser");
+  },
+];

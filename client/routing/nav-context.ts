@@ -1,0 +1,37 @@
+import type { Params } from "react-router-dom";
+import type { Viewer } from "../../shared/contracts/viewer";
+import type { RouteDef } from "../../shared/routes";
+
+/**
+ * What the page pipeline needs from the place it runs in. The server builds one per request
+ * (passed as the router's request context); the browser keeps one for the session.
+ */
+export interface NavEnv {
+  isServer: boolean;
+  viewer: Viewer | null;
+  userAgent: string;
+  /** Test fixture routes are served (TEST_FIXTURES=1, never in production). */
+  fixtures: boolean;
+  /** Notified each time a page loader resolves (drives the progress bar in the browser). */
+  onLoaderResolved?: (def: RouteDef) => void;
+}
+
+/** Arguments every route middleware receives. Redirect by throwing `redirect()`, fail by throwing AppError. */
+export interface MiddlewareContext {
+  env: NavEnv;
+  request: Request;
+  url: URL;
+  params: Params;
+  /** The matched route definitions, outermost first. */
+  chain: RouteDef[];
+}
+
+export type RouteMiddleware = (ctx: MiddlewareContext) => void | Promise<void>;
+
+/** Arguments of a page loader (the spec's asyncData). */
+export interface PageLoaderArgs {
+  request: Request;
+  params: Params;
+  signal: AbortSignal;
+  env: NavEnv;
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// `npm test`: every test. Builds the site, runs the unit and integration suites (vitest),
+// then the browser suite (Playwright in Debian's Chromium), and prints one closing line.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const reports = path.join(root, "test-results");
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  console.error(
+    `Chromium was not found at ${chromium}.\n` +
+      "The browser tests drive Debian's Chromium. Install it with:\n" +
+      "  sudo apt-get install chromium fonts-noto-cjk\n" +
+      "or point CHROMIUM_PATH at another Chromium or Chrome binary.",
+  );
+  process.exit(1);
+}
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+if (run("build", "npx", ["vite", "build", "--app", "--logLevel", "warn"]) !== 0) process.exit(1);
+const unit = run("unit and integration tests (vitest)", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${path.join(reports, "vitest.json")}`,
+]);
+const e2e = run("browser tests (Playwright, Chromium)", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium });
+
+function counts(file, pick) {
+  try {
+    return pick(JSON.parse(readFileSync(file, "utf8")));
+  } catch {
+    return null;
+  }
+}
+const v = counts(path.join(reports, "vitest.json"), (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests,
+  skipped: r.numPendingTests + (r.numTodoTests ?? 0),
+}));
+const p = counts(path.join(reports, "playwright.json"), (r) => ({
+  passed: r.stats.expected + r.stats.flaky,
+  failed: r.stats.unexpected,
+  skipped: r.stats.skipped,
+}));
+const passed = (v?.passed ?? 0) + (p?.passed ?? 0);
+const failed = (v?.failed ?? 0) + (p?.failed ?? 0) + (v ? 0 : unit === 0 ? 0 : 1) + (p ? 0 : e2e === 0 ? 0 : 1);
+const skipped = (v?.skipped ?? 0) + (p?.skipped ?? 0);
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(unit === 0 && e2e === 0 ? 0 : 1);

@@ -1,0 +1,168 @@
+/**
+ * The web server, in the order a request meets it (DESIGN §2):
+ * request id + log → health → proxies → CSP nonce + helmet → compression → /assets →
+ * robots.txt, favicon → server rendering → error handler.
+ */
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import QRCode from "qrcode";
+import { createApiRouter } from "../api/router.server";
+import { type AssetResolver, devAssets, manifestAssets } from "./assets.server";
+import { buildInfo } from "./build-info.server";
+import type { AppConfig } from "./config.server";
+import { createLogger, serializeRequest, serializeResponse } from "./logger.server";
+import { createUpstreamProxy } from "./proxy.server";
+import { Readiness } from "./readiness.server";
+import { type StaticRootData, createRenderer } from "./render.server";
+import { assignNonce, securityHeaders } from "./security.server";
+import { faviconSvg, robotsTxt } from "./static-files.server";
+
+export interface AppOptions {
+  logger?: Logger;
+  readiness?: Readiness;
+  /** Development: Vite's middlewares (sources, HMR) and a renderer loaded through Vite. */
+  dev?: { middlewares: RequestHandler; render: RequestHandler };
+  /** A route table other than the shared one (tests of the pipeline itself). */
+  routes?: import("../shared/routes").RouteDef[];
+}
+
+export interface App {
+  app: Express;
+  readiness: Readiness;
+  logger: Logger;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export async function rootDataFor(config: AppConfig): Promise<StaticRootData> {
+  return {
+    siteName: config.siteName,
+    publicOrigin: config.publicOrigin,
+    build: buildInfo(config.deployEnv),
+    mobileSiteUrl: config.mobileSiteUrl ?? null,
+    mobileSiteQrSvg: config.mobileSiteUrl
+      ? await QRCode.toString(config.mobileSiteUrl, { type: "svg", margin: 1, color: { dark: "#222222", light: "#fffdf8" } })
+      : null,
+    servicePhone: config.servicePhone,
+    serviceEmail: config.serviceEmail,
+    devtoolsBlock: config.devtoolsBlock,
+    fixtures: config.testFixtures,
+  };
+}
+
+export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<App> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const readiness = options.readiness ?? new Readiness();
+  const app = express();
+  app.disable("x-powered-by");
+  // Client IPs come from X-Forwarded-For only across the configured number of our own proxies.
+  app.set("trust proxy", config.trustProxyHops);
+
+  // 1. Request id and access log.
+  app.use((req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const id = config.trustProxyHops > 0 && incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = id;
+    res.setHeader("X-Request-Id", id);
+    next();
+  });
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
+      serializers: { req: serializeRequest, res: serializeResponse },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+    }),
+  );
+
+  // 2. Liveness and readiness.
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const report = await readiness.check();
+    res.status(report.ready ? 200 : 503).json(report);
+  });
+
+  // 3. Proxies (before any body parsing or compression), or the in-process services.
+  if (config.apiOrigin) app.use("/api", createUpstreamProxy({ mount: "/api", target: config.apiOrigin, json: true, logger }));
+  else app.use("/api", createApiRouter());
+  if (config.avatarOrigin) {
+    app.use("/avatar", createUpstreamProxy({ mount: "/avatar", target: config.avatarOrigin, json: false, logger }));
+  } else {
+    app.use("/avatar", express.static(path.join(config.dataDir, "uploads", "avatars"), { fallthrough: false, index: false, maxAge: "1h" }));
+  }
+  if (config.broadcastOrigin) {
+    app.use("/broadcast", createUpstreamProxy({ mount: "/broadcast", target: config.broadcastOrigin, json: false, logger }));
+  } else {
+    app.use("/broadcast", express.static(path.join(config.dataDir, "broadcast"), { fallthrough: false, index: false, maxAge: 0 }));
+  }
+
+  // 4. Security headers with this response's CSP nonce.
+  app.use(assignNonce, securityHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }));
+
+  // 5. Compression; React flushes through it, so the streamed shell is not held back.
+  app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
+
+  // 6. Built assets: content-hashed, immutable; a missing file is a plain 404, never a page.
+  let assets: AssetResolver;
+  if (options.dev) {
+    app.use(options.dev.middlewares);
+    assets = devAssets();
+  } else {
+    if (!config.clientDir) throw new Error("clientDir is required outside development");
+    assets = manifestAssets(config.clientDir);
+    app.use(
+      "/assets",
+      express.static(path.join(config.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+    );
+  }
+
+  // 7. robots.txt and the favicon.
+  app.get("/robots.txt", (_req, res) => {
+    res.type("text/plain").setHeader("Cache-Control", "public, max-age=3600");
+    res.send(robotsTxt(config.publicOrigin));
+  });
+  app.get(["/favicon.svg", "/favicon.ico"], (_req, res) => {
+    res.type("image/svg+xml").setHeader("Cache-Control", "public, max-age=86400");
+    res.send(faviconSvg);
+  });
+
+  // 8. Server rendering of every other GET/HEAD.
+  const render =
+    options.dev?.render ??
+    createRenderer({
+      assets,
+      root: await rootDataFor(config),
+      streamTimeoutMs: config.streamTimeoutMs,
+      logger,
+      routes: options.routes,
+    });
+  app.get("/{*splat}", render);
+  app.use((_req, res) => {
+    res.setHeader("Allow", "GET, HEAD");
+    res.status(405).type("text/plain").send("Method Not Allowed");
+  });
+
+  // 9. Errors: a status and a short text, never a stack.
+  const onError: ErrorRequestHandler = (err, req, res, _next) => {
+    const status = typeof err?.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;
+    if (status >= 500) req.log?.error({ err }, "request failed");
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.setHeader("Cache-Control", "no-store");
+    if (status === 404) res.status(404).type("text/plain").send("Not Found");
+    else res.status(status).type("text/plain").send(status >= 500 ? "Internal Server Error" : "Bad Request");
+  };
+  app.use(onError);
+
+  return { app, readiness, logger };
+}

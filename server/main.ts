@@ -1,0 +1,87 @@
+/**
+ * Process entry: configuration, the HTTP server, readiness and graceful shutdown.
+ * `--dev` serves the sources through Vite with hot reload.
+ */
+import { createServer } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { RequestHandler } from "express";
+import type { App, AppOptions } from "./app.server";
+import { loadConfig } from "./config.server";
+import { createLogger } from "./logger.server";
+
+const dev = process.argv.includes("--dev");
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  const config = loadConfig(process.env, dev ? {} : { clientDir: path.resolve(here, "../client") });
+  const logger = createLogger(config.logLevel);
+  const server = createServer();
+  // Longer than a load balancer's 60 s idle timeout, so the balancer closes idle sockets first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
+  let created: App;
+  if (dev) {
+    const { createServer: createVite } = await import("vite");
+    const vite = await createVite({ server: { middlewareMode: true, hmr: { server } }, appType: "custom" });
+    const { createApp, rootDataFor } = (await vite.ssrLoadModule("/server/app.server.ts")) as typeof import("./app.server");
+    const { devAssets } = (await vite.ssrLoadModule("/server/assets.server.ts")) as typeof import("./assets.server");
+    const root = await rootDataFor(config);
+    // Re-created when Vite reloads the module, so server-side edits apply on the next request.
+    let cached: { mod: unknown; render: RequestHandler } | undefined;
+    const render: RequestHandler = async (req, res, next) => {
+      const mod = (await vite.ssrLoadModule("/server/render.server.tsx")) as typeof import("./render.server");
+      if (cached?.mod !== mod) {
+        cached = { mod, render: mod.createRenderer({ assets: devAssets(), root, streamTimeoutMs: config.streamTimeoutMs, logger }) };
+      }
+      cached.render(req, res, next);
+    };
+    const options: AppOptions = { logger, dev: { middlewares: vite.middlewares, render } };
+    created = await createApp(config, options);
+  } else {
+    const { createApp } = await import("./app.server");
+    created = await createApp(config, { logger });
+  }
+  const { app, readiness } = created;
+  server.on("request", app);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  readiness.markReady();
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  logger.info({ port, env: config.deployEnv, dev }, `墨池课堂 listening on http://localhost:${port}`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "draining");
+    readiness.markDraining();
+    const deadline = setTimeout(() => {
+      logger.warn("shutdown deadline reached; closing remaining connections");
+      server.closeAllConnections();
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    // Stops accepting, closes idle keep-alive sockets, and waits for in-flight responses.
+    server.close((err) => {
+      clearTimeout(deadline);
+      if (err) logger.error({ err }, "close failed");
+      logger.info("stopped");
+      logger.flush?.();
+      process.exit(err ? 1 : 0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

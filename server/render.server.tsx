@@ -1,0 +1,176 @@
+/**
+ * Server rendering (DESIGN §3): match the shared table, run middleware and validate, then the
+ * page loaders, then stream the whole document with renderToPipeableStream. Browsers get the
+ * shell as soon as it is ready; crawlers get the complete page in one piece.
+ */
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { isbot } from "isbot";
+import type { Logger } from "pino";
+import { renderToPipeableStream } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from "react-router-dom";
+import { ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError } from "../shared/errors";
+import type { RouteDef } from "../shared/routes";
+import { serializeForScript } from "../shared/serialize";
+import { DocumentProvider, type RootData } from "../client/app/root-data";
+import { createDataStrategy, defOf } from "../client/routing/data-strategy";
+import type { NavEnv } from "../client/routing/nav-context";
+import { buildRoutes, pageModuleKey } from "../client/routing/routes";
+import type { AssetResolver } from "./assets.server";
+import { cspNonce } from "./security.server";
+
+export type StaticRootData = Omit<RootData, "assets" | "viewer">;
+
+/** The router's dehydrated state, in the shape createBrowserRouter reads back. */
+export function hydrationState(ctx: StaticHandlerContext) {
+  let errors: Record<string, unknown> | null = null;
+  if (ctx.errors) {
+    errors = {};
+    for (const [id, err] of Object.entries(ctx.errors)) {
+      if (isRouteErrorResponse(err)) errors[id] = { ...err, __type: "RouteErrorResponse" };
+      else if (err instanceof Error) errors[id] = { message: err.message, __type: "Error" };
+      else errors[id] = err;
+    }
+  }
+  return { loaderData: ctx.loaderData, actionData: ctx.actionData, errors };
+}
+
+/** Express request → Fetch Request whose signal aborts when the client goes away. */
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(req.originalUrl, "http://localhost");
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  return new Request(url, { method: req.method, headers, signal: controller.signal });
+}
+
+/** The last resort when even the error page cannot be rendered: static, no script. */
+export function errorPageFailedHtml(siteName: string): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${siteName}</title></head><body><h2>${ERROR_PAGE_FAILED}</h2><p>显示错误页时又发生了错误。</p><p><a href="/">${GO_HOME_TEXT}</a></p></body></html>`;
+}
+
+export interface RendererOptions {
+  assets: AssetResolver;
+  root: StaticRootData;
+  streamTimeoutMs: number;
+  logger: Logger;
+  routes?: RouteDef[];
+}
+
+export function createRenderer(opts: RendererOptions) {
+  const envOf = (context: unknown) => context as NavEnv;
+  const handler = createStaticHandler(buildRoutes(envOf, opts.routes));
+  const dataStrategy = createDataStrategy(envOf);
+
+  return async function render(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    const userAgent = req.get("user-agent") ?? "";
+    const viewer = (res.locals.viewer as RootData["viewer"] | undefined) ?? null;
+    const env: NavEnv = { isServer: true, viewer, userAgent, fixtures: opts.root.fixtures };
+
+    let ctx: StaticHandlerContext | Response;
+    try {
+      ctx = await handler.query(toFetchRequest(req, res), { requestContext: env, dataStrategy });
+    } catch (err) {
+      next(err);
+      return;
+    }
+    if (res.writableEnded || res.destroyed) return;
+
+    if (ctx instanceof Response) {
+      const location = ctx.headers.get("Location");
+      if (location && ctx.status >= 300 && ctx.status < 400) {
+        res.setHeader("Cache-Control", "no-store");
+        res.redirect(ctx.status, location);
+      } else {
+        res.status(ctx.status).type(ctx.headers.get("Content-Type") ?? "text/plain").send(await ctx.text());
+      }
+      return;
+    }
+
+    const chain = ctx.matches.map((m) => defOf(m.route)).filter((d): d is RouteDef => Boolean(d));
+    const assets = opts.assets.forModules(chain.map(pageModuleKey));
+    const root: RootData = {
+      ...opts.root,
+      viewer,
+      assets: { css: assets.css, modulepreload: assets.modulepreload },
+    };
+    const personal = Boolean(viewer) || chain.some((d) => d.access === "user");
+    res.setHeader("Cache-Control", personal ? "private, no-store" : "no-cache");
+    const crawler = isbot(userAgent);
+    streamDocument(ctx, 0);
+
+    function streamDocument(context: StaticHandlerContext, attempt: number) {
+      const nonce = cspNonce(res);
+      const boot = serializeForScript({ root, router: hydrationState(context) });
+      const router = createStaticRouter(handler.dataRoutes, context);
+      let status = context.statusCode;
+      let settled = false;
+      const { pipe, abort } = renderToPipeableStream(
+        <DocumentProvider value={{ root, nonce, boot }}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
+        </DocumentProvider>,
+        {
+          nonce,
+          bootstrapModules: assets.bootstrap,
+          // Crawlers get every boundary inline, never outlined behind hidden divs.
+          progressiveChunkSize: crawler ? Number.MAX_SAFE_INTEGER : undefined,
+          onShellReady() {
+            if (!crawler) send();
+          },
+          onAllReady() {
+            if (crawler) send();
+          },
+          onShellError(err) {
+            if (settled) return;
+            settled = true;
+            clearTimeout(timer);
+            opts.logger.error({ err, attempt }, "render failed");
+            if (attempt === 0) {
+              const { statusCode, message } = normalizeError(err);
+              const failed = new Error(message);
+              streamDocument(
+                {
+                  ...context,
+                  errors: { root: failed },
+                  statusCode: statusCode >= 400 ? statusCode : 500,
+                  loaderData: {},
+                },
+                1,
+              );
+            } else if (!res.headersSent) {
+              res.status(500).type("html").send(errorPageFailedHtml(root.siteName));
+            }
+          },
+          onError(err) {
+            if (!settled) status = 500;
+            if (!res.destroyed) opts.logger.error({ err }, "render error");
+          },
+        },
+      );
+      function send() {
+        if (settled) return;
+        settled = true;
+        res.status(status);
+        res.setHeader("Content-Type", "text/html; charset=utf-8");
+        pipe(res);
+      }
+      const timer = setTimeout(() => abort(new Error("render timed out")), opts.streamTimeoutMs);
+      timer.unref();
+      res.on("close", () => {
+        clearTimeout(timer);
+        if (!res.writableFinished) abort(new Error("client went away"));
+      });
+    }
+  };
+}

@@ -1,0 +1,247 @@
+/**
+ * The one route table of the site, read by the server (match, guard, validate, load, render)
+ * and by the browser (hydrate, navigate). Pure data: no React, no Node, no DOM.
+ *
+ * Every page is registered twice, as the clean path and as `…/index.html` (spec §2);
+ * `expandIndexHtml` does that when the router routes are built.
+ */
+import { z } from "zod";
+
+export type LayoutName = "default" | "clean" | "test";
+export type Access = "public" | "user";
+
+/** How a path parameter is validated. A failed check renders the 404 page with status 404. */
+export const paramRules = {
+  /** Database ids: positive integers without leading zeros, within int4. */
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .refine((v) => Number(v) <= 2_147_483_647),
+  /** Group-buy numbers: "GB" followed by 14 digits (issue date yyMMdd + 8-digit sequence). */
+  groupNo: z.string().regex(/^GB\d{14}$/),
+  /** Activity tokens: 6–64 URL-safe characters. */
+  token: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/),
+} as const;
+export type ParamRule = keyof typeof paramRules;
+
+export interface RouteDef {
+  /** Stable id; server and client key loader data by it. */
+  id: string;
+  /** Path relative to the parent ("" for an index route). */
+  path: string;
+  /** Page module under client/features, without the `.page.tsx` suffix. */
+  page: string;
+  /** Layout for top-level routes (children inherit their parent's). */
+  layout?: LayoutName;
+  /** Named route middleware, looked up in one registry; none named means ["auth"]. */
+  middleware?: string[];
+  /** Who may open the page; the auth middleware enforces it. */
+  access?: Access;
+  params?: Record<string, ParamRule>;
+  /** Page title (Chinese), also the breadcrumb label. Pages with data may refine it. */
+  title: string;
+  /** Keep the scroll position on navigation (nested children keep it by default). */
+  scrollToTop?: boolean;
+  /** The page also fetches at component level (progress bar +30 instead of +45). */
+  componentFetch?: boolean;
+  children?: RouteDef[];
+}
+
+/** The product lines with an about page `/about-{product}`. */
+export const aboutProducts = {
+  maobi: "毛笔书法",
+  yingbi: "硬笔书法",
+  xiezuo: "写作",
+} as const;
+export type AboutProduct = keyof typeof aboutProducts;
+
+const myChildren: RouteDef[] = [
+  { id: "my.index", path: "", page: "my/Overview", title: "个人中心" },
+  { id: "my.allcourse", path: "allcourse", page: "my/AllCourse", title: "我的课程" },
+  { id: "my.calendar", path: "calendar", page: "my/Calendar", title: "学习日历" },
+  { id: "my.dairy", path: "dairy", page: "my/Dairy", title: "练字日记" },
+  { id: "my.exchange", path: "exchange", page: "my/Exchange", title: "兑换商城" },
+  { id: "my.exchange.detail", path: "exchange/detail", page: "my/ExchangeDetail", title: "兑换详情" },
+  { id: "my.exchange.record", path: "exchange/record", page: "my/ExchangeRecord", title: "兑换记录" },
+  {
+    id: "my.exchange.record.bishan",
+    path: "exchange/record/bishan",
+    page: "my/ExchangeRecordBishan",
+    title: "笔山明细",
+  },
+  {
+    id: "my.exchange.record.coin",
+    path: "exchange/record/coin",
+    page: "my/ExchangeRecordCoin",
+    title: "金币明细",
+  },
+  { id: "my.homework", path: "homework", page: "my/Homework", title: "我的作业" },
+  { id: "my.information", path: "information", page: "my/Information", title: "个人资料" },
+  { id: "my.order", path: "order", page: "my/Order", title: "我的订单" },
+  { id: "my.packs", path: "packs", page: "my/Packs", title: "我的卡包" },
+  { id: "my.security", path: "security", page: "my/Security", title: "账号与安全" },
+];
+
+const protocolChildren: RouteDef[] = [
+  { id: "protocol.index", path: "", page: "protocol/ProtocolIndex", title: "协议与帮助" },
+  { id: "protocol.contact", path: "contact", page: "protocol/Contact", title: "联系我们" },
+  { id: "protocol.feedback", path: "feedback", page: "protocol/Feedback", title: "意见反馈" },
+  { id: "protocol.privacy", path: "privacy", page: "protocol/Privacy", title: "隐私政策" },
+  { id: "protocol.service", path: "service", page: "protocol/Service", title: "服务协议" },
+];
+
+export const routeTable: RouteDef[] = [
+  { id: "home", path: "", page: "home/Home", title: "首页" },
+  { id: "about", path: "about", page: "about/About", title: "关于我们" },
+  ...Object.entries(aboutProducts).map(
+    ([product, name]): RouteDef => ({
+      id: `about.${product}`,
+      path: `about-${product}`,
+      page: "about/AboutProduct",
+      title: `关于${name}`,
+    }),
+  ),
+  { id: "agreement", path: "agreement", page: "legal/Agreement", title: "用户协议", layout: "clean" },
+  { id: "books", path: "books", page: "books/Books", title: "书籍" },
+  { id: "books.tabs", path: "books/tabs", page: "books/BookTabs", title: "书籍分类" },
+  { id: "bowser", path: "bowser", page: "bowser/Bowser", title: "请升级浏览器", layout: "clean", middleware: [] },
+  { id: "calmness", path: "calmness", page: "calmness/Calmness", title: "静心习字" },
+  {
+    id: "deletion-agreement",
+    path: "deletion-agreement",
+    page: "legal/DeletionAgreement",
+    title: "账号注销协议",
+    layout: "clean",
+  },
+  { id: "experience", path: "experience", page: "experience/Experience", title: "体验课" },
+  { id: "guide", path: "guide", page: "guide/Guide", title: "新手指南" },
+  { id: "guide.live", path: "guide/live", page: "guide/GuideLive", title: "直播课指南" },
+  { id: "homework", path: "homework", page: "homework/Homework", title: "作业" },
+  { id: "homework.share", path: "homework/share", page: "homework/HomeworkShare", title: "作业分享", layout: "clean" },
+  { id: "live", path: "live", page: "live/Live", title: "直播" },
+  { id: "payment", path: "payment", page: "payment/Payment", title: "支付订单", access: "user" },
+  { id: "payment.success", path: "payment/success", page: "payment/PaymentSuccess", title: "支付成功", access: "user" },
+  { id: "playback", path: "playback", page: "playback/Playback", title: "回放" },
+  { id: "search", path: "search", page: "search/Search", title: "搜索" },
+  { id: "stationery", path: "stationery", page: "stationery/Stationery", title: "文房" },
+  { id: "video", path: "video", page: "video/VideoList", title: "公开课" },
+  { id: "video.public", path: "video/PublicCourseItem", page: "video/PublicCourseItem", title: "公开课" },
+  { id: "product.list", path: "product/list", page: "course/CourseList", title: "课程" },
+  { id: "show.activity", path: "show/activity", page: "activity/ShowActivity", title: "活动" },
+  { id: "my.logout", path: "my/logout", page: "my/Logout", title: "退出登录", layout: "clean" },
+  { id: "activitys.bmyx", path: "activitys/bmyx", page: "activity/Bmyx", title: "笔墨研习" },
+  { id: "activitys.daycourse", path: "activitys/daycourse", page: "activity/DayCourse", title: "每日一课" },
+  { id: "activitys.reading", path: "activitys/reading", page: "activity/Reading", title: "共读" },
+  { id: "activitys.travel_note", path: "activitys/travel_note", page: "activity/TravelNote", title: "游记" },
+  {
+    id: "activitys.token",
+    path: "activitys/:token",
+    page: "activity/ActivityLanding",
+    title: "活动",
+    params: { token: "token" },
+  },
+  {
+    id: "activitys.token.share",
+    path: "activitys/:token/share",
+    page: "activity/ActivityShare",
+    title: "活动分享",
+    params: { token: "token" },
+    layout: "clean",
+  },
+  { id: "my", path: "my", page: "my/MyLayout", title: "个人中心", access: "user", children: myChildren },
+  { id: "protocol", path: "protocol", page: "protocol/ProtocolLayout", title: "协议与帮助", children: protocolChildren },
+  {
+    id: "commodity",
+    path: "commodity/:id",
+    page: "commodity/Commodity",
+    title: "商品详情",
+    params: { id: "id" },
+  },
+  {
+    id: "course_old",
+    path: "course_old/:id",
+    page: "course/CourseOld",
+    title: "课程详情",
+    params: { id: "id" },
+    middleware: ["auth", "legacyCourse"],
+  },
+  { id: "course", path: "course/:id", page: "course/CourseDetail", title: "课程详情", params: { id: "id" } },
+  {
+    id: "groupbuy",
+    path: "groupbuy/:groupNo",
+    page: "groupbuy/GroupBuy",
+    title: "拼团",
+    params: { groupNo: "groupNo" },
+  },
+  { id: "video.detail", path: "video/:id", page: "video/VideoDetail", title: "课程视频", params: { id: "id" } },
+  /*
+   * Fixtures for automated tests (layout `test`): 404 unless the server runs with
+   * TEST_FIXTURES=1, which production refuses (see server/config.server.ts).
+   */
+  {
+    id: "fixture",
+    path: "__test",
+    page: "fixture/FixtureLayout",
+    title: "测试页",
+    layout: "test",
+    middleware: ["testOnly"],
+    children: [
+      { id: "fixture.fast", path: "fast", page: "fixture/Fast", title: "快速页", middleware: ["testOnly"] },
+      { id: "fixture.slow", path: "slow", page: "fixture/Slow", title: "慢速页", middleware: ["testOnly"] },
+      { id: "fixture.long", path: "long", page: "fixture/Long", title: "长页", middleware: ["testOnly"] },
+      { id: "fixture.throw", path: "throw", page: "fixture/Throw", title: "出错页", middleware: ["testOnly"] },
+      {
+        id: "fixture.external",
+        path: "external",
+        page: "fixture/External",
+        title: "外部跳转",
+        middleware: ["testOnly"],
+      },
+      {
+        id: "fixture.stream",
+        path: "stream",
+        page: "fixture/Stream",
+        title: "流式页",
+        middleware: ["testOnly"],
+      },
+      {
+        id: "fixture.error-page",
+        path: "error-page",
+        page: "fixture/BrokenErrorPage",
+        title: "错误页出错",
+        middleware: ["testOnly"],
+      },
+    ],
+  },
+];
+
+/** Middleware names every route may use; the unit test walks the table against this list. */
+export const DEFAULT_MIDDLEWARE = "auth";
+
+export function middlewareOf(def: RouteDef): string[] {
+  return def.middleware ?? [DEFAULT_MIDDLEWARE];
+}
+
+/** Every def of the table, depth first, with its parent chain. */
+export function walkRoutes(
+  defs: RouteDef[] = routeTable,
+  parents: RouteDef[] = [],
+): Array<{ def: RouteDef; parents: RouteDef[]; fullPath: string }> {
+  const out: Array<{ def: RouteDef; parents: RouteDef[]; fullPath: string }> = [];
+  for (const def of defs) {
+    const fullPath = `/${[...parents.map((p) => p.path), def.path].filter(Boolean).join("/")}`;
+    out.push({ def, parents, fullPath });
+    if (def.children) out.push(...walkRoutes(def.children, [...parents, def]));
+  }
+  return out;
+}
+
+/** Effective access of a route: the strictest along its chain. */
+export function accessOf(chain: RouteDef[]): Access {
+  return chain.some((d) => d.access === "user") ? "user" : "public";
+}
+
+/** Effective layout: the top-level route's, else default. */
+export function layoutOf(chain: RouteDef[]): LayoutName {
+  return chain[0]?.layout ?? "default";
+}

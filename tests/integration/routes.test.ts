@@ -1,0 +1,120 @@
+import request from "supertest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { NOT_FOUND_MESSAGE } from "../../shared/errors";
+import { type RouteDef, accessOf, routeTable, walkRoutes } from "../../shared/routes";
+import { BROWSER_UA, testApp } from "./helpers";
+
+type Express = Awaited<ReturnType<typeof testApp>>["app"];
+let app: Express;
+beforeAll(async () => {
+  ({ app } = await testApp());
+});
+
+const sampleParams: Record<string, string> = { id: "12", token: "spring-2026", groupNo: "GB26112200000001" };
+
+function samplePath(fullPath: string): string {
+  return fullPath.replace(/:(\w+)/g, (_, name: string) => sampleParams[name] ?? "x");
+}
+
+const pages = walkRoutes().filter(({ def }) => !def.children || def.children.length === 0);
+
+function expectedTitle(def: RouteDef): string {
+  return def.id === "home" ? "<title>墨池课堂</title>" : `<title>${def.title} - 墨池课堂</title>`;
+}
+
+describe("every route of the table answers in both forms", () => {
+  for (const { def, parents, fullPath } of pages) {
+    const clean = samplePath(fullPath);
+    const forms = [clean, clean === "/" ? "/index.html" : `${clean}/index.html`];
+    for (const url of forms) {
+      it(`${url}`, async () => {
+        const res = await request(app).get(url).set("User-Agent", BROWSER_UA);
+        const chain = [...parents, def];
+        if (accessOf(chain) === "user") {
+          expect(res.status).toBe(302);
+          expect(res.headers.location).toBe(`/?login=1&redirect=${encodeURIComponent(url)}`);
+        } else if (def.id === "course_old") {
+          expect(res.status).toBe(301);
+          expect(res.headers.location).toBe("/course/12");
+        } else if (def.id === "fixture.throw") {
+          expect(res.status).toBe(418);
+        } else if (def.id === "fixture.error-page") {
+          expect(res.status).toBe(500);
+        } else {
+          expect(res.status).toBe(200);
+          expect(res.headers["content-type"]).toMatch(/^text\/html/);
+          expect(res.text).toContain(expectedTitle(def));
+          expect(res.text).toContain('<html lang="zh-CN">');
+        }
+      });
+    }
+  }
+});
+
+describe("404", () => {
+  const notFound = [
+    "/no-such-page",
+    "/books/nope",
+    "/course/abc",
+    "/course/0",
+    "/course/012",
+    "/course/99999999999",
+    "/commodity/-1",
+    "/video/1.5",
+    "/groupbuy/123",
+    "/groupbuy/GB123",
+    "/activitys/ab",
+    "/about-calligraphy",
+    "/my/nothing-here",
+  ];
+  for (const url of notFound) {
+    it(`${url} is the 404 page`, async () => {
+      const res = await request(app).get(url).set("User-Agent", BROWSER_UA);
+      expect(res.status).toBe(404);
+      expect(res.text).toContain(NOT_FOUND_MESSAGE);
+      expect(res.text).toContain("Go back to home");
+    });
+  }
+
+  it("test fixtures are 404 when fixtures are off", async () => {
+    const { app: plain } = await testApp({ testFixtures: false });
+    const res = await request(plain).get("/__test/fast");
+    expect(res.status).toBe(404);
+    expect(res.text).toContain(NOT_FOUND_MESSAGE);
+  });
+});
+
+describe("route middleware", () => {
+  it("an unknown middleware name gives 500 Unknown middleware {name}", async () => {
+    const broken: RouteDef = { id: "broken", path: "broken", page: "fixture/Fast", title: "坏页", middleware: ["nope"] };
+    const { app: withBroken } = await testApp({}, { routes: [...routeTable, broken] });
+    const res = await request(withBroken).get("/broken");
+    expect(res.status).toBe(500);
+    expect(res.text).toContain("Unknown middleware nope");
+  });
+
+  it("a logged-out visit to a personal page is sent to the login dialog and back", async () => {
+    const res = await request(app).get("/my/order?tab=paid");
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe(`/?login=1&redirect=${encodeURIComponent("/my/order?tab=paid")}`);
+  });
+
+  it("an error's status and message reach the page", async () => {
+    const res = await request(app).get("/__test/throw?status=503");
+    expect(res.status).toBe(503);
+    expect(res.text).toContain("测试用的错误");
+  });
+
+  it("a failing error page falls back to its own text", async () => {
+    const res = await request(app).get("/__test/error-page");
+    expect(res.status).toBe(500);
+    expect(res.text).toContain("An error occurred while showing the error page");
+    expect(res.text).toContain("Go back to home");
+  });
+
+  it("a redirect to another origin is a real HTTP redirect", async () => {
+    const res = await request(app).get(`/__test/external?to=${encodeURIComponent("http://127.0.0.1:9/elsewhere")}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe("http://127.0.0.1:9/elsewhere");
+  });
+});
