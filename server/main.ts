@@ -67,9 +67,13 @@ async function main() {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     deadline.unref();
-    // Stops accepting, closes idle keep-alive sockets, and waits for in-flight responses.
+    // Stops accepting and waits for in-flight responses; sockets that finish their response
+    // while draining are idle keep-alive sockets, closed on the next sweep.
+    const sweep = setInterval(() => server.closeIdleConnections(), 200);
+    sweep.unref();
     server.close((err) => {
       clearTimeout(deadline);
+      clearInterval(sweep);
       if (err) logger.error({ err }, "close failed");
       logger.info("stopped");
       logger.flush?.();

@@ -53,6 +53,11 @@ function MobileBanner({ url }: { url: string }) {
 export function ClientPlugins() {
   const root = useRootData();
 
+  // Marks the document as interactive (tests and monitoring wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+
   useEffect(() => {
     if (!root.devtoolsBlock) return;
     const onKey = (e: KeyboardEvent) => {

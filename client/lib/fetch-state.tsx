@@ -3,15 +3,7 @@
  * (reference §2): deduplicated refetch, at least 200 ms of "pending" to avoid flashes,
  * normalised errors that never throw, and server results reused on hydration.
  */
-import {
-  createContext,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { FETCH_MIN_DURATION_MS } from "../../shared/constants";
 import { type NormalizedError, normalizeError } from "../../shared/errors";
 

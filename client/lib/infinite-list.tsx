@@ -225,9 +225,7 @@ export function InfiniteList({ onLoad, identifier, distance, className }: Infini
       aria-live="polite"
     >
       {state.status === "loading" && <span className="infinite-list__spinner" aria-hidden="true" />}
-      {text !== null && (
-        <p className={`infinite-list__status infinite-list__status--${state.status}`}>{text}</p>
-      )}
+      {text !== null && <p className={`infinite-list__status infinite-list__status--${state.status}`}>{text}</p>}
       {state.status === "error" && (
         <button type="button" className="btn-try-infinite" onClick={retry}>
           {INFINITE_LIST.texts.retry}

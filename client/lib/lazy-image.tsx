@@ -229,9 +229,7 @@ function getSharedHub(): LazyObserverHub | null {
     sharedHub =
       typeof IntersectionObserver === "undefined"
         ? null
-        : new LazyObserverHub(
-            (callback) => new IntersectionObserver(callback, { rootMargin: preLoadRootMargin() }),
-          );
+        : new LazyObserverHub((callback) => new IntersectionObserver(callback, { rootMargin: preLoadRootMargin() }));
   }
   return sharedHub;
 }
