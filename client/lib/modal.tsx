@@ -189,6 +189,13 @@ export function lockBodyScroll(doc: Document = document): () => void {
   };
 }
 
+/** Unless the user has since put focus somewhere else on the page. */
+function giveFocusBack(previous: HTMLElement | null, root: HTMLElement | null) {
+  const now = document.activeElement;
+  const untouched = !now || now === document.body || !now.isConnected || root?.contains(now) === true;
+  if (previous?.isConnected && untouched) previous.focus({ preventScroll: true });
+}
+
 const noopSubscribe = () => () => {};
 const noEntries: readonly ModalStackEntry[] = [];
 const useIsoLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
@@ -235,6 +242,7 @@ export function Modal({ open, onClose, title, labelledBy, className, children }:
   const dialogRef = useRef<HTMLDivElement | null>(null);
   const onCloseRef = useRef(onClose);
   const pressedOutside = useRef(false);
+  const returnFocus = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -260,21 +268,9 @@ export function Modal({ open, onClose, title, labelledBy, className, children }:
     return waitForTransition(el, () => setPhase((p) => modalTransition(p, "transitionEnd")));
   }, [phase]);
 
-  // Focus in on open; back to where it was when closing starts, unless the user moved it elsewhere.
+  // A layout effect declared before the focus one: its cleanup runs first, so the guard is gone
+  // before focus goes back outside the dialog.
   useIsoLayoutEffect(() => {
-    const dialog = dialogRef.current;
-    if (!active || !dialog) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const autofocus = dialog.querySelector<HTMLElement>("[autofocus]");
-    (autofocus ?? dialog).focus({ preventScroll: true });
-    return () => {
-      const now = document.activeElement;
-      const focusStayed = !now || now === document.body || rootRef.current?.contains(now);
-      if (previous?.isConnected && focusStayed) previous.focus({ preventScroll: true });
-    };
-  }, [active]);
-
-  useEffect(() => {
     if (!active) return;
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key !== "Escape" || event.defaultPrevented || topOpenModal(modalStack.getSnapshot()) !== id) return;
@@ -294,6 +290,29 @@ export function Modal({ open, onClose, title, labelledBy, className, children }:
       document.removeEventListener("focusin", onFocusIn);
     };
   }, [active, id]);
+
+  // Focus in on open; back on close. Done in an effect body, not a cleanup: React restores the
+  // focus it saw before a commit right after running cleanups, which would undo ours.
+  useIsoLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (active && dialog) {
+      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const autofocus = dialog.querySelector<HTMLElement>("[autofocus]");
+      (autofocus ?? dialog).focus({ preventScroll: true });
+    } else {
+      giveFocusBack(returnFocus.current, rootRef.current);
+      returnFocus.current = null;
+    }
+  }, [active]);
+
+  // Removed while open: this cleanup runs before the dialog leaves the DOM, so it still has focus.
+  useIsoLayoutEffect(
+    () => () => {
+      giveFocusBack(returnFocus.current, rootRef.current);
+      returnFocus.current = null;
+    },
+    [],
+  );
 
   if (!mounted) return null;
 

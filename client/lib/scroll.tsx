@@ -54,33 +54,45 @@ export function ScrollManager() {
   const navigationType = useNavigationType();
   const matches = useMatches();
   const positions = useRef<Map<string, number> | null>(null);
-  const previous = useRef<{ key: string; pathname: string } | null>(null);
+  const current = useRef<{ key: string; pathname: string } | null>(null);
 
+  // Positions are recorded as the reader scrolls: by the time a navigation commits, the old
+  // page is gone and the browser has already clamped the offset to the new page's height.
   useEffect(() => {
-    positions.current = loadPositions();
+    positions.current ??= loadPositions();
     history.scrollRestoration = "manual";
+    let frame = 0;
+    const onScroll = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        if (current.current) positions.current?.set(current.current.key, window.scrollY);
+      });
+    };
     // A reload or a cross-document back lets the browser restore, as before.
     const onUnload = () => {
-      if (previous.current) positions.current?.set(previous.current.key, window.scrollY);
       if (positions.current) savePositions(positions.current);
       history.scrollRestoration = "auto";
     };
+    window.addEventListener("scroll", onScroll, { passive: true });
     window.addEventListener("pagehide", onUnload);
-    return () => window.removeEventListener("pagehide", onUnload);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("pagehide", onUnload);
+    };
   }, []);
 
   useIsoLayoutEffect(() => {
     const store = (positions.current ??= loadPositions());
-    const prev = previous.current;
-    previous.current = { key: location.key, pathname: location.pathname };
+    const prev = current.current;
+    current.current = { key: location.key, pathname: location.pathname };
     if (!prev) {
       // First render: the browser (or a hash) decides.
       if (location.hash) scrollToHash(location.hash);
       return;
     }
     if (prev.key === location.key) return;
-    store.set(prev.key, window.scrollY);
-    savePositions(store);
     if (navigationType === "POP") {
       const saved = store.get(location.key);
       if (saved !== undefined) {
