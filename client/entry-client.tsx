@@ -2,6 +2,8 @@
  * Browser entry: read the boot payload, resolve the lazy pages of the first match, then
  * hydrate the whole document with the same route table the server used.
  */
+// Fast Refresh's preamble must run before any component module (empty in builds).
+import "@vitejs/plugin-react/preamble";
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { type RouteObject, RouterProvider, createBrowserRouter, matchRoutes } from "react-router-dom";

@@ -23,10 +23,6 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       level,
       redact: {
         paths: [
-          "req.headers.cookie",
-          "req.headers.authorization",
-          'req.headers["proxy-authorization"]',
-          'res.headers["set-cookie"]',
           "password",
           "code",
           "token",
@@ -41,18 +37,12 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   );
 }
 
+/** Only what helps to follow a request: no cookies, no credentials, no secret query values. */
 export function serializeRequest(req: IncomingMessage & { id?: unknown }) {
-  return {
-    id: req.id,
-    method: req.method,
-    url: redactUrl(req.url ?? ""),
-    headers: {
-      "user-agent": req.headers["user-agent"],
-      referer: req.headers.referer ? redactUrl(String(req.headers.referer)) : undefined,
-      cookie: req.headers.cookie ? "[redacted]" : undefined,
-      authorization: req.headers.authorization ? "[redacted]" : undefined,
-    },
-  };
+  const headers: Record<string, string> = {};
+  if (req.headers["user-agent"]) headers["user-agent"] = req.headers["user-agent"];
+  if (req.headers.referer) headers.referer = redactUrl(req.headers.referer);
+  return { id: req.id, method: req.method, url: redactUrl(req.url ?? ""), headers };
 }
 
 export function serializeResponse(res: ServerResponse) {

@@ -1,10 +1,20 @@
+/** 退出登录 (clean layout). Ending the session arrives with the accounts service. */
+import { Link } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 
 export default function LogoutPage() {
   return (
     <Page>
-      <EmptyState title="内容正在整理中">这里的内容将随课程与账号服务一起上线。</EmptyState>
+      <EmptyState
+        glyph="别"
+        title="正在退出…"
+        action={
+          <Link className="button button--primary" to="/">
+            返回首页
+          </Link>
+        }
+      />
     </Page>
   );
 }
