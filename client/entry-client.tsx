@@ -8,7 +8,7 @@ import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { type RouteObject, RouterProvider, createBrowserRouter, matchRoutes } from "react-router-dom";
 import { BOOT_ELEMENT_ID, DocumentProvider, type RootData } from "./app/root-data";
-import { emitRouteChanged } from "./lib/nav-hooks";
+import { emitRouteChanged, registerNavigationHook, routeChangedEventHook } from "./lib/nav-hooks";
 import { progressBar } from "./lib/progress";
 import { createDataStrategy } from "./routing/data-strategy";
 import type { NavEnv } from "./routing/nav-context";
@@ -51,6 +51,8 @@ async function boot() {
   // The router reads (and revives errors from) this global when no hydrationData is given.
   window.__staticRouterHydrationData = payload.router;
   const router = createBrowserRouter(routes, { dataStrategy: createDataStrategy(() => env) });
+
+  registerNavigationHook(routeChangedEventHook);
 
   // Progress bar: starts when a navigation changes the page (not for query-only changes);
   // a newer navigation restarts it (the router has already aborted the older one).

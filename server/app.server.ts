@@ -68,6 +68,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const id = config.trustProxyHops > 0 && incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = id;
     res.setHeader("X-Request-Id", id);
+    // While draining, clients are told not to reuse the connection.
+    if (readiness.draining) res.setHeader("Connection", "close");
     next();
   });
   app.use(

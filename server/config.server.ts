@@ -34,6 +34,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   DEVTOOLS_BLOCK: bool,
   TEST_FIXTURES: bool,
 });
@@ -56,6 +57,8 @@ export interface AppConfig {
   logLevel: string;
   streamTimeoutMs: number;
   shutdownTimeoutMs: number;
+  /** Keep serving this long after SIGTERM (readiness already 503) so the load balancer can deregister. */
+  drainDelayMs: number;
   devtoolsBlock: boolean;
   testFixtures: boolean;
   /** Built client (dist/client); absent in development, where Vite serves the sources. */
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     streamTimeoutMs: e.STREAM_TIMEOUT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    drainDelayMs: e.DRAIN_DELAY_MS,
     devtoolsBlock: e.DEVTOOLS_BLOCK,
     testFixtures: e.TEST_FIXTURES,
     ...overrides,

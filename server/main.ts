@@ -67,19 +67,22 @@ async function main() {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     deadline.unref();
-    // Stops accepting and waits for in-flight responses; sockets that finish their response
-    // while draining are idle keep-alive sockets, closed on the next sweep.
-    const sweep = setInterval(() => server.closeIdleConnections(), 200);
-    sweep.unref();
-    server.close((err) => {
-      clearTimeout(deadline);
-      clearInterval(sweep);
-      if (err) logger.error({ err }, "close failed");
-      logger.info("stopped");
-      logger.flush?.();
-      process.exit(err ? 1 : 0);
-    });
-    server.closeIdleConnections();
+    // Readiness is 503 from now on; keep serving for the balancer's deregistration delay, then
+    // stop accepting and wait for in-flight responses. Sockets that finish their response while
+    // draining are idle keep-alive sockets, closed on the next sweep.
+    setTimeout(() => {
+      const sweep = setInterval(() => server.closeIdleConnections(), 200);
+      sweep.unref();
+      server.close((err) => {
+        clearTimeout(deadline);
+        clearInterval(sweep);
+        if (err) logger.error({ err }, "close failed");
+        logger.info("stopped");
+        logger.flush?.();
+        process.exit(err ? 1 : 0);
+      });
+      server.closeIdleConnections();
+    }, config.drainDelayMs).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

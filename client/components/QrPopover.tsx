@@ -1,4 +1,6 @@
 /** A small pop-up with a QR code (the mobile site, a share link), opened on hover or focus. */
+import { NewWindowLink } from "./NewWindowLink";
+
 export function QrPopover({ label, svg, caption, href }: { label: string; svg: string; caption: string; href: string }) {
   return (
     <details className="qr-popover">
@@ -7,9 +9,9 @@ export function QrPopover({ label, svg, caption, href }: { label: string; svg: s
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: SVG generated on our server by the qrcode library */}
         <div className="qr-popover__code" dangerouslySetInnerHTML={{ __html: svg }} />
         <p className="qr-popover__caption">{caption}</p>
-        <a className="qr-popover__link" href={href}>
+        <NewWindowLink className="qr-popover__link" href={href}>
           {href}
-        </a>
+        </NewWindowLink>
       </div>
     </details>
   );

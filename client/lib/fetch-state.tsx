@@ -115,6 +115,10 @@ interface FetchStateCache {
 
 const FetchStateContext = createContext<FetchStateCache | null>(null);
 
+/**
+ * Results the server fetched, keyed like the hooks that use them; read once at hydration
+ * (a later change of `value` is ignored). Use `fetchStateErrorEntry` for a failed fetch.
+ */
 export function FetchStateProvider({
   value,
   children,

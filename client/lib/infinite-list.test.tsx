@@ -7,8 +7,8 @@ import { INFINITE_LIST } from "../../shared/constants";
 import {
   createTrailingThrottle,
   InfiniteList,
-  type InfiniteListState,
   InfiniteListMachine,
+  type InfiniteListState,
   type InfiniteLoadState,
   infiniteListReducer,
   infiniteStatusText,

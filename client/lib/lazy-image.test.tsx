@@ -305,7 +305,9 @@ describe("<LazyImage>", () => {
   const hubObserver = () => FakeIntersectionObserver.instances[0] as FakeIntersectionObserver;
 
   it("renders a loading box with the image's size on the server", () => {
-    const html = renderToString(<LazyImage src="/k/1.jpg" alt="颜真卿多宝塔碑" width={300} height={200} className="cover" />);
+    const html = renderToString(
+      <LazyImage src="/k/1.jpg" alt="颜真卿多宝塔碑" width={300} height={200} className="cover" />,
+    );
     expect(html).toContain('data-lazy="loading"');
     expect(html).toContain('class="lazy-image lazy-image--loading cover"');
     expect(html).toContain('width="300"');

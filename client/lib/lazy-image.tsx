@@ -237,7 +237,7 @@ function getSharedHub(): LazyObserverHub | null {
 const noopSubscribe = () => () => {};
 
 /** True while rendering on the server or hydrating, when browser-only state must not show. */
-export function useServerSnapshot(): boolean {
+function useServerSnapshot(): boolean {
   return useSyncExternalStore(
     noopSubscribe,
     () => false,

@@ -219,6 +219,12 @@ function Stack({ specs, onClose }: { specs: Spec[]; onClose: (id: string) => voi
   );
 }
 
+/** Closes itself through its own state, as a page does. */
+function ClosablePage() {
+  const [open, setOpen] = useState(true);
+  return <Stack specs={[{ id: "a", open }]} onClose={() => setOpen(false)} />;
+}
+
 describe("<Modal>", () => {
   let container: HTMLElement;
   let root: Root | undefined;
@@ -337,12 +343,7 @@ describe("<Modal>", () => {
     const opener = document.createElement("button");
     document.body.append(opener);
     opener.focus();
-
-    function Page() {
-      const [open, setOpen] = useState(true);
-      return <Stack specs={[{ id: "a", open }]} onClose={() => setOpen(false)} />;
-    }
-    await render(<Page />);
+    await render(<ClosablePage />);
     const dialog = modalRoot("a")?.querySelector('[role="dialog"]') as HTMLElement;
     expect(document.activeElement).toBe(dialog);
 
@@ -365,9 +366,25 @@ describe("<Modal>", () => {
     await render(<Stack specs={[{ id: "a", open: true }]} onClose={() => {}} />);
     const inA = document.querySelector(".first-a") as HTMLElement;
     inA.focus();
-    await render(<Stack specs={[{ id: "a", open: true }, { id: "b", open: true }]} onClose={() => {}} />);
+    await render(
+      <Stack
+        specs={[
+          { id: "a", open: true },
+          { id: "b", open: true },
+        ]}
+        onClose={() => {}}
+      />,
+    );
     expect(modalRoot("b")?.contains(document.activeElement)).toBe(true);
-    await render(<Stack specs={[{ id: "a", open: true }, { id: "b", open: false }]} onClose={() => {}} />);
+    await render(
+      <Stack
+        specs={[
+          { id: "a", open: true },
+          { id: "b", open: false },
+        ]}
+        onClose={() => {}}
+      />,
+    );
     expect(document.activeElement).toBe(inA);
   });
 
@@ -384,13 +401,37 @@ describe("<Modal>", () => {
   });
 
   it("locks body scroll with the scrollbar gap while any modal is mounted", async () => {
-    await render(<Stack specs={[{ id: "a", open: true }, { id: "b", open: true }]} onClose={() => {}} />);
+    await render(
+      <Stack
+        specs={[
+          { id: "a", open: true },
+          { id: "b", open: true },
+        ]}
+        onClose={() => {}}
+      />,
+    );
     expect(document.body.style.overflow).toBe("hidden");
     expect(document.body.style.paddingRight).toBe("15px");
-    await render(<Stack specs={[{ id: "a", open: true }, { id: "b", open: false }]} onClose={() => {}} />);
+    await render(
+      <Stack
+        specs={[
+          { id: "a", open: true },
+          { id: "b", open: false },
+        ]}
+        onClose={() => {}}
+      />,
+    );
     await act(() => vi.advanceTimersByTimeAsync(MODAL_TRANSITION_FALLBACK_MS));
     expect(document.body.style.overflow).toBe("hidden");
-    await render(<Stack specs={[{ id: "a", open: false }, { id: "b", open: false }]} onClose={() => {}} />);
+    await render(
+      <Stack
+        specs={[
+          { id: "a", open: false },
+          { id: "b", open: false },
+        ]}
+        onClose={() => {}}
+      />,
+    );
     expect(document.body.style.overflow).toBe("hidden");
     await act(() => vi.advanceTimersByTimeAsync(MODAL_TRANSITION_FALLBACK_MS));
     expect(document.body.style.overflow).toBe("");

@@ -268,8 +268,7 @@ export function Modal({ open, onClose, title, labelledBy, className, children }:
     return waitForTransition(el, () => setPhase((p) => modalTransition(p, "transitionEnd")));
   }, [phase]);
 
-  // A layout effect declared before the focus one: its cleanup runs first, so the guard is gone
-  // before focus goes back outside the dialog.
+  // Listeners only while open: a modal fading out leaves Esc and focus to the one below.
   useIsoLayoutEffect(() => {
     if (!active) return;
     const onKeyDown = (event: globalThis.KeyboardEvent) => {

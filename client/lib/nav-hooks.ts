@@ -25,3 +25,10 @@ export function emitRouteChanged(event: NavigationEvent) {
     }
   }
 }
+
+/** Built-in hook: a `routechanged` DOM event per navigation, for analytics scripts to listen to. */
+export function routeChangedEventHook(event: NavigationEvent) {
+  window.dispatchEvent(
+    new CustomEvent("routechanged", { detail: { to: event.to, from: event.from, failed: event.error !== undefined } }),
+  );
+}

@@ -146,3 +146,22 @@ test("the home page at 1280 and 1920 wide", async ({ page, consoleErrors }) => {
   }
   expect(consoleErrors).toEqual([]);
 });
+
+test("navigation hooks announce every route change", async ({ page }) => {
+  await page.goto("/__test/fast");
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    const w = window as unknown as { changes: unknown[] };
+    w.changes = [];
+    window.addEventListener("routechanged", (e) => w.changes.push((e as CustomEvent).detail));
+  });
+  await page.getByRole("link", { name: "long", exact: true }).click();
+  await expect(page.getByTestId("fixture-long")).toBeVisible();
+  await page.getByRole("link", { name: "throw" }).click();
+  await expect(page.locator(".error-page")).toBeVisible();
+  const changes = await page.evaluate(() => (window as unknown as { changes: unknown[] }).changes);
+  expect(changes).toEqual([
+    { to: "/__test/long", from: "/__test/fast", failed: false },
+    { to: "/__test/throw", from: "/__test/long", failed: true },
+  ]);
+});

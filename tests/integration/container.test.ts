@@ -338,7 +338,14 @@ describe("final stage reproduced outside Docker", () => {
       env: { ...process.env, ...finalEnv, npm_config_update_notifier: "false" },
       timeoutMs: 170_000,
     });
-    if (install.code !== 0) throw new Error(`npm ci --omit=dev failed (${install.code}):\n${install.output}`);
+    if (install.code !== 0) {
+      const missing = [...install.output.matchAll(/Missing: (\S+) from lock file/g)].map((m) => m[1]);
+      const hint =
+        missing.length > 0
+          ? `package-lock.json lacks entries npm ci expects (${missing.join(", ")}): \`docker build\` stops at the same RUN npm ci. Regenerate or complete the lockfile.\n`
+          : "";
+      throw new Error(`npm ci --omit=dev failed (exit ${install.code}) in the reproduced final stage.\n${hint}${install.output}`);
+    }
     expect(existsSync(path.join(appDir, "node_modules/vite")), "dev dependencies are not installed").toBe(false);
 
     // CMD with the image's ENV; only the port, bind address and data folder differ.

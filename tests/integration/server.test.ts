@@ -141,6 +141,18 @@ describe("streaming", () => {
   });
 });
 
+describe("mobile site", () => {
+  it("with MOBILE_SITE_URL the header offers a real QR code of it", async () => {
+    const { app: withMobile } = await testApp({ mobileSiteUrl: "https://m.example.cn" });
+    const res = await request(withMobile).get("/").set("User-Agent", BROWSER_UA);
+    const popover = /<details class="qr-popover">([\s\S]*?)<\/details>/.exec(res.text)?.[1] ?? "";
+    expect(popover).toContain("<svg");
+    expect(popover).toContain('href="https://m.example.cn"');
+    const without = await request(app).get("/").set("User-Agent", BROWSER_UA);
+    expect(without.text).not.toContain("qr-popover");
+  });
+});
+
 describe("browser detection", () => {
   it("sends unsupported browsers to /bowser, never crawlers, and /bowser never redirects", async () => {
     const ie = await request(app).get("/books").set("User-Agent", IE11_UA);

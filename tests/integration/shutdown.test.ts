@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 const entry = "dist/server/main.js";
 
-function startServer(port: number): Promise<ChildProcess> {
+function startServer(port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   if (!existsSync(entry)) throw new Error("No server build: run `npm run build` first.");
   const child = spawn(process.execPath, [entry], {
     env: {
@@ -17,6 +17,7 @@ function startServer(port: number): Promise<ChildProcess> {
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
       DATA_DIR: "test-results/shutdown-data",
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -66,5 +67,27 @@ describe("graceful shutdown", () => {
     await expect(
       new Promise((resolve, reject) => get(`http://127.0.0.1:${port}/healthz`, resolve).on("error", reject)),
     ).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it("during the drain delay readiness is 503 while pages are still served, then it exits 0", async () => {
+    const port = 4400 + Math.floor(Math.random() * 500);
+    child = await startServer(port, { DRAIN_DELAY_MS: "1500" });
+    const exited = new Promise<number | null>((r) => child!.once("exit", (code) => r(code)));
+    const status = (path: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) =>
+        get({ host: "127.0.0.1", port, path, agent: false }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+        }).on("error", reject),
+      );
+    expect((await status("/readyz")).status).toBe(200);
+    child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await status("/readyz")).status).toBe(503);
+    expect((await status("/healthz")).status).toBe(200);
+    const page = await status("/about");
+    expect(page.status).toBe(200);
+    expect(page.connection).toBe("close");
+    expect(await exited).toBe(0);
   });
 });

@@ -188,7 +188,10 @@ export default function AboutProductPage() {
 
           <section aria-labelledby="product-levels">
             <h2 id="product-levels">课程阶段</h2>
-            <p>{name}课程按由浅入深的四个阶段编排。每个阶段都有录播课、直播课和配套作业，可以从任何一个适合自己的阶段开始。</p>
+            <p>
+              {name}
+              课程按由浅入深的四个阶段编排。每个阶段都有录播课、直播课和配套作业，可以从任何一个适合自己的阶段开始。
+            </p>
             <ol className="level-list">
               {c.levels.map((level) => (
                 <li key={level.name}>

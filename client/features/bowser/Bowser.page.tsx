@@ -18,7 +18,9 @@ const browsers = [
 export default function BowserPage() {
   const { siteName, serviceEmail } = useRootData();
   return (
-    <Page lead={`你正在使用的浏览器版本过旧，或处于兼容模式，无法正常显示${siteName}的课程视频、直播和作业上传。请升级或更换浏览器后再访问。`}>
+    <Page
+      lead={`你正在使用的浏览器版本过旧，或处于兼容模式，无法正常显示${siteName}的课程视频、直播和作业上传。请升级或更换浏览器后再访问。`}
+    >
       <div className="prose">
         <h2>支持的浏览器</h2>
         <table className="browser-table">
@@ -48,7 +50,8 @@ export default function BowserPage() {
 
         <h2>如何切换到极速模式</h2>
         <p>
-          360、QQ 等浏览器有两种内核。打开本站时，地址栏右侧会显示一个模式图标（闪电或字母 e）：点击它，选择“极速模式”即可。切换后如果仍然看到本页，请把浏览器升级到最新版本。
+          360、QQ 等浏览器有两种内核。打开本站时，地址栏右侧会显示一个模式图标（闪电或字母
+          e）：点击它，选择“极速模式”即可。切换后如果仍然看到本页，请把浏览器升级到最新版本。
         </p>
 
         <h2>如何查看浏览器版本</h2>

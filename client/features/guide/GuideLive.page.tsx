@@ -47,7 +47,8 @@ export default function GuideLivePage() {
           <h2 id="live-prepare">二、上课前的准备</h2>
           <ul>
             <li>
-              <strong>电脑和浏览器：</strong>使用新版 Chrome、Edge、Firefox 或 Safari，国产浏览器请切换到“极速模式”。详见
+              <strong>电脑和浏览器：</strong>使用新版 Chrome、Edge、Firefox 或
+              Safari，国产浏览器请切换到“极速模式”。详见
               <Link to="/bowser">支持的浏览器</Link>。
             </li>
             <li>
@@ -101,7 +102,8 @@ export default function GuideLivePage() {
         <section id="attendance" aria-labelledby="live-attendance">
           <h2 id="live-attendance">六、出勤规则</h2>
           <p>
-            在一场直播中，<strong>在直播间累计观看满 10 分钟</strong>，即计为出勤。中途因网络断开重新进入的，时长会累计计算。
+            在一场直播中，<strong>在直播间累计观看满 10 分钟</strong>
+            ，即计为出勤。中途因网络断开重新进入的，时长会累计计算。
           </p>
           <p>出勤记录会显示在学习日历上，出勤也可以获得金币奖励（每天有获得上限）。观看回放不计为直播出勤。</p>
         </section>
@@ -125,7 +127,8 @@ export default function GuideLivePage() {
           <h3>还是解决不了？</h3>
           <p>
             请联系客服：电话 <a href={`tel:${servicePhone}`}>{servicePhone}</a>（每日 9:00–21:00），邮箱{" "}
-            <a href={`mailto:${serviceEmail}`}>{serviceEmail}</a>。说明课程名称、上课时间和所用的浏览器，我们能更快帮你找到原因。
+            <a href={`mailto:${serviceEmail}`}>{serviceEmail}</a>
+            。说明课程名称、上课时间和所用的浏览器，我们能更快帮你找到原因。
           </p>
         </section>
       </div>

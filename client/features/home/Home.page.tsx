@@ -32,7 +32,7 @@ export default function HomePage() {
     <Page
       className="page--home"
       title={siteName}
-      lead="一笔一画，皆是修行。"
+      lead="在笔墨之间，过一种从容的日子。"
       actions={
         <>
           <Link className="button button--primary" to="/product/list">

@@ -6,7 +6,9 @@ import { Page } from "../../components/Page";
 export default function PrivacyPage() {
   const { siteName, serviceEmail, servicePhone } = useRootData();
   return (
-    <Page lead={`${siteName}只收集提供学习服务所必需的个人信息。本政策说明我们收集什么、为什么收集、保存多久，以及你可以怎样管理它们。`}>
+    <Page
+      lead={`${siteName}只收集提供学习服务所必需的个人信息。本政策说明我们收集什么、为什么收集、保存多久，以及你可以怎样管理它们。`}
+    >
       <div className="prose prose--numbered">
         <section aria-labelledby="privacy-collect">
           <h2 id="privacy-collect">我们收集的信息</h2>
@@ -64,7 +66,8 @@ export default function PrivacyPage() {
           <ol className="prose__clauses">
             <li>我们不会收集你的身份证件号码、银行卡号和支付密码。支付由支付机构完成，我们只接收支付结果。</li>
             <li>
-              我们使用浏览器存储（Cookie 和本地存储）来保持登录状态、记住页面滚动位置和界面设置。这些信息不用于跨网站追踪你。
+              我们使用浏览器存储（Cookie
+              和本地存储）来保持登录状态、记住页面滚动位置和界面设置。这些信息不用于跨网站追踪你。
             </li>
           </ol>
         </section>
@@ -116,13 +119,15 @@ export default function PrivacyPage() {
           <h2 id="privacy-rights">你的权利</h2>
           <ol className="prose__clauses">
             <li>
-              <strong>查阅和更正：</strong>你可以在“个人中心”查看和修改个人资料、绑定信息和收货地址，查看订单、学习记录和金币笔山明细。
+              <strong>查阅和更正：</strong>
+              你可以在“个人中心”查看和修改个人资料、绑定信息和收货地址，查看订单、学习记录和金币笔山明细。
             </li>
             <li>
               <strong>删除：</strong>你可以删除自己的练字日记和未批改的作业，可以随时取消作品在作业墙上的公开展示。
             </li>
             <li>
-              <strong>撤回同意：</strong>你可以解除手机、邮箱或扫码登录的绑定（至少保留一种登录方式），可以关闭非必要的通知。撤回同意不影响此前基于同意已进行的处理。
+              <strong>撤回同意：</strong>
+              你可以解除手机、邮箱或扫码登录的绑定（至少保留一种登录方式），可以关闭非必要的通知。撤回同意不影响此前基于同意已进行的处理。
             </li>
             <li>
               <strong>获取副本：</strong>你可以通过客服邮箱申请获取你的个人信息副本。
@@ -156,7 +161,8 @@ export default function PrivacyPage() {
           <h2 id="privacy-contact">联系我们</h2>
           <ol className="prose__clauses">
             <li>
-              对本政策或你的个人信息有任何疑问、意见或投诉，请发送邮件至 <a href={`mailto:${serviceEmail}`}>{serviceEmail}</a>
+              对本政策或你的个人信息有任何疑问、意见或投诉，请发送邮件至{" "}
+              <a href={`mailto:${serviceEmail}`}>{serviceEmail}</a>
               ，或拨打客服电话 <a href={`tel:${servicePhone}`}>{servicePhone}</a>（每日 9:00–21:00）。
             </li>
           </ol>
