@@ -3,6 +3,7 @@
  * (API_ORIGIN). Business modules mount their routers here.
  */
 import express, { type ErrorRequestHandler, type Router } from "express";
+import { createPracticeRouter } from "./modules/practice/router.server";
 
 export interface ApiError {
   error: { code: string; message: string };
@@ -14,10 +15,12 @@ export function apiError(code: string, message: string): ApiError {
 
 export function createApiRouter(): Router {
   const api = express.Router();
+  // Personal by default; public catalogue endpoints say otherwise themselves.
   api.use((_req, res, next) => {
     res.setHeader("Cache-Control", "private, no-store");
     next();
   });
+  api.use("/practice", createPracticeRouter());
   api.get("/health", (_req, res) => {
     res.json({ ok: true });
   });

@@ -8,8 +8,9 @@ import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { type RouteObject, RouterProvider, createBrowserRouter, matchRoutes } from "react-router-dom";
 import { BOOT_ELEMENT_ID, DocumentProvider, type RootData } from "./app/root-data";
+import { browserApi } from "./lib/api";
 import { emitRouteChanged, registerNavigationHook, routeChangedEventHook } from "./lib/nav-hooks";
-import { progressBar } from "./lib/progress";
+import { loaderIncrement, progressBar } from "./lib/progress";
 import { createDataStrategy } from "./routing/data-strategy";
 import type { NavEnv } from "./routing/nav-context";
 import { buildRoutes } from "./routing/routes";
@@ -33,7 +34,8 @@ async function boot() {
     viewer: root.viewer,
     userAgent: navigator.userAgent,
     fixtures: root.fixtures,
-    onLoaderResolved: (def) => progressBar.increase(def.componentFetch ? 30 : 45),
+    api: browserApi,
+    onLoaderResolved: (def) => progressBar.increase(loaderIncrement(def)),
   };
   const routes = buildRoutes(() => env);
 

@@ -19,6 +19,7 @@ import { createUpstreamProxy } from "./proxy.server";
 import { Readiness } from "./readiness.server";
 import { type StaticRootData, createRenderer } from "./render.server";
 import { assignNonce, securityHeaders } from "./security.server";
+import { glyphHandler } from "./glyph.server";
 import { faviconSvg, robotsTxt } from "./static-files.server";
 
 export interface AppOptions {
@@ -126,7 +127,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     );
   }
 
-  // 7. robots.txt and the favicon.
+  // 7. robots.txt, the favicon and generated pictures.
   app.get("/robots.txt", (_req, res) => {
     res.type("text/plain").setHeader("Cache-Control", "public, max-age=3600");
     res.send(robotsTxt(config.publicOrigin));
@@ -136,10 +137,13 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     res.send(faviconSvg);
   });
 
+  app.get("/media/glyph/:file", glyphHandler);
+
   // 8. Server rendering of every other GET/HEAD.
   const render =
     options.dev?.render ??
     createRenderer({
+      apiOrigin: config.apiOrigin,
       assets,
       root: await rootDataFor(config),
       streamTimeoutMs: config.streamTimeoutMs,

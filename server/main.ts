@@ -33,7 +33,7 @@ async function main() {
     const render: RequestHandler = async (req, res, next) => {
       const mod = (await vite.ssrLoadModule("/server/render.server.tsx")) as typeof import("./render.server");
       if (cached?.mod !== mod) {
-        cached = { mod, render: mod.createRenderer({ assets: devAssets(), root, streamTimeoutMs: config.streamTimeoutMs, logger }) };
+        cached = { mod, render: mod.createRenderer({ apiOrigin: config.apiOrigin, assets: devAssets(), root, streamTimeoutMs: config.streamTimeoutMs, logger }) };
       }
       cached.render(req, res, next);
     };

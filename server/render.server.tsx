@@ -14,6 +14,7 @@ import {
   type StaticHandlerContext,
   StaticRouterProvider,
 } from "react-router-dom";
+import { createAjax } from "../shared/ajax";
 import { ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError } from "../shared/errors";
 import type { RouteDef } from "../shared/routes";
 import { serializeForScript } from "../shared/serialize";
@@ -60,7 +61,20 @@ export function errorPageFailedHtml(siteName: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${siteName}</title></head><body><h2>${ERROR_PAGE_FAILED}</h2><p>显示错误页时又发生了错误。</p><p><a href="/">${GO_HOME_TEXT}</a></p></body></html>`;
 }
 
+/** Where loaders reach the API from this process: API_ORIGIN, else this very server. */
+export function apiBaseFor(req: ExpressRequest, apiOrigin: string | undefined): string {
+  if (apiOrigin) return apiOrigin;
+  let host = req.socket.localAddress ?? "127.0.0.1";
+  if (host.startsWith("::ffff:")) host = host.slice(7);
+  if (host === "::" || host === "0.0.0.0") host = "127.0.0.1";
+  if (host.includes(":")) host = `[${host}]`;
+  return `http://${host}:${req.socket.localPort}`;
+}
+
+export const LOADER_API_TIMEOUT_MS = 5000;
+
 export interface RendererOptions {
+  apiOrigin?: string;
   assets: AssetResolver;
   root: StaticRootData;
   streamTimeoutMs: number;
@@ -76,7 +90,14 @@ export function createRenderer(opts: RendererOptions) {
   return async function render(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
     const userAgent = req.get("user-agent") ?? "";
     const viewer = (res.locals.viewer as RootData["viewer"] | undefined) ?? null;
-    const env: NavEnv = { isServer: true, viewer, userAgent, fixtures: opts.root.fixtures };
+    const forwarded: Record<string, string> = { "x-request-id": String(res.locals.requestId ?? "") };
+    if (req.headers.cookie) forwarded.cookie = req.headers.cookie;
+    const api = createAjax({
+      baseUrl: apiBaseFor(req, opts.apiOrigin),
+      headers: forwarded,
+      timeoutMs: LOADER_API_TIMEOUT_MS,
+    });
+    const env: NavEnv = { isServer: true, viewer, userAgent, fixtures: opts.root.fixtures, api };
 
     let ctx: StaticHandlerContext | Response;
     try {

@@ -23,10 +23,11 @@ export const HEAD_DEBOUNCE_MS = 10;
 export const INFINITE_LIST = {
   distance: 100,
   throttleMs: 50,
+  /** In Chinese like the rest of the site: the spec does not quote these texts (DESIGN §1). */
   texts: {
-    noResults: "No results :(",
-    noMore: "No more data :)",
-    error: "Opps, something went wrong :(",
-    retry: "Retry",
+    noResults: "暂无内容",
+    noMore: "没有更多了",
+    error: "加载失败了，请稍后再试",
+    retry: "重试",
   },
 } as const;

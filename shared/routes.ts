@@ -105,7 +105,7 @@ export const routeTable: RouteDef[] = [
   { id: "books", path: "books", page: "books/Books", title: "书籍" },
   { id: "books.tabs", path: "books/tabs", page: "books/BookTabs", title: "书籍分类" },
   { id: "bowser", path: "bowser", page: "bowser/Bowser", title: "请升级浏览器", layout: "clean", middleware: [] },
-  { id: "calmness", path: "calmness", page: "calmness/Calmness", title: "静心习字" },
+  { id: "calmness", path: "calmness", page: "calmness/Calmness", title: "静心习字", componentFetch: true },
   {
     id: "deletion-agreement",
     path: "deletion-agreement",

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ProgressBarState } from "./progress";
+import { ProgressBarState, loaderIncrement } from "./progress";
 
 describe("navigation progress bar", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -51,5 +51,12 @@ describe("navigation progress bar", () => {
     expect(bar.snapshot.failed).toBe(true);
     bar.start();
     expect(bar.snapshot.failed).toBe(false);
+  });
+});
+
+describe("loader increments", () => {
+  it("is 45 per page loader, 30 when the page also fetches at component level", () => {
+    expect(loaderIncrement({})).toBe(45);
+    expect(loaderIncrement({ componentFetch: true })).toBe(30);
   });
 });

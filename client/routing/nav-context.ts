@@ -1,4 +1,5 @@
 import type { Params } from "react-router-dom";
+import type { Ajax } from "../../shared/ajax";
 import type { Viewer } from "../../shared/contracts/viewer";
 import type { RouteDef } from "../../shared/routes";
 
@@ -12,6 +13,8 @@ export interface NavEnv {
   userAgent: string;
   /** Test fixture routes are served (TEST_FIXTURES=1, never in production). */
   fixtures: boolean;
+  /** The API client: same-origin in the browser; on the server it forwards the visitor's cookies. */
+  api: Ajax;
   /** Notified each time a page loader resolves (drives the progress bar in the browser). */
   onLoaderResolved?: (def: RouteDef) => void;
 }

@@ -89,7 +89,8 @@ function flags(args: string): { options: Map<string, string>; rest: string } {
 function command(args: string): { exec: boolean; argv: string[] } {
   if (args.startsWith("[")) {
     const parsed: unknown = JSON.parse(args);
-    if (!Array.isArray(parsed) || !parsed.every((a) => typeof a === "string")) throw new Error(`bad exec form: ${args}`);
+    if (!Array.isArray(parsed) || !parsed.every((a) => typeof a === "string"))
+      throw new Error(`bad exec form: ${args}`);
     return { exec: true, argv: parsed };
   }
   return { exec: false, argv: ["/bin/sh", "-c", args] };
@@ -149,7 +150,9 @@ describe("Dockerfile", () => {
   });
 
   it("builds in a stage of its own with npm ci and npm run build", () => {
-    const builder = stages.slice(0, -1).find((s) => s.instructions.some((i) => i.keyword === "RUN" && /\bnpm run build\b/.test(i.args)));
+    const builder = stages
+      .slice(0, -1)
+      .find((s) => s.instructions.some((i) => i.keyword === "RUN" && /\bnpm run build\b/.test(i.args)));
     expect(builder, "a stage that runs `npm run build`").toBeDefined();
     expect(builder!.instructions.some((i) => i.keyword === "RUN" && /\bnpm ci\b/.test(i.args))).toBe(true);
   });
@@ -183,7 +186,11 @@ describe("Dockerfile", () => {
       .flatMap((i) => (i.args.startsWith("[") ? (JSON.parse(i.args) as string[]) : words(i.args)));
     expect(volumes).toContain(dataDir);
     const user = last(final, "USER")!.args.split(":")[0];
-    expect(final.instructions.some((i) => i.keyword === "RUN" && i.args.includes(`chown ${user}`) && i.args.includes(dataDir!))).toBe(true);
+    expect(
+      final.instructions.some(
+        (i) => i.keyword === "RUN" && i.args.includes(`chown ${user}`) && i.args.includes(dataDir!),
+      ),
+    ).toBe(true);
   });
 
   it("final stage: EXPOSEs the PORT it listens on and HEALTHCHECKs /healthz with node", () => {
@@ -271,7 +278,8 @@ describe("final stage reproduced outside Docker", () => {
     tmp = mkdtempSync(path.join(os.tmpdir(), "mochi-container-"));
     // Module resolution must not find this repository's node_modules from the reproduction.
     for (let dir = tmp; ; dir = path.dirname(dir)) {
-      if (existsSync(path.join(dir, "node_modules"))) throw new Error(`${dir}/node_modules would leak into the reproduction`);
+      if (existsSync(path.join(dir, "node_modules")))
+        throw new Error(`${dir}/node_modules would leak into the reproduction`);
       if (path.dirname(dir) === dir) break;
     }
     imageRoot = path.join(tmp, "image");
@@ -289,19 +297,23 @@ describe("final stage reproduced outside Docker", () => {
 
     // COPY, in order, each source from where it comes from.
     for (const ins of final.instructions) {
-      if (ins.keyword === "ADD") throw new Error(`Dockerfile line ${ins.line}: ADD in the final stage is not reproduced; use COPY`);
+      if (ins.keyword === "ADD")
+        throw new Error(`Dockerfile line ${ins.line}: ADD in the final stage is not reproduced; use COPY`);
       if (ins.keyword !== "COPY") continue;
       const { options, rest } = flags(ins.args);
       const parts = rest.startsWith("[") ? (JSON.parse(rest) as string[]) : words(rest);
       const dest = parts.at(-1);
       const sources = parts.slice(0, -1);
-      if (!dest || sources.length === 0) throw new Error(`Dockerfile line ${ins.line}: COPY needs a source and a destination`);
+      if (!dest || sources.length === 0)
+        throw new Error(`Dockerfile line ${ins.line}: COPY needs a source and a destination`);
       const from = options.get("from");
       const resolved = sources.map((src) => {
-        if (src.includes("*") || src.includes("?")) throw new Error(`Dockerfile line ${ins.line}: wildcards are not reproduced (${src})`);
+        if (src.includes("*") || src.includes("?"))
+          throw new Error(`Dockerfile line ${ins.line}: wildcards are not reproduced (${src})`);
         if (from === undefined) {
           const first = path.posix.normalize(src).split("/")[0] ?? "";
-          if (dockerignored.has(first)) throw new Error(`Dockerfile line ${ins.line}: ${src} is excluded by .dockerignore`);
+          if (dockerignored.has(first))
+            throw new Error(`Dockerfile line ${ins.line}: ${src} is excluded by .dockerignore`);
           return path.join(repoRoot, src);
         }
         // From a build stage: that stage copied the context into its WORKDIR and built there, so
@@ -311,12 +323,14 @@ describe("final stage reproduced outside Docker", () => {
         const stageWorkdir = workdirOf(stage);
         const absolute = path.posix.resolve(stageWorkdir, src);
         const relative = path.posix.relative(stageWorkdir, absolute);
-        if (relative.startsWith("..")) throw new Error(`Dockerfile line ${ins.line}: ${src} is outside ${stageWorkdir} of stage ${from}`);
+        if (relative.startsWith(".."))
+          throw new Error(`Dockerfile line ${ins.line}: ${src} is outside ${stageWorkdir} of stage ${from}`);
         return path.join(repoRoot, relative);
       });
       const target = inImage(imageRoot, finalWorkdir, dest);
       for (const src of resolved) {
-        if (!existsSync(src)) throw new Error(`Dockerfile line ${ins.line}: ${path.relative(repoRoot, src)} does not exist`);
+        if (!existsSync(src))
+          throw new Error(`Dockerfile line ${ins.line}: ${path.relative(repoRoot, src)} does not exist`);
         if (statSync(src).isDirectory()) {
           cpSync(src, target, { recursive: true });
         } else {
@@ -328,23 +342,33 @@ describe("final stage reproduced outside Docker", () => {
       }
     }
     expect(existsSync(path.join(appDir, "dist/server/main.js")), "the final stage copies dist/server").toBe(true);
-    expect(existsSync(path.join(appDir, "dist/client/.vite/manifest.json")), "the final stage copies dist/client").toBe(true);
-    expect(existsSync(path.join(appDir, "server")) || existsSync(path.join(appDir, "client")), "no sources in the image").toBe(false);
+    expect(existsSync(path.join(appDir, "dist/client/.vite/manifest.json")), "the final stage copies dist/client").toBe(
+      true,
+    );
+    expect(
+      existsSync(path.join(appDir, "server")) || existsSync(path.join(appDir, "client")),
+      "no sources in the image",
+    ).toBe(false);
 
     // The production install, as the final stage's RUN npm ci does (from the npm cache when it can).
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-    const install = await run([npm, "ci", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline"], {
-      cwd: appDir,
-      env: { ...process.env, ...finalEnv, npm_config_update_notifier: "false" },
-      timeoutMs: 170_000,
-    });
+    const install = await run(
+      [npm, "ci", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline"],
+      {
+        cwd: appDir,
+        env: { ...process.env, ...finalEnv, npm_config_update_notifier: "false" },
+        timeoutMs: 170_000,
+      },
+    );
     if (install.code !== 0) {
       const missing = [...install.output.matchAll(/Missing: (\S+) from lock file/g)].map((m) => m[1]);
       const hint =
         missing.length > 0
           ? `package-lock.json lacks entries npm ci expects (${missing.join(", ")}): \`docker build\` stops at the same RUN npm ci. Regenerate or complete the lockfile.\n`
           : "";
-      throw new Error(`npm ci --omit=dev failed (exit ${install.code}) in the reproduced final stage.\n${hint}${install.output}`);
+      throw new Error(
+        `npm ci --omit=dev failed (exit ${install.code}) in the reproduced final stage.\n${hint}${install.output}`,
+      );
     }
     expect(existsSync(path.join(appDir, "node_modules/vite")), "dev dependencies are not installed").toBe(false);
 
@@ -368,7 +392,8 @@ describe("final stage reproduced outside Docker", () => {
 
     const deadline = Date.now() + 20_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before /healthz answered:\n${serverOutput}`);
+      if (child.exitCode !== null)
+        throw new Error(`server exited (${child.exitCode}) before /healthz answered:\n${serverOutput}`);
       try {
         const res = await fetch(`http://127.0.0.1:${port}/healthz`);
         if (res.ok) break;

@@ -12,7 +12,7 @@ export default function PrivacyPage() {
       <div className="prose prose--numbered">
         <section aria-labelledby="privacy-collect">
           <h2 id="privacy-collect">我们收集的信息</h2>
-          <table>
+          <table className="data-table">
             <thead>
               <tr>
                 <th scope="col">信息</th>

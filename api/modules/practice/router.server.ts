@@ -1,0 +1,42 @@
+/** GET /api/practice/characters (paged) and /api/practice/today (the character of the day). */
+import express, { type Router } from "express";
+import { practicePageQuerySchema, type PracticeCharacter, type PracticePage, type PracticeToday } from "../../../shared/contracts/practice";
+import { apiError } from "../../router.server";
+import { qianziwenPhrases } from "./qianziwen";
+
+const characters: PracticeCharacter[] = qianziwenPhrases.flatMap((phrase, p) =>
+  [...phrase].map((char, i) => ({ index: p * 4 + i, char, phrase })),
+);
+
+/** The day in China Standard Time, whatever the server's zone. */
+function chinaDate(now: Date): string {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+export function characterOfDay(now: Date): PracticeToday {
+  const date = chinaDate(now);
+  const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+  return { date, character: characters[day % characters.length]! };
+}
+
+export function createPracticeRouter(clock: () => Date = () => new Date()): Router {
+  const router = express.Router();
+  router.get("/characters", (req, res) => {
+    const query = practicePageQuerySchema.safeParse(req.query);
+    if (!query.success) {
+      res.status(400).json(apiError("invalid_query", "查询参数不正确"));
+      return;
+    }
+    const { offset, limit } = query.data;
+    const items = characters.slice(offset, offset + limit);
+    const next = offset + items.length;
+    const page: PracticePage = { items, total: characters.length, nextOffset: next < characters.length ? next : null };
+    res.setHeader("Cache-Control", "public, max-age=86400");
+    res.json(page);
+  });
+  router.get("/today", (_req, res) => {
+    res.setHeader("Cache-Control", "public, max-age=300");
+    res.json(characterOfDay(clock()));
+  });
+  return router;
+}
