@@ -29,7 +29,14 @@ export function createApiRouter(): Router {
   });
   const onError: ErrorRequestHandler = (err, _req, res, _next) => {
     const status = typeof err?.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;
-    res.status(status).json(apiError(status === 500 ? "internal" : "bad_request", status === 500 ? "服务器开小差了，请稍后再试" : "请求无效"));
+    res
+      .status(status)
+      .json(
+        apiError(
+          status === 500 ? "internal" : "bad_request",
+          status === 500 ? "服务器开小差了，请稍后再试" : "请求无效",
+        ),
+      );
   };
   api.use(onError);
   return api;

@@ -6,7 +6,7 @@
 import "@vitejs/plugin-react/preamble";
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { type RouteObject, RouterProvider, createBrowserRouter, matchRoutes } from "react-router-dom";
+import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from "react-router-dom";
 import { BOOT_ELEMENT_ID, DocumentProvider, type RootData } from "./app/root-data";
 import { browserApi } from "./lib/api";
 import { emitRouteChanged, registerNavigationHook, routeChangedEventHook } from "./lib/nav-hooks";

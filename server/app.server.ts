@@ -14,12 +14,12 @@ import { createApiRouter } from "../api/router.server";
 import { type AssetResolver, devAssets, manifestAssets } from "./assets.server";
 import { buildInfo } from "./build-info.server";
 import type { AppConfig } from "./config.server";
+import { glyphHandler } from "./glyph.server";
 import { createLogger, serializeRequest, serializeResponse } from "./logger.server";
 import { createUpstreamProxy } from "./proxy.server";
 import { Readiness } from "./readiness.server";
-import { type StaticRootData, createRenderer } from "./render.server";
+import { createRenderer, type StaticRootData } from "./render.server";
 import { assignNonce, securityHeaders } from "./security.server";
-import { glyphHandler } from "./glyph.server";
 import { faviconSvg, robotsTxt } from "./static-files.server";
 
 export interface AppOptions {
@@ -46,7 +46,11 @@ export async function rootDataFor(config: AppConfig): Promise<StaticRootData> {
     build: buildInfo(config.deployEnv),
     mobileSiteUrl: config.mobileSiteUrl ?? null,
     mobileSiteQrSvg: config.mobileSiteUrl
-      ? await QRCode.toString(config.mobileSiteUrl, { type: "svg", margin: 1, color: { dark: "#222222", light: "#fffdf8" } })
+      ? await QRCode.toString(config.mobileSiteUrl, {
+          type: "svg",
+          margin: 1,
+          color: { dark: "#222222", light: "#fffdf8" },
+        })
       : null,
     servicePhone: config.servicePhone,
     serviceEmail: config.serviceEmail,
@@ -94,24 +98,46 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   });
 
   // 3. Proxies (before any body parsing or compression), or the in-process services.
-  if (config.apiOrigin) app.use("/api", createUpstreamProxy({ mount: "/api", target: config.apiOrigin, json: true, logger }));
+  if (config.apiOrigin)
+    app.use("/api", createUpstreamProxy({ mount: "/api", target: config.apiOrigin, json: true, logger }));
   else app.use("/api", createApiRouter());
   if (config.avatarOrigin) {
     app.use("/avatar", createUpstreamProxy({ mount: "/avatar", target: config.avatarOrigin, json: false, logger }));
   } else {
-    app.use("/avatar", express.static(path.join(config.dataDir, "uploads", "avatars"), { fallthrough: false, index: false, maxAge: "1h" }));
+    app.use(
+      "/avatar",
+      express.static(path.join(config.dataDir, "uploads", "avatars"), {
+        fallthrough: false,
+        index: false,
+        maxAge: "1h",
+      }),
+    );
   }
   if (config.broadcastOrigin) {
-    app.use("/broadcast", createUpstreamProxy({ mount: "/broadcast", target: config.broadcastOrigin, json: false, logger }));
+    app.use(
+      "/broadcast",
+      createUpstreamProxy({ mount: "/broadcast", target: config.broadcastOrigin, json: false, logger }),
+    );
   } else {
-    app.use("/broadcast", express.static(path.join(config.dataDir, "broadcast"), { fallthrough: false, index: false, maxAge: 0 }));
+    app.use(
+      "/broadcast",
+      express.static(path.join(config.dataDir, "broadcast"), { fallthrough: false, index: false, maxAge: 0 }),
+    );
   }
 
   // 4. Security headers with this response's CSP nonce.
-  app.use(assignNonce, securityHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }));
+  app.use(
+    assignNonce,
+    securityHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }),
+  );
 
   // 5. Compression; React flushes through it, so the streamed shell is not held back.
-  app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
 
   // 6. Built assets: content-hashed, immutable; a missing file is a plain 404, never a page.
   let assets: AssetResolver;
@@ -123,7 +149,12 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     assets = manifestAssets(config.clientDir);
     app.use(
       "/assets",
-      express.static(path.join(config.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+      express.static(path.join(config.clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        fallthrough: false,
+      }),
     );
   }
 
@@ -166,7 +197,11 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     }
     res.setHeader("Cache-Control", "no-store");
     if (status === 404) res.status(404).type("text/plain").send("Not Found");
-    else res.status(status).type("text/plain").send(status >= 500 ? "Internal Server Error" : "Bad Request");
+    else
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status >= 500 ? "Internal Server Error" : "Bad Request");
   };
   app.use(onError);
 

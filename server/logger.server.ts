@@ -22,14 +22,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     {
       level,
       redact: {
-        paths: [
-          "password",
-          "code",
-          "token",
-          "*.password",
-          "*.code",
-          "*.token",
-        ],
+        paths: ["password", "code", "token", "*.password", "*.code", "*.token"],
         censor: "[redacted]",
       },
     },

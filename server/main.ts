@@ -25,7 +25,9 @@ async function main() {
   if (dev) {
     const { createServer: createVite } = await import("vite");
     const vite = await createVite({ server: { middlewareMode: true, hmr: { server } }, appType: "custom" });
-    const { createApp, rootDataFor } = (await vite.ssrLoadModule("/server/app.server.ts")) as typeof import("./app.server");
+    const { createApp, rootDataFor } = (await vite.ssrLoadModule(
+      "/server/app.server.ts",
+    )) as typeof import("./app.server");
     const { devAssets } = (await vite.ssrLoadModule("/server/assets.server.ts")) as typeof import("./assets.server");
     const root = await rootDataFor(config);
     // Re-created when Vite reloads the module, so server-side edits apply on the next request.
@@ -33,7 +35,16 @@ async function main() {
     const render: RequestHandler = async (req, res, next) => {
       const mod = (await vite.ssrLoadModule("/server/render.server.tsx")) as typeof import("./render.server");
       if (cached?.mod !== mod) {
-        cached = { mod, render: mod.createRenderer({ apiOrigin: config.apiOrigin, assets: devAssets(), root, streamTimeoutMs: config.streamTimeoutMs, logger }) };
+        cached = {
+          mod,
+          render: mod.createRenderer({
+            apiOrigin: config.apiOrigin,
+            assets: devAssets(),
+            root,
+            streamTimeoutMs: config.streamTimeoutMs,
+            logger,
+          }),
+        };
       }
       cached.render(req, res, next);
     };

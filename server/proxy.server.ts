@@ -31,7 +31,10 @@ export function createUpstreamProxy(opts: {
     timeout: opts.timeoutMs ?? 30_000,
     on: {
       error(err, _req, res) {
-        logger.warn({ err: { message: err.message, code: (err as NodeJS.ErrnoException).code }, mount }, "upstream failed");
+        logger.warn(
+          { err: { message: err.message, code: (err as NodeJS.ErrnoException).code }, mount },
+          "upstream failed",
+        );
         if (!("writeHead" in res)) {
           (res as Socket).destroy();
           return;

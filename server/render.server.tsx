@@ -3,7 +3,7 @@
  * page loaders, then stream the whole document with renderToPipeableStream. Browsers get the
  * shell as soon as it is ready; crawlers get the complete page in one piece.
  */
-import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { isbot } from "isbot";
 import type { Logger } from "pino";
 import { renderToPipeableStream } from "react-dom/server";
@@ -14,14 +14,14 @@ import {
   type StaticHandlerContext,
   StaticRouterProvider,
 } from "react-router-dom";
-import { createAjax } from "../shared/ajax";
-import { ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError } from "../shared/errors";
-import type { RouteDef } from "../shared/routes";
-import { serializeForScript } from "../shared/serialize";
 import { DocumentProvider, type RootData } from "../client/app/root-data";
 import { createDataStrategy, defOf } from "../client/routing/data-strategy";
 import type { NavEnv } from "../client/routing/nav-context";
 import { buildRoutes, pageModuleKey } from "../client/routing/routes";
+import { createAjax } from "../shared/ajax";
+import { ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError } from "../shared/errors";
+import type { RouteDef } from "../shared/routes";
+import { serializeForScript } from "../shared/serialize";
 import type { AssetResolver } from "./assets.server";
 import { cspNonce } from "./security.server";
 
@@ -114,7 +114,10 @@ export function createRenderer(opts: RendererOptions) {
         res.setHeader("Cache-Control", "no-store");
         res.redirect(ctx.status, location);
       } else {
-        res.status(ctx.status).type(ctx.headers.get("Content-Type") ?? "text/plain").send(await ctx.text());
+        res
+          .status(ctx.status)
+          .type(ctx.headers.get("Content-Type") ?? "text/plain")
+          .send(await ctx.text());
       }
       return;
     }

@@ -24,14 +24,18 @@ describe("ajax client", () => {
 
   it('reports "ajax timeout" when the time limit passes', async () => {
     const never: typeof fetch = (_input, init) =>
-      new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+      new Promise((_, reject) =>
+        init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+      );
     const err = await createAjax({ fetch: never, timeoutMs: 30 })("/slow").catch((e: unknown) => e);
     expect((err as Error).message).toBe("ajax timeout");
   });
 
   it("a caller's abort is not a timeout", async () => {
     const never: typeof fetch = (_input, init) =>
-      new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+      new Promise((_, reject) =>
+        init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+      );
     const controller = new AbortController();
     const pending = createAjax({ fetch: never, timeoutMs: 10_000 })("/slow", { signal: controller.signal });
     controller.abort();
@@ -40,9 +44,9 @@ describe("ajax client", () => {
   });
 
   it("a body that breaks the contract is a 502", async () => {
-    const err = await createAjax({ fetch: respond(200, { n: "one" }) })("/x", { schema: z.object({ n: z.number() }) }).catch(
-      (e: unknown) => e,
-    );
+    const err = await createAjax({ fetch: respond(200, { n: "one" }) })("/x", {
+      schema: z.object({ n: z.number() }),
+    }).catch((e: unknown) => e);
     expect((err as AjaxError).statusCode).toBe(502);
   });
 });

@@ -29,22 +29,69 @@ describe("route table", () => {
   it("contains every route of the spec", () => {
     const paths = new Set(all.map(({ fullPath }) => fullPath));
     const spec = [
-      "/", "/about", "/about-maobi", "/agreement", "/books", "/bowser", "/calmness", "/deletion-agreement",
-      "/experience", "/guide", "/homework", "/live", "/payment", "/playback", "/search", "/stationery", "/video",
-      "/books/tabs", "/guide/live", "/homework/share", "/payment/success", "/product/list", "/show/activity",
-      "/video/PublicCourseItem", "/my/logout", "/activitys/bmyx", "/activitys/daycourse", "/activitys/reading",
-      "/activitys/travel_note", "/activitys/:token", "/activitys/:token/share", "/my", "/my/allcourse",
-      "/my/calendar", "/my/dairy", "/my/exchange", "/my/exchange/detail", "/my/exchange/record",
-      "/my/exchange/record/bishan", "/my/exchange/record/coin", "/my/homework", "/my/information", "/my/order",
-      "/my/packs", "/my/security", "/protocol", "/protocol/contact", "/protocol/feedback", "/protocol/privacy",
-      "/protocol/service", "/commodity/:id", "/course_old/:id", "/course/:id", "/groupbuy/:groupNo", "/video/:id",
+      "/",
+      "/about",
+      "/about-maobi",
+      "/agreement",
+      "/books",
+      "/bowser",
+      "/calmness",
+      "/deletion-agreement",
+      "/experience",
+      "/guide",
+      "/homework",
+      "/live",
+      "/payment",
+      "/playback",
+      "/search",
+      "/stationery",
+      "/video",
+      "/books/tabs",
+      "/guide/live",
+      "/homework/share",
+      "/payment/success",
+      "/product/list",
+      "/show/activity",
+      "/video/PublicCourseItem",
+      "/my/logout",
+      "/activitys/bmyx",
+      "/activitys/daycourse",
+      "/activitys/reading",
+      "/activitys/travel_note",
+      "/activitys/:token",
+      "/activitys/:token/share",
+      "/my",
+      "/my/allcourse",
+      "/my/calendar",
+      "/my/dairy",
+      "/my/exchange",
+      "/my/exchange/detail",
+      "/my/exchange/record",
+      "/my/exchange/record/bishan",
+      "/my/exchange/record/coin",
+      "/my/homework",
+      "/my/information",
+      "/my/order",
+      "/my/packs",
+      "/my/security",
+      "/protocol",
+      "/protocol/contact",
+      "/protocol/feedback",
+      "/protocol/privacy",
+      "/protocol/service",
+      "/commodity/:id",
+      "/course_old/:id",
+      "/course/:id",
+      "/groupbuy/:groupNo",
+      "/video/:id",
     ];
     expect(spec.filter((p) => !paths.has(p))).toEqual([]);
   });
 
   it("makes the whole personal centre and payment personal", () => {
     for (const { def, parents, fullPath } of all) {
-      if (fullPath.startsWith("/my/") && def.id !== "my.logout") expect(accessOf([...parents, def]), fullPath).toBe("user");
+      if (fullPath.startsWith("/my/") && def.id !== "my.logout")
+        expect(accessOf([...parents, def]), fullPath).toBe("user");
       if (fullPath.startsWith("/payment")) expect(accessOf([...parents, def]), fullPath).toBe("user");
     }
     expect(accessOf([all.find(({ def }) => def.id === "books")!.def])).toBe("public");

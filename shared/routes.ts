@@ -149,7 +149,13 @@ export const routeTable: RouteDef[] = [
     layout: "clean",
   },
   { id: "my", path: "my", page: "my/MyLayout", title: "个人中心", access: "user", children: myChildren },
-  { id: "protocol", path: "protocol", page: "protocol/ProtocolLayout", title: "协议与帮助", children: protocolChildren },
+  {
+    id: "protocol",
+    path: "protocol",
+    page: "protocol/ProtocolLayout",
+    title: "协议与帮助",
+    children: protocolChildren,
+  },
   {
     id: "commodity",
     path: "commodity/:id",

@@ -74,12 +74,12 @@ function Head({ title }: { title?: string }) {
       {root.assets.modulepreload.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}
+      {/* `boot` was escaped by serializeForScript on the server; the browser passes it back verbatim. */}
       <script
         id={BOOT_ELEMENT_ID}
         type="application/json"
         nonce={nonce}
         suppressHydrationWarning
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by serializeForScript on the server
         dangerouslySetInnerHTML={{ __html: boot }}
       />
     </head>

@@ -3,7 +3,7 @@
  * status and message. If rendering it fails, a plain fallback says so.
  */
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { Link, isRouteErrorResponse } from "react-router-dom";
+import { isRouteErrorResponse, Link } from "react-router-dom";
 import {
   ERROR_PAGE_FAILED,
   GO_HOME_TEXT,

@@ -3,8 +3,8 @@
  * server renders it into the document once; the browser reads it back before hydrating.
  */
 import { createContext, useContext } from "react";
-import type { Viewer } from "../../shared/contracts/viewer";
 import type { BuildInfo } from "../../shared/build-info";
+import type { Viewer } from "../../shared/contracts/viewer";
 
 export interface RootData {
   siteName: string;

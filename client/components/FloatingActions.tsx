@@ -43,7 +43,11 @@ export function FloatingActions() {
           </dd>
         </dl>
         <p>
-          也可以在 <Link to="/protocol/feedback" onClick={() => setServiceOpen(false)}>意见反馈</Link> 留言，我们会在两个工作日内回复。
+          也可以在
+          <Link to="/protocol/feedback" onClick={() => setServiceOpen(false)}>
+            意见反馈
+          </Link>
+          留言，我们会在两个工作日内回复。
         </p>
       </Modal>
     </div>

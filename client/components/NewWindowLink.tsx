@@ -2,7 +2,15 @@
 import type { ReactNode } from "react";
 import { openWindow } from "../lib/open-window";
 
-export function NewWindowLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
+export function NewWindowLink({
+  href,
+  className,
+  children,
+}: {
+  href: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <a
       href={href}

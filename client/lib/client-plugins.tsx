@@ -30,7 +30,7 @@ function MobileBanner({ url }: { url: string }) {
   }, []);
   if (!open) return null;
   return (
-    <div className="mobile-banner" role="region" aria-label="移动版提示">
+    <section className="mobile-banner" aria-label="移动版提示">
       <span>手机访问体验更好</span>
       <a className="button button--primary" href={url}>
         打开移动版
@@ -46,7 +46,7 @@ function MobileBanner({ url }: { url: string }) {
       >
         ×
       </button>
-    </div>
+    </section>
   );
 }
 

@@ -4,7 +4,11 @@ import { type ProgressState, progressBar } from "./progress";
 const idle: ProgressState = { percent: 0, show: false, failed: false };
 
 export function ProgressBar() {
-  const state = useSyncExternalStore(progressBar.subscribe, () => progressBar.snapshot, () => idle);
+  const state = useSyncExternalStore(
+    progressBar.subscribe,
+    () => progressBar.snapshot,
+    () => idle,
+  );
   return (
     <div
       className={`nav-progress${state.failed ? " nav-progress--failed" : ""}`}

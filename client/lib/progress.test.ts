@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ProgressBarState, loaderIncrement } from "./progress";
+import { loaderIncrement, ProgressBarState } from "./progress";
 
 describe("navigation progress bar", () => {
   beforeEach(() => vi.useFakeTimers());

@@ -84,7 +84,8 @@ export function ScrollManager() {
   }, []);
 
   useIsoLayoutEffect(() => {
-    const store = (positions.current ??= loadPositions());
+    positions.current ??= loadPositions();
+    const store = positions.current;
     const prev = current.current;
     current.current = { key: location.key, pathname: location.pathname };
     if (!prev) {

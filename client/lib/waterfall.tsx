@@ -168,7 +168,6 @@ export function Waterfall<T>({
   // New items: allowed to ask again, at once if the end is still in range (the observer won't
   // re-fire). Keyed on the count so that a parent passing a fresh array each render cannot loop.
   const itemCount = items.length;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: itemCount is the trigger, not an input
   useEffect(() => {
     const el = sentinelRef.current;
     const gate = gateRef.current;
@@ -182,7 +181,6 @@ export function Waterfall<T>({
     <div ref={rootRef} className={className ? `waterfall ${className}` : "waterfall"}>
       <div className="waterfall__columns" style={{ columnGap: gutter }}>
         {grouped.map((indexes, column) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: columns are positions, not data
           <div className="waterfall__column" key={column}>
             {indexes.map((i) => {
               const item = items[i] as T;

@@ -8,7 +8,9 @@ function memoryStorage() {
 
 describe("chunk load failures", () => {
   it("recognises the browsers' dynamic import failures", () => {
-    expect(isChunkLoadError(new TypeError("Failed to fetch dynamically imported module: http://x/assets/a.js"))).toBe(true);
+    expect(isChunkLoadError(new TypeError("Failed to fetch dynamically imported module: http://x/assets/a.js"))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new TypeError("Importing a module script failed."))).toBe(true);
     expect(isChunkLoadError(new Error("Loading chunk 12 failed."))).toBe(true);
     expect(isChunkLoadError(new Error("something else"))).toBe(false);

@@ -5,12 +5,7 @@
  * the guards have passed.
  */
 import { type DataStrategyFunction, type DataStrategyResult, data, isRouteErrorResponse } from "react-router-dom";
-import {
-  AppError,
-  NOT_FOUND_MESSAGE,
-  normalizeError,
-  unknownMiddlewareMessage,
-} from "../../shared/errors";
+import { AppError, NOT_FOUND_MESSAGE, normalizeError, unknownMiddlewareMessage } from "../../shared/errors";
 import { middlewareOf, paramRules, type RouteDef } from "../../shared/routes";
 import { globalMiddleware, middlewareRegistry } from "./middleware";
 import type { MiddlewareContext, NavEnv, RouteMiddleware } from "./nav-context";

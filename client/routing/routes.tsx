@@ -35,7 +35,15 @@ function pageRoutes(def: RouteDef, envOf: EnvOf): RouteObject[] {
   const load = importerOf(def);
   const shared = {
     handle: { def },
-    loader: async ({ request, params, context }: { request: Request; params: PageLoaderArgs["params"]; context?: unknown }) => {
+    loader: async ({
+      request,
+      params,
+      context,
+    }: {
+      request: Request;
+      params: PageLoaderArgs["params"];
+      context?: unknown;
+    }) => {
       const mod = await load();
       if (!mod.loader) return null;
       return (await mod.loader({ request, params, signal: request.signal, env: envOf(context) })) ?? null;
@@ -52,7 +60,9 @@ function pageRoutes(def: RouteDef, envOf: EnvOf): RouteObject[] {
     // A parent's `/index.html` form is its index child's; the parent itself is registered once.
     return [{ ...shared, id: def.id, path: def.path, children }];
   }
-  const clean: RouteObject = def.path ? { ...shared, id: def.id, path: def.path } : { ...shared, id: def.id, index: true };
+  const clean: RouteObject = def.path
+    ? { ...shared, id: def.id, path: def.path }
+    : { ...shared, id: def.id, index: true };
   return [clean, indexHtml];
 }
 

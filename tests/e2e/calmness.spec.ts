@@ -1,6 +1,9 @@
 import { expect, test, waitForHydration } from "./fixtures";
 
-test("the practice gallery loads more characters as the reader scrolls, with lazy images", async ({ page, consoleErrors }) => {
+test("the practice gallery loads more characters as the reader scrolls, with lazy images", async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto("/calmness");
   await waitForHydration(page);
   const cards = page.locator(".practice-card");

@@ -1,4 +1,4 @@
-import { type ConsoleMessage, type Page, test as base, expect } from "@playwright/test";
+import { test as base, type ConsoleMessage, expect, type Page } from "@playwright/test";
 
 /** Every test page records console errors and uncaught exceptions; tests assert there are none. */
 export const test = base.extend<{ consoleErrors: string[] }>({

@@ -7,7 +7,8 @@ async function watchProgress(page: import("@playwright/test").Page) {
     w.progressLog = [];
     const bar = document.querySelector(".nav-progress")!;
     new MutationObserver(() => {
-      if (w.arrivedAt === undefined && document.querySelector("[data-testid=fixture-slow]")) w.arrivedAt = performance.now();
+      if (w.arrivedAt === undefined && document.querySelector("[data-testid=fixture-slow]"))
+        w.arrivedAt = performance.now();
     }).observe(document.body, { childList: true, subtree: true });
     new MutationObserver(() => {
       const show = bar.getAttribute("data-show") ?? "";
@@ -23,14 +24,19 @@ test.describe("client navigation", () => {
     await waitForHydration(page);
   });
 
-  test("a slow page shows the progress bar after 200 ms and hides it 500 ms after finishing", async ({ page, consoleErrors }) => {
+  test("a slow page shows the progress bar after 200 ms and hides it 500 ms after finishing", async ({
+    page,
+    consoleErrors,
+  }) => {
     await watchProgress(page);
     const started = await page.evaluate(() => performance.now());
     await page.getByRole("link", { name: "slow", exact: true }).click();
     await expect(page.getByTestId("fixture-slow")).toBeVisible();
     await page.waitForTimeout(900);
     const arrived = await page.evaluate(() => (window as unknown as { arrivedAt: number }).arrivedAt);
-    const log = await page.evaluate(() => (window as unknown as { progressLog: Array<{ t: number; show: string }> }).progressLog);
+    const log = await page.evaluate(
+      () => (window as unknown as { progressLog: Array<{ t: number; show: string }> }).progressLog,
+    );
     const shown = log.find((e) => e.show === "true");
     const hidden = log.find((e) => e.show === "false");
     expect(shown, JSON.stringify(log)).toBeTruthy();
@@ -87,7 +93,10 @@ test.describe("client navigation", () => {
       .toBe(80);
   });
 
-  test("an unknown page shows the 404 page in the browser, and the home link works", async ({ page, consoleErrors }) => {
+  test("an unknown page shows the 404 page in the browser, and the home link works", async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.getByRole("link", { name: "missing" }).click();
     await expect(page.getByText("This page could not be found")).toBeVisible();
     await page.getByRole("link", { name: "Go back to home" }).click();

@@ -7,7 +7,11 @@ import { type AppConfig, loadConfig } from "../../server/config.server";
 export const clientDir = path.resolve("dist/client");
 
 /** The app as tests use it: built client assets, fixtures on, silent logs, marked ready. */
-export async function testApp(overrides: Partial<AppConfig> = {}, options: AppOptions = {}, env: NodeJS.ProcessEnv = {}) {
+export async function testApp(
+  overrides: Partial<AppConfig> = {},
+  options: AppOptions = {},
+  env: NodeJS.ProcessEnv = {},
+) {
   if (!existsSync(path.join(clientDir, ".vite/manifest.json"))) {
     throw new Error("No client build: run `npm run build` before the integration tests (npm test does).");
   }

@@ -1,7 +1,7 @@
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NOT_FOUND_MESSAGE } from "../../shared/errors";
-import { type RouteDef, accessOf, routeTable, walkRoutes } from "../../shared/routes";
+import { accessOf, type RouteDef, routeTable, walkRoutes } from "../../shared/routes";
 import { BROWSER_UA, testApp } from "./helpers";
 
 type Express = Awaited<ReturnType<typeof testApp>>["app"];
@@ -86,7 +86,13 @@ describe("404", () => {
 
 describe("route middleware", () => {
   it("an unknown middleware name gives 500 Unknown middleware {name}", async () => {
-    const broken: RouteDef = { id: "broken", path: "broken", page: "fixture/Fast", title: "坏页", middleware: ["nope"] };
+    const broken: RouteDef = {
+      id: "broken",
+      path: "broken",
+      page: "fixture/Fast",
+      title: "坏页",
+      middleware: ["nope"],
+    };
     const { app: withBroken } = await testApp({}, { routes: [...routeTable, broken] });
     const res = await request(withBroken).get("/broken");
     expect(res.status).toBe(500);

@@ -1,12 +1,12 @@
+import { readFileSync } from "node:fs";
 import { createServer, get, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createGunzip } from "node:zlib";
-import { readFileSync } from "node:fs";
 import path from "node:path";
+import { createGunzip } from "node:zlib";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Readiness } from "../../server/readiness.server";
-import { BROWSER_UA, GOOGLEBOT_UA, IE11_UA, clientDir, testApp } from "./helpers";
+import { BROWSER_UA, clientDir, GOOGLEBOT_UA, IE11_UA, testApp } from "./helpers";
 
 type Express = Awaited<ReturnType<typeof testApp>>["app"];
 let app: Express;
@@ -99,8 +99,10 @@ describe("document", () => {
   });
 
   it("dehydrated state cannot break out of its script", async () => {
-    const hostile = '</script><script>alert(1)</script><!-- \u2028 & done';
-    const res = await request(app).get(`/__test/fast?echo=${encodeURIComponent(hostile)}`).set("User-Agent", BROWSER_UA);
+    const hostile = "</script><script>alert(1)</script><!-- \u2028 & done";
+    const res = await request(app)
+      .get(`/__test/fast?echo=${encodeURIComponent(hostile)}`)
+      .set("User-Agent", BROWSER_UA);
     const boot = /<script id="__boot" type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(res.text)?.[1] ?? "";
     expect(boot).not.toContain("</script");
     expect(boot).not.toContain("<!--");

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { get } from "node:http";
 import { existsSync } from "node:fs";
+import { get } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 
 const entry = "dist/server/main.js";

@@ -1,6 +1,11 @@
 /** GET /api/practice/characters (paged) and /api/practice/today (the character of the day). */
 import express, { type Router } from "express";
-import { practicePageQuerySchema, type PracticeCharacter, type PracticePage, type PracticeToday } from "../../../shared/contracts/practice";
+import {
+  type PracticeCharacter,
+  type PracticePage,
+  type PracticeToday,
+  practicePageQuerySchema,
+} from "../../../shared/contracts/practice";
 import { apiError } from "../../router.server";
 import { qianziwenPhrases } from "./qianziwen";
 

@@ -3,25 +3,14 @@
  * here). Until the course service arrives it says which catalogue is coming.
  */
 import { Link, useSearchParams } from "react-router-dom";
+import { courseCategoryName } from "../../../shared/catalogue";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
-
-/** Category names by the `category` query (same keys as the home page's tiles). */
-const categoryNames: Record<string, string> = {
-  kaishu: "楷书",
-  xingshu: "行书",
-  lishu: "隶书",
-  zhuanshu: "篆书",
-  caoshu: "草书",
-  yingbi: "硬笔",
-  xiezuo: "写作",
-  guoxue: "国学",
-};
 
 export default function CourseListPage() {
   const [searchParams] = useSearchParams();
   const key = searchParams.get("category") ?? "";
-  const category = Object.hasOwn(categoryNames, key) ? categoryNames[key] : undefined;
+  const category = courseCategoryName(key);
   return (
     <Page title={category ? `${category}课程` : undefined}>
       <EmptyState

@@ -4,20 +4,22 @@
  * service delivers it.
  */
 import { Link } from "react-router-dom";
+import { type CourseCategoryKey, courseCategories } from "../../../shared/catalogue";
 import { useRootData } from "../../app/root-data";
 import { Page } from "../../components/Page";
 
-/** The course categories of DESIGN §4, keyed by the `category` query of /product/list. */
-const categories = [
-  { key: "kaishu", name: "楷书", glyph: "楷", text: "横平竖直，结构端正，是习字的根基。" },
-  { key: "xingshu", name: "行书", glyph: "行", text: "在楷书之上求流动，兼顾书写速度与美感。" },
-  { key: "lishu", name: "隶书", glyph: "隶", text: "蚕头燕尾，一波三折，古朴而宽博。" },
-  { key: "zhuanshu", name: "篆书", glyph: "篆", text: "线条圆匀，结体对称，回到汉字的源头。" },
-  { key: "caoshu", name: "草书", glyph: "草", text: "笔势连绵，化繁为简，最见书写者的性情。" },
-  { key: "yingbi", name: "硬笔", glyph: "硬", text: "钢笔与中性笔的日常书写，写一手工整好字。" },
-  { key: "xiezuo", name: "写作", glyph: "写", text: "从观察到成文，练习把想说的话写清楚、写动人。" },
-  { key: "guoxue", name: "国学", glyph: "国", text: "诗词、经典与文房常识，笔墨之外的功夫。" },
-] as const;
+/** One line on each course category for its entry tile. */
+const categoryTexts: Record<CourseCategoryKey, string> = {
+  kaishu: "横平竖直，结构端正，是习字的根基。",
+  xingshu: "在楷书之上求流动，兼顾书写速度与美感。",
+  lishu: "蚕头燕尾，一波三折，古朴而宽博。",
+  zhuanshu: "线条圆匀，结体对称，回到汉字的源头。",
+  caoshu: "笔势连绵，化繁为简，最见书写者的性情。",
+  yingbi: "钢笔与中性笔的日常书写，写一手工整好字。",
+  xiezuo: "从观察到成文，练习把想说的话写清楚、写动人。",
+  guoxue: "诗词、经典与文房常识，笔墨之外的功夫。",
+};
+const categories = courseCategories.map((c) => ({ ...c, glyph: c.name.charAt(0), text: categoryTexts[c.key] }));
 
 const steps = [
   { title: "看录播", text: "每节课拆成短小的课时，老师示范每一笔的起收转折，可以反复回看、调节倍速。" },
