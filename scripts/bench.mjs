@@ -326,9 +326,6 @@ async function main() {
     mkdirSync(outDir, { recursive: true });
     const outFile = path.join(outDir, "latest.json");
     writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
-    // Keep the file in the repository's formatting (biome), when biome is installed.
-    const biome = path.join(root, "node_modules/.bin/biome");
-    if (existsSync(biome)) spawnSync(biome, ["format", "--write", outFile], { cwd: root, stdio: "ignore" });
     console.log(`\nresults: ${path.relative(root, outFile)}`);
   } finally {
     await Promise.all(children.map(stopChild));

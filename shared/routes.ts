@@ -93,14 +93,12 @@ const protocolChildren: RouteDef[] = [
 export const routeTable: RouteDef[] = [
   { id: "home", path: "", page: "home/Home", title: "首页" },
   { id: "about", path: "about", page: "about/About", title: "关于我们" },
-  ...Object.entries(aboutProducts).map(
-    ([product, name]): RouteDef => ({
-      id: `about.${product}`,
-      path: `about-${product}`,
-      page: "about/AboutProduct",
-      title: `关于${name}`,
-    }),
-  ),
+  ...Object.entries(aboutProducts).map(([product, name]): RouteDef => ({
+    id: `about.${product}`,
+    path: `about-${product}`,
+    page: "about/AboutProduct",
+    title: `关于${name}`,
+  })),
   { id: "agreement", path: "agreement", page: "legal/Agreement", title: "用户协议", layout: "clean" },
   { id: "books", path: "books", page: "books/Books", title: "书籍" },
   { id: "books.tabs", path: "books/tabs", page: "books/BookTabs", title: "书籍分类" },

@@ -339,7 +339,7 @@ export function Modal({ open, onClose, title, labelledBy, className, children }:
   return createPortal(
     <div ref={rootRef} className="modal" data-state={phase} style={{ zIndex: stackZIndex(stack, id) }}>
       {showsOverlay(stack, id) && <div className="modal__overlay" aria-hidden="true" />}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: a mouse shortcut; Esc and the close button do the same by keyboard */}
+      {/* A mouse shortcut; Esc and the close button do the same by keyboard. */}
       <div className="modal__container" onMouseDown={onBackdropMouseDown} onMouseUp={onBackdropMouseUp}>
         <div
           ref={dialogRef}

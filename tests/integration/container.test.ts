@@ -66,11 +66,16 @@ function parseDockerfile(text: string): Stage[] {
   return stages;
 }
 
-/** Splits on whitespace, honouring "double" and 'single' quotes. */
+/** Splits on whitespace, honouring "double" and 'single' quotes anywhere in a word (KEY="a b"). */
 function words(text: string): string[] {
   const out: string[] = [];
-  const re = /"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) out.push(m[1] ?? m[2] ?? m[3] ?? "");
+  for (const m of text.matchAll(/(?:[^\s"']+|"(?:[^"\\]|\\.)*"|'[^']*')+/g)) {
+    out.push(
+      m[0].replace(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g, (_all, dq: string | undefined, sq: string | undefined) =>
+        dq !== undefined ? dq.replace(/\\(.)/g, "$1") : (sq ?? ""),
+      ),
+    );
+  }
   return out;
 }
 
@@ -380,6 +385,8 @@ describe("final stage reproduced outside Docker", () => {
       cwd: appDir,
       env: { PATH: process.env.PATH ?? "", ...finalEnv, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
       stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group, so afterAll can end whatever the CMD started (a shell-form CMD's child).
+      detached: true,
     });
     const child = server;
     child.stdout!.on("data", (d: Buffer) => {
@@ -406,9 +413,14 @@ describe("final stage reproduced outside Docker", () => {
   }, 200_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null && server.signalCode === null) {
-      server.kill("SIGKILL");
-      await exited;
+    if (server?.pid !== undefined) {
+      const running = server.exitCode === null && server.signalCode === null;
+      try {
+        process.kill(-server.pid, "SIGKILL");
+      } catch {
+        // the group has already gone
+      }
+      if (running) await exited;
     }
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
