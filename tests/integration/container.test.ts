@@ -403,6 +403,7 @@ describe("final stage reproduced outside Docker", () => {
         throw new Error(`server exited (${child.exitCode}) before /healthz answered:\n${serverOutput}`);
       try {
         const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+        await res.arrayBuffer(); // an unread body would keep the response open through shutdown
         if (res.ok) break;
       } catch {
         // not listening yet
@@ -444,6 +445,7 @@ describe("final stage reproduced outside Docker", () => {
     const asset = await fetch(`http://127.0.0.1:${port}${script}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get("content-type")).toMatch(/javascript/);
+    expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
   it("passes its own HEALTHCHECK, which fails when nothing listens", async () => {
