@@ -133,6 +133,16 @@ describe("streaming", () => {
     expect(chunks[slow]!.at - chunks[first]!.at).toBeGreaterThan(500);
   });
 
+  it("a boundary that never resolves is cut off at the time limit, leaving its fallback", async () => {
+    const { app: impatient } = await testApp({ streamTimeoutMs: 400 });
+    const started = Date.now();
+    const res = await request(impatient).get("/__test/stream?ms=5000").set("User-Agent", BROWSER_UA);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("正在加载慢内容");
+    expect(res.text).not.toContain("慢内容已到达");
+  });
+
   it("crawlers get the complete page with nothing hidden in outlined boundaries", async () => {
     const res = await request(app).get("/__test/stream?ms=300").set("User-Agent", GOOGLEBOT_UA);
     expect(res.status).toBe(200);

@@ -1,0 +1,55 @@
+import { sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { testDatabase } from "../../tests/db";
+import { migrate } from "./migrate.server";
+
+const handle = await testDatabase();
+afterAll(() => handle.dispose());
+
+describe(`database (${handle.database.kind})`, () => {
+  it("is migrated, and migrating again changes nothing", async () => {
+    expect(await migrate(handle.database)).toEqual([]);
+    const tables = await sql<{ table_name: string }>`
+      select table_name from information_schema.tables where table_schema = current_schema() order by table_name`.execute(
+      handle.database.db,
+    );
+    expect(tables.rows.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining(["users", "sessions", "otp_challenges", "qr_tickets", "schema_migrations"]),
+    );
+  });
+
+  it("rolls a failed transaction back", async () => {
+    const { db } = handle.database;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto("users").values({ phone: "13800000001" }).execute();
+        throw new Error("stop");
+      }),
+    ).rejects.toThrow("stop");
+    const rows = await db.selectFrom("users").where("phone", "=", "13800000001").selectAll().execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("serialises concurrent transactions without losing updates", async () => {
+    const { db } = handle.database;
+    const { id } = await db.insertInto("users").values({ phone: "13800000002", nickname: "0" }).returning("id").executeTakeFirstOrThrow();
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        db.transaction().execute(async (trx) => {
+          const row = await trx.selectFrom("users").select("nickname").where("id", "=", id).forUpdate().executeTakeFirstOrThrow();
+          await trx.updateTable("users").set({ nickname: String(Number(row.nickname) + 1) }).where("id", "=", id).execute();
+        }),
+      ),
+    );
+    const after = await db.selectFrom("users").select("nickname").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(after.nickname).toBe("20");
+  });
+
+  it("delivers NOTIFY to listeners", async () => {
+    const got: string[] = [];
+    const stop = await handle.database.listen("test_channel", (p) => got.push(p));
+    await handle.database.notify("test_channel", "hello");
+    await expect.poll(() => got).toEqual(["hello"]);
+    await stop();
+  });
+});

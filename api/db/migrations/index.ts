@@ -1,0 +1,10 @@
+/** Versioned migrations, applied in order; a shipped migration is never edited, only followed. */
+import * as accounts from "./001_accounts";
+
+export interface Migration {
+  version: number;
+  name: string;
+  up: string;
+}
+
+export const migrations: Migration[] = [{ version: 1, name: "accounts", up: accounts.up }];

@@ -1,0 +1,39 @@
+/**
+ * A migrated database for one test file: PGlite in memory, or — when TEST_DATABASE_URL is set —
+ * a schema of its own on that PostgreSQL server, dropped afterwards.
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type Database, openDatabase } from "../api/db/database.server";
+import { migrate } from "../api/db/migrate.server";
+
+export interface TestDatabase {
+  database: Database;
+  dispose(): Promise<void>;
+}
+
+export async function testDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    await migrate(database);
+    return { database, dispose: () => database.close() };
+  }
+  const schema = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = await openDatabase({ url, schema, poolSize: 20 });
+  await migrate(database);
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
