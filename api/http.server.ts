@@ -3,7 +3,13 @@
  * `{ error: { code, message } }` with the right status, state-changing calls from our own
  * pages only (CSRF), and handlers that may be async.
  */
-import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import express, {
+  type ErrorRequestHandler,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from "express";
 import type { z } from "zod";
 
 export class ApiError extends Error {
@@ -23,7 +29,13 @@ export const unauthorized = () => new ApiError(401, "unauthorized", "请先登�
 export const forbidden = (message = "没有权限执行此操作") => new ApiError(403, "forbidden", message);
 export const notFound = (message = "内容不存在") => new ApiError(404, "not_found", message);
 export const tooManyRequests = (retryAfterSeconds: number, message = "操作太频繁，请稍后再试") =>
-  new ApiError(429, "rate_limited", message, { retryAfter: retryAfterSeconds }, { "Retry-After": String(retryAfterSeconds) });
+  new ApiError(
+    429,
+    "rate_limited",
+    message,
+    { retryAfter: retryAfterSeconds },
+    { "Retry-After": String(retryAfterSeconds) },
+  );
 
 /** Validates input with a shared schema; the first problem is the message, all go in details. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
@@ -90,7 +102,9 @@ export const apiErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   res.setHeader("Cache-Control", "private, no-store");
   if (err instanceof ApiError) {
     for (const [k, v] of Object.entries(err.headers ?? {})) res.setHeader(k, v);
-    res.status(err.status).json({ error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } });
+    res
+      .status(err.status)
+      .json({ error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } });
     return;
   }
   const type = (err as { type?: string } | null)?.type;

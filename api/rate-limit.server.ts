@@ -13,7 +13,11 @@ export interface Limit {
   message?: string;
 }
 
-export async function hit(database: Database, limit: Limit, now = new Date()): Promise<{ allowed: boolean; retryAfter: number }> {
+export async function hit(
+  database: Database,
+  limit: Limit,
+  now = new Date(),
+): Promise<{ allowed: boolean; retryAfter: number }> {
   const windowMs = limit.windowSeconds * 1000;
   const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const row = await database.db
@@ -36,5 +40,8 @@ export async function enforce(database: Database, limits: Limit[], now = new Dat
 
 /** Old windows are only history. */
 export async function pruneRateLimits(database: Database, now = new Date()): Promise<void> {
-  await database.db.deleteFrom("rate_limits").where("window_start", "<", new Date(now.getTime() - 2 * 86_400_000)).execute();
+  await database.db
+    .deleteFrom("rate_limits")
+    .where("window_start", "<", new Date(now.getTime() - 2 * 86_400_000))
+    .execute();
 }

@@ -10,7 +10,10 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import QRCode from "qrcode";
+import { viewerOf } from "../api/modules/auth/accounts.server";
+import { readSession, readSessionToken } from "../api/modules/auth/sessions.server";
 import { createApiRouter } from "../api/router.server";
+import { type Viewer, viewerSchema } from "../shared/contracts/viewer";
 import { type AssetResolver, devAssets, manifestAssets } from "./assets.server";
 import { buildInfo } from "./build-info.server";
 import type { AppConfig } from "./config.server";
@@ -18,12 +21,15 @@ import { glyphHandler } from "./glyph.server";
 import { createLogger, serializeRequest, serializeResponse } from "./logger.server";
 import { createUpstreamProxy } from "./proxy.server";
 import { Readiness } from "./readiness.server";
+import type { Services } from "./services.server";
 import { createRenderer, type StaticRootData } from "./render.server";
 import { assignNonce, securityHeaders } from "./security.server";
 import { faviconSvg, robotsTxt } from "./static-files.server";
 
 export interface AppOptions {
   logger?: Logger;
+  /** The in-process API and its database; absent when API_ORIGIN points elsewhere. */
+  services?: Services;
   readiness?: Readiness;
   /** Development: Vite's middlewares (sources, HMR) and a renderer loaded through Vite. */
   dev?: { middlewares: RequestHandler; render: RequestHandler };
@@ -59,9 +65,45 @@ export async function rootDataFor(config: AppConfig): Promise<StaticRootData> {
   };
 }
 
+/** Who is signed in, for the page being rendered: from the session here, or asked of the API. */
+function viewerResolver(config: AppConfig, services: Services | undefined): RequestHandler {
+  return (req, res, next) => {
+    const find = async (): Promise<Viewer | null> => {
+      if (services) {
+        const ctx = services.api;
+        const info = await readSession(ctx.database, readSessionToken(req, ctx.settings.cookies), ctx.now());
+        return info ? viewerOf(ctx, info.user) : null;
+      }
+      if (!req.headers.cookie || !config.apiOrigin) return null;
+      const reply = await fetch(`${config.apiOrigin}/api/auth/me`, {
+        headers: { cookie: req.headers.cookie, accept: "application/json" },
+        signal: AbortSignal.timeout(3000),
+      });
+      if (!reply.ok) return null;
+      const body = (await reply.json()) as { viewer?: unknown };
+      const parsed = viewerSchema.nullable().safeParse(body.viewer ?? null);
+      return parsed.success ? parsed.data : null;
+    };
+    find()
+      .then((viewer) => {
+        res.locals.viewer = viewer;
+        next();
+      })
+      .catch((err) => {
+        // Pages still render for an anonymous visitor when the session store is unreachable.
+        req.log?.warn({ err }, "viewer lookup failed");
+        res.locals.viewer = null;
+        next();
+      });
+  };
+}
+
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<App> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const readiness = options.readiness ?? new Readiness();
+  const services = options.services;
+  if (!services && !config.apiOrigin) throw new Error("createApp needs services unless API_ORIGIN is set");
+  const readiness =
+    options.readiness ?? new Readiness(services ? [{ name: "database", run: () => services.database.ping() }] : []);
   const app = express();
   app.disable("x-powered-by");
   // Client IPs come from X-Forwarded-For only across the configured number of our own proxies.
@@ -100,7 +142,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   // 3. Proxies (before any body parsing or compression), or the in-process services.
   if (config.apiOrigin)
     app.use("/api", createUpstreamProxy({ mount: "/api", target: config.apiOrigin, json: true, logger }));
-  else app.use("/api", createApiRouter());
+  else if (services) app.use("/api", createApiRouter(services.api));
   if (config.avatarOrigin) {
     app.use("/avatar", createUpstreamProxy({ mount: "/avatar", target: config.avatarOrigin, json: false, logger }));
   } else {
@@ -181,7 +223,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       logger,
       routes: options.routes,
     });
-  app.get("/{*splat}", render);
+  app.get("/{*splat}", viewerResolver(config, services), render);
   app.use((_req, res) => {
     res.setHeader("Allow", "GET, HEAD");
     res.status(405).type("text/plain").send("Method Not Allowed");

@@ -22,6 +22,16 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DEPLOY_ENV: z.string().optional(),
   DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+        .optional(),
+    ),
   PUBLIC_ORIGIN: origin,
   SITE_NAME: z.string().min(1).default(SITE_NAME_DEFAULT),
   API_ORIGIN: origin,
@@ -45,6 +55,8 @@ export interface AppConfig {
   host: string;
   deployEnv: string;
   dataDir: string;
+  /** PostgreSQL server; absent: PGlite under dataDir. */
+  databaseUrl?: string;
   publicOrigin: string;
   siteName: string;
   apiOrigin?: string;
@@ -81,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     deployEnv,
     dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     siteName: e.SITE_NAME,
     apiOrigin: e.API_ORIGIN,

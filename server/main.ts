@@ -9,6 +9,7 @@ import type { RequestHandler } from "express";
 import type { App, AppOptions } from "./app.server";
 import { loadConfig } from "./config.server";
 import { createLogger } from "./logger.server";
+import type { Services } from "./services.server";
 
 const dev = process.argv.includes("--dev");
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -20,6 +21,12 @@ async function main() {
   // Longer than a load balancer's 60 s idle timeout, so the balancer closes idle sockets first.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+
+  // The database (migrated, and seeded on the first embedded start) unless the API runs elsewhere.
+  let services: Services | undefined;
+  const openIfInProcess = async (open: (c: typeof config, l: typeof logger) => Promise<Services>) => {
+    if (!config.apiOrigin) services = await open(config, logger);
+  };
 
   let created: App;
   if (dev) {
@@ -48,11 +55,13 @@ async function main() {
       }
       cached.render(req, res, next);
     };
-    const options: AppOptions = { logger, dev: { middlewares: vite.middlewares, render } };
+    const options: AppOptions = { logger, services, dev: { middlewares: vite.middlewares, render } };
     created = await createApp(config, options);
   } else {
     const { createApp } = await import("./app.server");
-    created = await createApp(config, { logger });
+    const { openServices } = await import("./services.server");
+    await openIfInProcess(openServices);
+    created = await createApp(config, { logger, services });
   }
   const { app, readiness } = created;
   server.on("request", app);
@@ -88,9 +97,14 @@ async function main() {
         clearTimeout(deadline);
         clearInterval(sweep);
         if (err) logger.error({ err }, "close failed");
-        logger.info("stopped");
-        logger.flush?.();
-        process.exit(err ? 1 : 0);
+        // PGlite flushes to DATA_DIR on close; a pool closes its connections.
+        void (services?.close() ?? Promise.resolve())
+          .catch((closeErr: unknown) => logger.error({ err: closeErr }, "database close failed"))
+          .finally(() => {
+            logger.info("stopped");
+            logger.flush?.();
+            process.exit(err ? 1 : 0);
+          });
       });
       server.closeIdleConnections();
     }, config.drainDelayMs).unref();

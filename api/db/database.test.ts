@@ -32,12 +32,25 @@ describe(`database (${handle.database.kind})`, () => {
 
   it("serialises concurrent transactions without losing updates", async () => {
     const { db } = handle.database;
-    const { id } = await db.insertInto("users").values({ phone: "13800000002", nickname: "0" }).returning("id").executeTakeFirstOrThrow();
+    const { id } = await db
+      .insertInto("users")
+      .values({ phone: "13800000002", nickname: "0" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await Promise.all(
       Array.from({ length: 20 }, () =>
         db.transaction().execute(async (trx) => {
-          const row = await trx.selectFrom("users").select("nickname").where("id", "=", id).forUpdate().executeTakeFirstOrThrow();
-          await trx.updateTable("users").set({ nickname: String(Number(row.nickname) + 1) }).where("id", "=", id).execute();
+          const row = await trx
+            .selectFrom("users")
+            .select("nickname")
+            .where("id", "=", id)
+            .forUpdate()
+            .executeTakeFirstOrThrow();
+          await trx
+            .updateTable("users")
+            .set({ nickname: String(Number(row.nickname) + 1) })
+            .where("id", "=", id)
+            .execute();
         }),
       ),
     );

@@ -19,7 +19,9 @@ export async function migrate(database: Database, migrations: Migration[] = allM
   for (const m of migrations) {
     await db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
-      const done = await sql<{ version: number }>`select version from schema_migrations where version = ${m.version}`.execute(trx);
+      const done = await sql<{
+        version: number;
+      }>`select version from schema_migrations where version = ${m.version}`.execute(trx);
       if (done.rows.length > 0) return;
       await sql.raw(m.up).execute(trx);
       await sql`insert into schema_migrations (version, name) values (${m.version}, ${m.name})`.execute(trx);

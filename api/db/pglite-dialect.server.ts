@@ -29,7 +29,9 @@ class PgliteConnection implements DatabaseConnection {
     const affected = result.affectedRows;
     return {
       rows: result.rows,
-      ...(affected !== undefined && query.query.kind !== "SelectQueryNode" ? { numAffectedRows: BigInt(affected) } : {}),
+      ...(affected !== undefined && query.query.kind !== "SelectQueryNode"
+        ? { numAffectedRows: BigInt(affected) }
+        : {}),
     };
   }
 

@@ -1,7 +1,10 @@
 /** Table types for the typed query layer (Kysely); they follow the migrations. */
 import type { ColumnType, Generated, Selectable } from "kysely";
 
+/** A timestamp the database fills in by default. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamp every insert must give. */
+type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface UsersTable {
@@ -20,8 +23,8 @@ export interface UsersTable {
   info_completed_at: NullableTimestamp;
   info_skipped_at: NullableTimestamp;
   deletion_requested_at: NullableTimestamp;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface DevicesTable {
@@ -30,8 +33,8 @@ export interface DevicesTable {
   device_key_hash: string;
   name: string;
   trusted_at: NullableTimestamp;
-  first_seen_at: Generated<Timestamp>;
-  last_seen_at: Generated<Timestamp>;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -40,9 +43,9 @@ export interface SessionsTable {
   device_id: number | null;
   user_agent: Generated<string>;
   ip: Generated<string>;
-  created_at: Generated<Timestamp>;
-  last_seen_at: Generated<Timestamp>;
-  expires_at: Timestamp;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: RequiredTimestamp;
   revoked_at: NullableTimestamp;
 }
 
@@ -55,14 +58,14 @@ export interface OtpChallengesTable {
   attempts: Generated<number>;
   user_id: number | null;
   ip: Generated<string>;
-  created_at: Generated<Timestamp>;
-  expires_at: Timestamp;
+  created_at: Timestamp;
+  expires_at: RequiredTimestamp;
   consumed_at: NullableTimestamp;
 }
 
 export interface RateLimitsTable {
   key: string;
-  window_start: Timestamp;
+  window_start: RequiredTimestamp;
   count: Generated<number>;
 }
 
@@ -73,8 +76,8 @@ export interface QrTicketsTable {
   requester_ua: Generated<string>;
   requester_ip: Generated<string>;
   user_id: number | null;
-  created_at: Generated<Timestamp>;
-  expires_at: Timestamp;
+  created_at: Timestamp;
+  expires_at: RequiredTimestamp;
 }
 
 export interface IdentitiesTable {
@@ -82,7 +85,7 @@ export interface IdentitiesTable {
   provider_uid: string;
   user_id: number;
   nickname: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface NotificationsTable {
@@ -91,7 +94,7 @@ export interface NotificationsTable {
   kind: string;
   title: string;
   body: Generated<string>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   read_at: NullableTimestamp;
 }
 
@@ -101,7 +104,7 @@ export interface FeedbackTable {
   category: string;
   content: string;
   contact: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface DB {

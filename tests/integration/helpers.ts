@@ -3,6 +3,8 @@ import path from "node:path";
 import pino from "pino";
 import { type AppOptions, createApp } from "../../server/app.server";
 import { type AppConfig, loadConfig } from "../../server/config.server";
+import { openServices } from "../../server/services.server";
+import { testDatabase } from "../db";
 
 export const clientDir = path.resolve("dist/client");
 
@@ -19,9 +21,12 @@ export async function testApp(
     { NODE_ENV: "test", LOG_LEVEL: "silent", TEST_FIXTURES: "1", DATA_DIR: "test-results/data", ...env },
     { clientDir, ...overrides },
   );
-  const created = await createApp(config, { logger: pino({ level: "silent" }), ...options });
+  const logger = pino({ level: "silent" });
+  const handle = config.apiOrigin ? null : await testDatabase();
+  const services = handle ? await openServices(config, logger, handle.database) : undefined;
+  const created = await createApp(config, { logger, services, ...options });
   created.readiness.markReady();
-  return created;
+  return { ...created, services, dispose: async () => handle?.dispose() };
 }
 
 export const BROWSER_UA =

@@ -74,14 +74,22 @@ export async function createSession(
   return token;
 }
 
-export async function readSession(database: Database, token: string | null, now = new Date()): Promise<SessionInfo | null> {
+export async function readSession(
+  database: Database,
+  token: string | null,
+  now = new Date(),
+): Promise<SessionInfo | null> {
   if (!token) return null;
   const idHash = hashToken(token);
   const row = await database.db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .selectAll("users")
-    .select(["sessions.last_seen_at as session_last_seen", "sessions.expires_at as session_expires", "sessions.revoked_at as session_revoked"])
+    .select([
+      "sessions.last_seen_at as session_last_seen",
+      "sessions.expires_at as session_expires",
+      "sessions.revoked_at as session_revoked",
+    ])
     .where("sessions.id_hash", "=", idHash)
     .executeTakeFirst();
   if (!row || row.session_revoked) return null;
@@ -96,11 +104,20 @@ export async function readSession(database: Database, token: string | null, now 
 }
 
 export async function revokeSession(database: Database, idHash: string, now = new Date()) {
-  await database.db.updateTable("sessions").set({ revoked_at: now }).where("id_hash", "=", idHash).where("revoked_at", "is", null).execute();
+  await database.db
+    .updateTable("sessions")
+    .set({ revoked_at: now })
+    .where("id_hash", "=", idHash)
+    .where("revoked_at", "is", null)
+    .execute();
 }
 
 export async function revokeUserSessions(database: Database, userId: number, exceptIdHash?: string, now = new Date()) {
-  let q = database.db.updateTable("sessions").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null);
+  let q = database.db
+    .updateTable("sessions")
+    .set({ revoked_at: now })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null);
   if (exceptIdHash) q = q.where("id_hash", "!=", exceptIdHash);
   await q.execute();
 }

@@ -6,7 +6,7 @@ import {
   type PracticeToday,
   practicePageQuerySchema,
 } from "../../../shared/contracts/practice";
-import { apiError } from "../../router.server";
+import { ApiError } from "../../http.server";
 import { qianziwenPhrases } from "./qianziwen";
 
 const characters: PracticeCharacter[] = qianziwenPhrases.flatMap((phrase, p) =>
@@ -28,10 +28,7 @@ export function createPracticeRouter(clock: () => Date = () => new Date()): Rout
   const router = express.Router();
   router.get("/characters", (req, res) => {
     const query = practicePageQuerySchema.safeParse(req.query);
-    if (!query.success) {
-      res.status(400).json(apiError("invalid_query", "查询参数不正确"));
-      return;
-    }
+    if (!query.success) throw new ApiError(400, "invalid_query", "查询参数不正确");
     const { offset, limit } = query.data;
     const items = characters.slice(offset, offset + limit);
     const next = offset + items.length;

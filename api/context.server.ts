@@ -1,0 +1,23 @@
+/** What every API module works with: the database, messages, settings and the clock. */
+import type { Logger } from "pino";
+import type { Database } from "./db/database.server";
+import type { CookieSettings } from "./modules/auth/sessions.server";
+import type { DevOutbox, Messenger } from "./providers/messages.server";
+
+export interface ApiSettings {
+  production: boolean;
+  publicOrigin: string;
+  siteName: string;
+  dataDir: string;
+  cookies: CookieSettings;
+}
+
+export interface ApiContext {
+  database: Database;
+  messenger: Messenger;
+  /** The development outbox, when messages go there (never in production). */
+  outbox: DevOutbox | null;
+  settings: ApiSettings;
+  logger: Logger;
+  now: () => Date;
+}

@@ -1,0 +1,72 @@
+/**
+ * Phone + SMS code login, the session's own endpoints (/me, logout, log out other devices).
+ * The other login panels mount their routers beside this one.
+ */
+import express, { type Router } from "express";
+import { type CodeSent, type LoginResult, smsLoginSchema, smsSendSchema } from "../../../shared/contracts/auth";
+import type { ApiContext } from "../../context.server";
+import { ApiError, clientIp, handler, parseInput } from "../../http.server";
+import { canSignIn, needsInfo, startSession, userForPhone, viewerOf } from "./accounts.server";
+import { authOf, requireAuth } from "./guard.server";
+import { OTP, consumeCode, issueCode } from "./otp.server";
+import { clearSessionCookie, revokeSession, revokeUserSessions } from "./sessions.server";
+
+export function smsText(siteName: string, code: string): string {
+  return `【${siteName}】验证码 ${code}，5 分钟内有效。如非本人操作，请忽略本短信。`;
+}
+
+export function createAuthRouter(ctx: ApiContext): Router {
+  const router = express.Router();
+
+  router.post(
+    "/sms/send",
+    handler(async (req, res) => {
+      const { phone, purpose } = parseInput(smsSendSchema, req.body);
+      if (purpose !== "login") throw new ApiError(400, "invalid_input", "不支持的验证码用途");
+      const code = await issueCode(ctx, { channel: "sms", target: phone, purpose, ip: clientIp(req) });
+      await ctx.messenger.send({ channel: "sms", to: phone, text: smsText(ctx.settings.siteName, code), purpose });
+      res.json({ status: "sent", cooldownSeconds: OTP.cooldownSeconds } satisfies CodeSent);
+    }),
+  );
+
+  router.post(
+    "/sms/login",
+    handler(async (req, res) => {
+      const { phone, code } = parseInput(smsLoginSchema, req.body);
+      await consumeCode(ctx, { channel: "sms", target: phone, purpose: "login", code });
+      const { user } = await userForPhone(ctx, phone);
+      if (!canSignIn(user)) throw new ApiError(403, "account_disabled", "该账号已停用，请联系客服");
+      await startSession(ctx, req, res, user);
+      res.json({ status: "ok", next: needsInfo(user) ? "complete_info" : null } satisfies LoginResult);
+    }),
+  );
+
+  router.get(
+    "/me",
+    handler(async (_req, res) => {
+      const auth = authOf(res);
+      res.json({ viewer: auth ? await viewerOf(ctx, auth.user) : null });
+    }),
+  );
+
+  router.post(
+    "/logout",
+    handler(async (_req, res) => {
+      const auth = authOf(res);
+      if (auth) await revokeSession(ctx.database, auth.sessionIdHash, ctx.now());
+      clearSessionCookie(res, ctx.settings.cookies);
+      res.json({ status: "ok" });
+    }),
+  );
+
+  router.post(
+    "/logout-others",
+    handler(async (req, res) => {
+      const auth = requireAuth(req, res);
+      await revokeUserSessions(ctx.database, auth.user.id, auth.sessionIdHash, ctx.now());
+      res.json({ status: "ok" });
+    }),
+  );
+
+  return router;
+}

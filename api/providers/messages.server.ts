@@ -1,0 +1,70 @@
+/**
+ * Outgoing SMS and e-mail. The default transport is the development outbox: messages are kept
+ * under DATA_DIR (and readable at /dev/outbox outside production) so a local user can log in.
+ * Logs name the channel, purpose and a masked address, never the text.
+ */
+import { randomUUID } from "node:crypto";
+import { appendFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Logger } from "pino";
+
+export interface OutgoingMessage {
+  id: string;
+  channel: "sms" | "email";
+  to: string;
+  subject?: string;
+  text: string;
+  purpose: string;
+  createdAt: string;
+}
+
+export type MessageDraft = Omit<OutgoingMessage, "id" | "createdAt">;
+
+export interface MessageTransport {
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+export function maskAddress(to: string): string {
+  if (to.includes("@")) {
+    const [name = "", domain = ""] = to.split("@");
+    return `${name.slice(0, 1)}***@${domain}`;
+  }
+  return to.length >= 7 ? `${to.slice(0, 3)}****${to.slice(-4)}` : "****";
+}
+
+/** Keeps messages in a JSON-lines file and the latest 200 in memory. */
+export class DevOutbox implements MessageTransport {
+  private readonly recent: OutgoingMessage[] = [];
+  private readonly file: string | null;
+
+  constructor(dataDir: string | null) {
+    if (dataDir) {
+      mkdirSync(path.join(dataDir, "outbox"), { recursive: true });
+      this.file = path.join(dataDir, "outbox", "messages.jsonl");
+    } else this.file = null;
+  }
+
+  async send(message: OutgoingMessage) {
+    this.recent.push(message);
+    if (this.recent.length > 200) this.recent.shift();
+    if (this.file) appendFileSync(this.file, `${JSON.stringify(message)}\n`);
+  }
+
+  /** Newest first. */
+  list(): OutgoingMessage[] {
+    return [...this.recent].reverse();
+  }
+}
+
+export class Messenger {
+  constructor(
+    private readonly transports: { sms: MessageTransport; email: MessageTransport },
+    private readonly logger: Logger,
+  ) {}
+
+  async send(draft: MessageDraft): Promise<void> {
+    const message: OutgoingMessage = { ...draft, id: randomUUID(), createdAt: new Date().toISOString() };
+    await this.transports[draft.channel].send(message);
+    this.logger.info({ channel: draft.channel, purpose: draft.purpose, to: maskAddress(draft.to) }, "message sent");
+  }
+}
