@@ -39,7 +39,8 @@ export type CodeSent = z.infer<typeof codeSentSchema>;
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value.length > 2048) return fallback;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
+  // Control characters (tab, newline…) let browsers read `/\t/evil` as `//evil`.
+  for (const ch of value) if (ch.charCodeAt(0) < 0x20 || ch === "\\") return fallback;
   try {
     const url = new URL(value, "http://site.invalid");
     if (url.origin !== "http://site.invalid") return fallback;
