@@ -2,6 +2,7 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const dist = process.env.DIST_DIR ?? "dist";
 
 /**
  * Browser tests against the production build, in Debian's Chromium (Playwright's own browser
@@ -36,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node dist/server/main.js",
+    command: `node ${dist}/server/main.js`,
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -47,7 +48,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
-      DATA_DIR: "test-results/e2e-data",
+      // A fresh database per run and per port (npm test clears test-results first).
+      DATA_DIR: `test-results/e2e-data-${port}-${Date.now()}`,
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     },
   },

@@ -10,6 +10,9 @@ const routerBuild = (file: string) =>
  * One `vite build --app` makes both halves: the browser bundle (with manifest.json, served
  * from /assets/) and the server bundle (dist/server/main.js, dependencies left external).
  */
+/** DIST_DIR lets several builds live side by side (parallel test runs); default dist/. */
+const outRoot = process.env.DIST_DIR ?? "dist";
+
 export default defineConfig({
   plugins: [react()],
   base: "/",
@@ -28,7 +31,7 @@ export default defineConfig({
   environments: {
     client: {
       build: {
-        outDir: "dist/client",
+        outDir: `${outRoot}/client`,
         manifest: true,
         emptyOutDir: true,
         rolldownOptions: { input: "client/entry-client.tsx" },
@@ -36,7 +39,7 @@ export default defineConfig({
     },
     ssr: {
       build: {
-        outDir: "dist/server",
+        outDir: `${outRoot}/server`,
         ssr: true,
         emptyOutDir: true,
         rolldownOptions: { input: { main: "server/main.ts" } },

@@ -6,7 +6,12 @@ import express, { type Router } from "express";
 import type { ApiContext } from "./context.server";
 import { ApiError, apiErrorHandler, jsonBody, sameOriginOnly } from "./http.server";
 import { attachSession } from "./modules/auth/guard.server";
+import { createAccountFlowsRouter } from "./modules/auth/flows.router.server";
+import { createQrRouter } from "./modules/auth/qr.router.server";
 import { createAuthRouter } from "./modules/auth/router.server";
+import { createWechatRouter } from "./modules/auth/wechat.router.server";
+import { createMeRouter } from "./modules/me/router.server";
+import { createNoticesRouter } from "./modules/notices/router.server";
 import { createPracticeRouter } from "./modules/practice/router.server";
 
 export interface ApiErrorBody {
@@ -32,6 +37,11 @@ export function createApiRouter(ctx: ApiContext): Router {
     res.json({ ok: true });
   });
   api.use("/auth", createAuthRouter(ctx));
+  api.use("/auth", createAccountFlowsRouter(ctx));
+  api.use("/auth/qr", createQrRouter(ctx));
+  api.use("/auth/wechat", createWechatRouter(ctx));
+  api.use("/me", createMeRouter(ctx));
+  api.use("/notices", createNoticesRouter(ctx));
   api.use("/practice", createPracticeRouter(ctx.now));
 
   api.use((_req, _res, next) => next(new ApiError(404, "not_found", "接口不存在")));

@@ -146,6 +146,14 @@ export const routeTable: RouteDef[] = [
     params: { token: "token" },
     layout: "clean",
   },
+  {
+    id: "qr.confirm",
+    path: "m/qr/:ticket",
+    page: "qr/QrConfirm",
+    title: "确认扫码登录",
+    params: { ticket: "token" },
+    layout: "clean",
+  },
   { id: "my", path: "my", page: "my/MyLayout", title: "个人中心", access: "user", children: myChildren },
   {
     id: "protocol",

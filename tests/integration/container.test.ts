@@ -14,6 +14,10 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+/** The build under test: dist/, or DIST_DIR when builds run side by side. */
+const builtDist = process.env.DIST_DIR ?? "dist";
+const fromBuild = (relative: string) =>
+  path.join(repoRoot, relative === "dist" || relative.startsWith("dist/") ? builtDist + relative.slice(4) : relative);
 
 // ---------------------------------------------------------------------------------------------
 // A small Dockerfile reader: enough for the instructions this project uses.
@@ -273,8 +277,8 @@ describe("final stage reproduced outside Docker", () => {
   let exited: Promise<number | null> | undefined;
 
   beforeAll(async () => {
-    const distServer = path.join(repoRoot, "dist/server/main.js");
-    const manifest = path.join(repoRoot, "dist/client/.vite/manifest.json");
+    const distServer = fromBuild("dist/server/main.js");
+    const manifest = fromBuild("dist/client/.vite/manifest.json");
     if (!existsSync(distServer) || !existsSync(manifest)) {
       throw new Error(
         "No build in dist/: run `npm run build` (or `npx vite build --app`) before this test — it copies the built dist/ the way the Dockerfile's final stage does.",
@@ -330,7 +334,7 @@ describe("final stage reproduced outside Docker", () => {
         const relative = path.posix.relative(stageWorkdir, absolute);
         if (relative.startsWith(".."))
           throw new Error(`Dockerfile line ${ins.line}: ${src} is outside ${stageWorkdir} of stage ${from}`);
-        return path.join(repoRoot, relative);
+        return fromBuild(relative);
       });
       const target = inImage(imageRoot, finalWorkdir, dest);
       for (const src of resolved) {

@@ -6,7 +6,8 @@ import { type AppConfig, loadConfig } from "../../server/config.server";
 import { openServices } from "../../server/services.server";
 import { testDatabase } from "../db";
 
-export const clientDir = path.resolve("dist/client");
+export const distDir = path.resolve(process.env.DIST_DIR ?? "dist");
+export const clientDir = path.join(distDir, "client");
 
 /** The app as tests use it: built client assets, fixtures on, silent logs, marked ready. */
 export async function testApp(

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { get } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 
-const entry = "dist/server/main.js";
+const entry = `${process.env.DIST_DIR ?? "dist"}/server/main.js`;
 
 function startServer(port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   if (!existsSync(entry)) throw new Error("No server build: run `npm run build` first.");
