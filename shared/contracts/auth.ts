@@ -46,6 +46,7 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
     if (url.origin !== "http://site.invalid") return fallback;
     const decoded = decodeURIComponent(url.pathname);
     if (decoded.startsWith("//") || decoded.includes("\\")) return fallback;
+    for (const ch of decoded) if (ch.charCodeAt(0) < 0x20) return fallback;
     return url.pathname + url.search + url.hash;
   } catch {
     return fallback;
