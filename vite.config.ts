@@ -42,7 +42,7 @@ export default defineConfig({
         outDir: `${outRoot}/server`,
         ssr: true,
         emptyOutDir: true,
-        rolldownOptions: { input: { main: "server/main.ts" } },
+        rolldownOptions: { input: { main: "server/main.ts", api: "server/api-main.ts", cli: "server/cli.ts" } },
       },
     },
   },

@@ -1,0 +1,57 @@
+/**
+ * The API on its own (`npm run start:api`): for deployments that run it as a separate service
+ * and point the web nodes at it with API_ORIGIN. Same configuration, same shutdown.
+ */
+import { createServer } from "node:http";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import { createApiRouter } from "../api/router.server";
+import { loadConfig } from "./config.server";
+import { createLogger, serializeRequest, serializeResponse } from "./logger.server";
+import { Readiness } from "./readiness.server";
+import { openServices } from "./services.server";
+
+async function main() {
+  const config = loadConfig(process.env, { apiOrigin: undefined });
+  const logger = createLogger(config.logLevel);
+  const services = await openServices(config, logger);
+  const readiness = new Readiness([{ name: "database", run: () => services.database.ping() }]);
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxyHops);
+  app.use(pinoHttp({ logger, serializers: { req: serializeRequest, res: serializeResponse } }));
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const report = await readiness.check();
+    res.status(report.ready ? 200 : 503).json(report);
+  });
+  app.use("/api", createApiRouter(services.api));
+
+  const server = createServer(app);
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  readiness.markReady();
+  logger.info({ port: config.port }, "API listening");
+
+  const stop = () => {
+    readiness.markDraining();
+    const deadline = setTimeout(() => process.exit(1), config.shutdownTimeoutMs);
+    deadline.unref();
+    setTimeout(() => {
+      server.close(() => {
+        void services.close().finally(() => process.exit(0));
+      });
+      server.closeIdleConnections();
+    }, config.drainDelayMs).unref();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
