@@ -32,7 +32,8 @@ async function boot() {
   const env: NavEnv = {
     isServer: false,
     viewer: root.viewer,
-    userAgent: navigator.userAgent,
+    // The server sends unsupported browsers to /bowser before anything hydrates.
+    unsupportedBrowser: false,
     fixtures: root.fixtures,
     api: browserApi,
     onLoaderResolved: (def) => progressBar.increase(loaderIncrement(def)),

@@ -23,6 +23,7 @@ import { ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError } from "../shared/error
 import type { RouteDef } from "../shared/routes";
 import { serializeForScript } from "../shared/serialize";
 import type { AssetResolver } from "./assets.server";
+import { isUnsupportedBrowser } from "./browser-support.server";
 import { cspNonce } from "./security.server";
 
 export type StaticRootData = Omit<RootData, "assets" | "viewer">;
@@ -97,7 +98,13 @@ export function createRenderer(opts: RendererOptions) {
       headers: forwarded,
       timeoutMs: LOADER_API_TIMEOUT_MS,
     });
-    const env: NavEnv = { isServer: true, viewer, userAgent, fixtures: opts.root.fixtures, api };
+    const env: NavEnv = {
+      isServer: true,
+      viewer,
+      unsupportedBrowser: isUnsupportedBrowser(userAgent),
+      fixtures: opts.root.fixtures,
+      api,
+    };
 
     let ctx: StaticHandlerContext | Response;
     try {

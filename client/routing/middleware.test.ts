@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isUnsupportedBrowser, loginRedirectPath } from "./middleware";
+import { isUnsupportedBrowser } from "../../server/browser-support.server";
+import { loginRedirectPath } from "./middleware";
 
 describe("auth redirect", () => {
   it("sends to the home page's login dialog with the way back", () => {

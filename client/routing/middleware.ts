@@ -3,8 +3,6 @@
  * default one named auth"). Runs on the server for the first request and in the browser for
  * every later navigation, in route order, before validate and before any loader.
  */
-import Bowser from "bowser";
-import { isbot } from "isbot";
 import { redirect } from "react-router-dom";
 import { AppError, NOT_FOUND_MESSAGE } from "../../shared/errors";
 import { accessOf } from "../../shared/routes";
@@ -29,27 +27,10 @@ export const middlewareRegistry: Record<string, RouteMiddleware> = {
   },
 };
 
-/** Browsers we do not support get the `/bowser` page; crawlers never do. */
-export function isUnsupportedBrowser(userAgent: string): boolean {
-  if (!userAgent || isbot(userAgent)) return false;
-  const verdict = Bowser.getParser(userAgent).satisfies({
-    "internet explorer": ">11",
-    edge: ">=79",
-    chrome: ">=87",
-    chromium: ">=87",
-    firefox: ">=78",
-    safari: ">=14",
-    opera: ">=73",
-    "samsung internet for android": ">=14",
-  });
-  // undefined: no rule names this browser; let it through rather than lock anyone out.
-  return verdict === false;
-}
-
 /** Global middleware: runs before the route middleware of every navigation. */
 export const globalMiddleware: RouteMiddleware[] = [
   function browserCheck(ctx: MiddlewareContext) {
-    if (!ctx.env.isServer || ctx.url.pathname.startsWith("/bowser")) return;
-    if (isUnsupportedBrowser(ctx.env.userAgent)) throw redirect("/bowser");
+    if (ctx.url.pathname.startsWith("/bowser")) return;
+    if (ctx.env.unsupportedBrowser) throw redirect("/bowser");
   },
 ];

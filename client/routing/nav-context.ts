@@ -10,7 +10,8 @@ import type { RouteDef } from "../../shared/routes";
 export interface NavEnv {
   isServer: boolean;
   viewer: Viewer | null;
-  userAgent: string;
+  /** The server found this browser too old for the site (bowser; crawlers never are). */
+  unsupportedBrowser: boolean;
   /** Test fixture routes are served (TEST_FIXTURES=1, never in production). */
   fixtures: boolean;
   /** The API client: same-origin in the browser; on the server it forwards the visitor's cookies. */

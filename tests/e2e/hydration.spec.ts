@@ -1,7 +1,12 @@
 import { walkRoutes } from "../../shared/routes";
 import { expect, test, waitForHydration } from "./fixtures";
 
-const sampleParams: Record<string, string> = { id: "12", token: "spring-2026", groupNo: "GB26112200000001" };
+const sampleParams: Record<string, string> = {
+  id: "12",
+  token: "spring-2026",
+  ticket: "aB3dE5fG7hJ9kL1mN3pQ5r",
+  groupNo: "GB26112200000001",
+};
 const pages = walkRoutes()
   .filter(({ def }) => !def.children && !def.id.startsWith("fixture") && def.id !== "course_old")
   .map(({ fullPath }) => fullPath.replace(/:(\w+)/g, (_, n: string) => sampleParams[n] ?? "x"));

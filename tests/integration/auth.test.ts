@@ -63,7 +63,7 @@ describe("phone login", () => {
 
   it("the session cookie is httpOnly, SameSite=Lax, path / and carries ≥128 bits", async () => {
     const { res } = await login();
-    const raw = ([] as string[]).concat(res.headers["set-cookie"]).find((c) => c.startsWith("sid="))!;
+    const raw = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="))!;
     expect(raw).toMatch(/HttpOnly/i);
     expect(raw).toMatch(/SameSite=Lax/i);
     expect(raw).toMatch(/Path=\//);

@@ -10,7 +10,12 @@ beforeAll(async () => {
   ({ app } = await testApp());
 });
 
-const sampleParams: Record<string, string> = { id: "12", token: "spring-2026", groupNo: "GB26112200000001" };
+const sampleParams: Record<string, string> = {
+  id: "12",
+  token: "spring-2026",
+  ticket: "aB3dE5fG7hJ9kL1mN3pQ5r",
+  groupNo: "GB26112200000001",
+};
 
 function samplePath(fullPath: string): string {
   return fullPath.replace(/:(\w+)/g, (_, name: string) => sampleParams[name] ?? "x");
