@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Database } from "./db/database.server";
 import type { CookieSettings } from "./modules/auth/sessions.server";
 import type { DevOutbox, Messenger } from "./providers/messages.server";
+import type { WechatSettings } from "./providers/wechat.server";
 
 export interface ApiSettings {
   production: boolean;
@@ -10,6 +11,8 @@ export interface ApiSettings {
   siteName: string;
   dataDir: string;
   cookies: CookieSettings;
+  /** WeChat website login; absent (the login is switched off) unless its app id and secret are configured. */
+  wechat?: WechatSettings;
 }
 
 export interface ApiContext {

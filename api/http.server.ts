@@ -54,12 +54,22 @@ export function handler(fn: (req: Request, res: Response) => Promise<unknown> | 
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/**
+ * The routes (relative to the API mount) whose body is an image: they check its type and
+ * read it themselves, with their own size limit. Everything else stays JSON-only.
+ */
+export const IMAGE_BODY_ROUTES: ReadonlyArray<{ method: string; path: string }> = [
+  { method: "POST", path: "/me/avatar" },
+];
+
 /** JSON bodies only, small. A body of another type is 415; a malformed one 400; too large 413. */
-export function jsonBody(limit = "32kb"): RequestHandler[] {
+export function jsonBody(limit = "32kb", imageRoutes = IMAGE_BODY_ROUTES): RequestHandler[] {
   return [
     (req, _res, next) => {
       const length = Number(req.headers["content-length"] ?? 0);
       const hasBody = length > 0 || req.headers["transfer-encoding"] !== undefined;
+      const imageRoute = imageRoutes.some((r) => r.method === req.method && r.path === req.path);
+      if (imageRoute && req.is("image/*")) return next();
       if (BODY_METHODS.has(req.method) && hasBody && !req.is("application/json")) {
         next(new ApiError(415, "unsupported_media_type", "请求内容必须是 JSON"));
         return;

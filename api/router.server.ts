@@ -13,6 +13,7 @@ import { createWechatRouter } from "./modules/auth/wechat.router.server";
 import { createMeRouter } from "./modules/me/router.server";
 import { createNoticesRouter } from "./modules/notices/router.server";
 import { createPracticeRouter } from "./modules/practice/router.server";
+import { openApiHandler } from "./openapi.server";
 
 export interface ApiErrorBody {
   error: { code: string; message: string };
@@ -44,6 +45,7 @@ export function createApiRouter(ctx: ApiContext): Router {
   api.use("/notices", createNoticesRouter(ctx));
   api.use("/practice", createPracticeRouter(ctx.now));
 
+  api.get("/openapi.json", openApiHandler(ctx));
   api.use((_req, _res, next) => next(new ApiError(404, "not_found", "接口不存在")));
   api.use(apiErrorHandler);
   return api;

@@ -17,6 +17,7 @@ import { type Viewer, viewerSchema } from "../shared/contracts/viewer";
 import { type AssetResolver, devAssets, manifestAssets } from "./assets.server";
 import { buildInfo } from "./build-info.server";
 import type { AppConfig } from "./config.server";
+import { devOutboxHandler, outboxAllowed } from "./dev-outbox.server";
 import { glyphHandler } from "./glyph.server";
 import { createLogger, serializeRequest, serializeResponse } from "./logger.server";
 import { createUpstreamProxy } from "./proxy.server";
@@ -152,6 +153,14 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         fallthrough: false,
         index: false,
         maxAge: "1h",
+        dotfiles: "deny",
+        // Mounted before helmet: uploads get their own headers, so they can never run as a page.
+        setHeaders: (res) => {
+          res.setHeader("X-Content-Type-Options", "nosniff");
+          res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+          res.setHeader("Content-Disposition", 'inline; filename="avatar.webp"');
+          res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+        },
       }),
     );
   }
@@ -211,6 +220,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   });
 
   app.get("/media/glyph/:file", glyphHandler);
+
+  // The development outbox (codes that were not really sent): never in the pro environment.
+  if (outboxAllowed(config)) app.get("/dev/outbox", devOutboxHandler(services?.api.outbox));
 
   // 8. Server rendering of every other GET/HEAD.
   const render =

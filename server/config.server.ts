@@ -4,6 +4,9 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import type { AliyunSmsSettings } from "../api/providers/aliyun-sms.server";
+import type { SmtpSettings } from "../api/providers/smtp.server";
+import type { WechatSettings } from "../api/providers/wechat.server";
 import { SITE_NAME_DEFAULT } from "../shared/constants";
 
 const bool = z
@@ -15,6 +18,11 @@ const origin = z
   .optional()
   .transform((v) => (v ? v.replace(/\/+$/, "") : undefined))
   .pipe(z.url({ protocol: /^https?$/ }).optional());
+/** Unset and empty are the same: a variable left blank in a deployment file means "not configured". */
+const text = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -47,7 +55,25 @@ const envSchema = z.object({
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   DEVTOOLS_BLOCK: bool,
   TEST_FIXTURES: bool,
+  WECHAT_APP_ID: text,
+  WECHAT_APP_SECRET: text,
+  WECHAT_API_ORIGIN: origin,
+  WECHAT_OPEN_ORIGIN: origin,
+  SMS_PROVIDER: z.enum(["outbox", "aliyun"]).default("outbox"),
+  ALIYUN_ACCESS_KEY_ID: text,
+  ALIYUN_ACCESS_KEY_SECRET: text,
+  ALIYUN_SMS_SIGN_NAME: text,
+  ALIYUN_SMS_TEMPLATE_CODE: text,
+  ALIYUN_SMS_ENDPOINT: origin,
+  MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
+  SMTP_URL: text.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+  SMTP_FROM: text,
 });
+
+/** Where SMS go: the outbox (development; memory only in production) or Aliyun. */
+export type SmsConfig = { provider: "outbox" } | ({ provider: "aliyun" } & AliyunSmsSettings);
+/** Where e-mail goes: the outbox or an SMTP server. */
+export type MailConfig = { transport: "outbox" } | ({ transport: "smtp" } & SmtpSettings);
 
 export interface AppConfig {
   production: boolean;
@@ -75,6 +101,20 @@ export interface AppConfig {
   testFixtures: boolean;
   /** Built client (dist/client); absent in development, where Vite serves the sources. */
   clientDir?: string;
+  /** WeChat website login; absent unless WECHAT_APP_ID and WECHAT_APP_SECRET are both set. */
+  wechat?: WechatSettings;
+  sms: SmsConfig;
+  mail: MailConfig;
+}
+
+function missing(names: [string, string | undefined][]): string[] {
+  return names.filter(([, value]) => !value).map(([name]) => name);
+}
+
+/** Outbound calls carry secrets: in production they go over HTTPS only. */
+function requireHttps(production: boolean, name: string, value: string) {
+  if (production && !value.startsWith("https://"))
+    throw new Error(`Invalid configuration: ${name} must be https in production`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -87,6 +127,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const production = e.NODE_ENV === "production";
   const deployEnv = e.DEPLOY_ENV ?? (production ? "pro" : "dev");
   if (deployEnv === "pro" && e.TEST_FIXTURES) throw new Error("TEST_FIXTURES cannot be enabled in the pro environment");
+
+  let wechat: WechatSettings | undefined;
+  if (e.WECHAT_APP_ID && e.WECHAT_APP_SECRET) {
+    wechat = {
+      appId: e.WECHAT_APP_ID,
+      appSecret: e.WECHAT_APP_SECRET,
+      apiOrigin: e.WECHAT_API_ORIGIN ?? "https://api.weixin.qq.com",
+      openOrigin: e.WECHAT_OPEN_ORIGIN ?? "https://open.weixin.qq.com",
+    };
+    requireHttps(production, "WECHAT_API_ORIGIN", wechat.apiOrigin);
+    requireHttps(production, "WECHAT_OPEN_ORIGIN", wechat.openOrigin);
+  } else if (e.WECHAT_APP_ID || e.WECHAT_APP_SECRET) {
+    throw new Error("Invalid configuration: WECHAT_APP_ID and WECHAT_APP_SECRET must be set together");
+  }
+
+  let sms: SmsConfig = { provider: "outbox" };
+  if (e.SMS_PROVIDER === "aliyun") {
+    const absent = missing([
+      ["ALIYUN_ACCESS_KEY_ID", e.ALIYUN_ACCESS_KEY_ID],
+      ["ALIYUN_ACCESS_KEY_SECRET", e.ALIYUN_ACCESS_KEY_SECRET],
+      ["ALIYUN_SMS_SIGN_NAME", e.ALIYUN_SMS_SIGN_NAME],
+      ["ALIYUN_SMS_TEMPLATE_CODE", e.ALIYUN_SMS_TEMPLATE_CODE],
+    ]);
+    if (absent.length) throw new Error(`Invalid configuration: SMS_PROVIDER=aliyun needs ${absent.join(", ")}`);
+    sms = {
+      provider: "aliyun",
+      accessKeyId: e.ALIYUN_ACCESS_KEY_ID ?? "",
+      accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET ?? "",
+      signName: e.ALIYUN_SMS_SIGN_NAME ?? "",
+      templateCode: e.ALIYUN_SMS_TEMPLATE_CODE ?? "",
+      endpoint: e.ALIYUN_SMS_ENDPOINT ?? "https://dysmsapi.aliyuncs.com",
+    };
+    requireHttps(production, "ALIYUN_SMS_ENDPOINT", sms.endpoint);
+  }
+
+  let mail: MailConfig = { transport: "outbox" };
+  if (e.MAIL_TRANSPORT === "smtp") {
+    const absent = missing([
+      ["SMTP_URL", e.SMTP_URL],
+      ["SMTP_FROM", e.SMTP_FROM],
+    ]);
+    if (absent.length) throw new Error(`Invalid configuration: MAIL_TRANSPORT=smtp needs ${absent.join(", ")}`);
+    mail = { transport: "smtp", url: e.SMTP_URL ?? "", from: e.SMTP_FROM ?? "" };
+  }
+
   return {
     production,
     port: e.PORT,
@@ -109,6 +194,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     drainDelayMs: e.DRAIN_DELAY_MS,
     devtoolsBlock: e.DEVTOOLS_BLOCK,
     testFixtures: e.TEST_FIXTURES,
+    wechat,
+    sms,
+    mail,
     ...overrides,
   };
 }

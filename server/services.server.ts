@@ -7,7 +7,10 @@ import type { ApiContext } from "../api/context.server";
 import { type Database, openDatabase } from "../api/db/database.server";
 import { migrate } from "../api/db/migrate.server";
 import { seedIfEmpty } from "../api/db/seed.server";
-import { DevOutbox, Messenger } from "../api/providers/messages.server";
+import { startAccountErasure } from "../api/modules/me/deletion.server";
+import { AliyunSmsTransport } from "../api/providers/aliyun-sms.server";
+import { DevOutbox, type MessageTransport, Messenger } from "../api/providers/messages.server";
+import { SmtpTransport } from "../api/providers/smtp.server";
 import type { AppConfig } from "./config.server";
 
 export interface Services {
@@ -22,17 +25,28 @@ export async function apiContextFor(
   logger: Logger,
   now: () => Date = () => new Date(),
 ): Promise<ApiContext> {
+  // In production the outbox keeps messages in memory only (nothing on disk, nothing readable).
   const outbox = new DevOutbox(config.production ? null : config.dataDir);
+  const sms: MessageTransport = config.sms.provider === "aliyun" ? new AliyunSmsTransport(config.sms) : outbox;
+  const email: MessageTransport = config.mail.transport === "smtp" ? new SmtpTransport(config.mail) : outbox;
+  if (config.production && (sms === outbox || email === outbox)) {
+    logger.warn(
+      { sms: config.sms.provider, mail: config.mail.transport },
+      "messages are not delivered: configure SMS_PROVIDER and MAIL_TRANSPORT",
+    );
+  }
   return {
     database,
-    messenger: new Messenger({ sms: outbox, email: outbox }, logger),
-    outbox: config.production ? null : outbox,
+    messenger: new Messenger({ sms, email }, logger),
+    // Readable at /dev/outbox outside production, and in the test environment's production build.
+    outbox: (config.production && config.deployEnv !== "test") || (sms !== outbox && email !== outbox) ? null : outbox,
     settings: {
       production: config.production,
       publicOrigin: config.publicOrigin,
       siteName: config.siteName,
       dataDir: config.dataDir,
       cookies: { secure: config.publicOrigin.startsWith("https:") },
+      wechat: config.wechat,
     },
     logger,
     now,
@@ -47,5 +61,14 @@ export async function openServices(config: AppConfig, logger: Logger, database?:
     if (seeded) logger.info("first start: demo accounts created (see README)");
   }
   const api = await apiContextFor(config, db, logger);
-  return { database: db, api, close: () => db.close() };
+  // Accounts past their 15-day cooling-off period are erased hourly (the deletion agreement).
+  const stopErasure = startAccountErasure(api);
+  return {
+    database: db,
+    api,
+    close: async () => {
+      stopErasure();
+      await db.close();
+    },
+  };
 }

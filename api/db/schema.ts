@@ -37,6 +37,15 @@ export interface DevicesTable {
   last_seen_at: Timestamp;
 }
 
+export interface PendingLoginsTable {
+  id_hash: string;
+  user_id: number;
+  device_key_hash: string;
+  created_at: Timestamp;
+  expires_at: RequiredTimestamp;
+  consumed_at: NullableTimestamp;
+}
+
 export interface SessionsTable {
   id_hash: string;
   user_id: number;
@@ -111,6 +120,7 @@ export interface DB {
   users: UsersTable;
   devices: DevicesTable;
   sessions: SessionsTable;
+  pending_logins: PendingLoginsTable;
   otp_challenges: OtpChallengesTable;
   rate_limits: RateLimitsTable;
   qr_tickets: QrTicketsTable;

@@ -15,6 +15,11 @@ export interface OutgoingMessage {
   subject?: string;
   text: string;
   purpose: string;
+  /**
+   * The one-time code inside `text`, for transports that send templates (Aliyun SMS) rather
+   * than text. Kept by the outbox, never logged.
+   */
+  code?: string;
   createdAt: string;
 }
 

@@ -6,6 +6,8 @@ import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useSearchParams } from "react-router-dom";
 import { useRootData } from "../app/root-data";
 import { LoginDialog } from "./LoginDialog";
+import { NoticesPopover } from "./NoticesPopover";
+import { logOut } from "./login/login-client";
 import { QrPopover } from "./QrPopover";
 import { SealLogo } from "./SealLogo";
 
@@ -26,7 +28,9 @@ export function SiteHeader() {
   const [loginOpen, setLoginOpen] = useState(false);
   const onSearchPage = location.pathname.startsWith("/search");
 
-  // `/?login=1&redirect=…` (the auth guard's destination) opens the login dialog.
+  // `/?login=1&redirect=…` (the auth guard's destination) opens the login dialog, on the panel
+  // `panel=…` names (the messenger binding after a WeChat login: `panel=bind`).
+  const loginPanel = searchParams.get("login") === "1" ? searchParams.get("panel") : null;
   useEffect(() => {
     if (searchParams.get("login") === "1" && !viewer) setLoginOpen(true);
   }, [searchParams, viewer]);
@@ -71,15 +75,33 @@ export function SiteHeader() {
           ) : null}
           {viewer ? (
             <>
-              <Link to="/my" className="header-notices" aria-label={`通知，${viewer.unreadNotices} 条未读`}>
-                通知
-                {viewer.unreadNotices > 0 ? <span className="badge">{viewer.unreadNotices}</span> : null}
-              </Link>
+              <NoticesPopover unread={viewer.unreadNotices} />
               <details className="user-menu">
-                <summary className="user-menu__summary">{viewer.nickname}</summary>
+                <summary className="user-menu__summary">
+                  {viewer.avatarUrl ? (
+                    <img className="user-menu__avatar" src={viewer.avatarUrl} alt="" width={28} height={28} />
+                  ) : (
+                    // The initial is drawn by CSS: decoration, not part of the menu's text.
+                    <span
+                      className="user-menu__avatar user-menu__avatar--initial"
+                      data-initial={viewer.nickname.slice(0, 1)}
+                      aria-hidden="true"
+                    />
+                  )}
+                  <span>{viewer.nickname}</span>
+                </summary>
                 <div className="user-menu__panel">
                   <Link to="/my">个人中心</Link>
-                  <Link to="/my/logout">退出</Link>
+                  {/* Logs out at once (a POST); without script the link asks on /my/logout. */}
+                  <Link
+                    to="/my/logout"
+                    onClick={(event) => {
+                      event.preventDefault();
+                      logOut().catch(() => window.location.assign("/my/logout"));
+                    }}
+                  >
+                    退出
+                  </Link>
                 </div>
               </details>
             </>
@@ -90,7 +112,7 @@ export function SiteHeader() {
           )}
         </div>
       </div>
-      <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} />
+      <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} initialPanel={loginPanel} />
     </header>
   );
 }

@@ -4,6 +4,8 @@ import pino from "pino";
 import { type AppOptions, createApp } from "../../server/app.server";
 import { type AppConfig, loadConfig } from "../../server/config.server";
 import { openServices } from "../../server/services.server";
+import { sql } from "kysely";
+import { openDatabase } from "../../api/db/database.server";
 import { testDatabase } from "../db";
 
 export const distDir = path.resolve(process.env.DIST_DIR ?? "dist");
@@ -34,3 +36,96 @@ export const BROWSER_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 export const GOOGLEBOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 export const IE11_UA = "Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko";
+
+/**
+ * Another web node on the same database as `first`: on PostgreSQL its own connection pool and
+ * LISTEN connection to the same schema (so NOTIFY really crosses connections); on PGlite, which
+ * one process owns, the same database object. Dispose it before `first`.
+ */
+export async function testAppOnSameDatabase(
+  first: Awaited<ReturnType<typeof testApp>>,
+  overrides: Partial<AppConfig> = {},
+  env: NodeJS.ProcessEnv = {},
+) {
+  if (!first.services) throw new Error("the first app has no in-process services");
+  const config = loadConfig(
+    { NODE_ENV: "test", LOG_LEVEL: "silent", TEST_FIXTURES: "1", DATA_DIR: "test-results/data", ...env },
+    { clientDir, ...overrides },
+  );
+  const logger = pino({ level: "silent" });
+  let database = first.services.database;
+  let dispose = async () => {};
+  const url = process.env.TEST_DATABASE_URL;
+  if (database.kind === "postgres" && url) {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
+    database = await openDatabase({ url, schema: rows[0]?.schema, poolSize: 5 });
+    const own = database;
+    dispose = () => own.close();
+  }
+  const services = await openServices(config, logger, database);
+  const created = await createApp(config, { logger, services });
+  created.readiness.markReady();
+  return { ...created, services, dispose };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the API answered
+type JsonBody = any;
+
+/**
+ * A browser against a listening test server: keeps cookies (all paths alike), sends the
+ * site's Origin on state-changing calls and JSON bodies, never follows redirects.
+ */
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly base: string,
+    readonly userAgent = BROWSER_UA,
+    readonly origin = "http://localhost:3000",
+  ) {}
+
+  async fetch(
+    path: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  ): Promise<Response> {
+    const method = init.method ?? "GET";
+    const headers: Record<string, string> = { "User-Agent": this.userAgent, Accept: "application/json" };
+    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (method !== "GET" && method !== "HEAD") headers.Origin = this.origin;
+    if (init.body !== undefined) headers["Content-Type"] = "application/json";
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: { ...headers, ...init.headers },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      redirect: "manual",
+      signal: init.signal,
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const at = pair.indexOf("=");
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      if (!value || /expires=thu, 01 jan 1970/i.test(line) || /max-age=0(;|$)/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  /** A JSON call: status, parsed body and headers. */
+  async json(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: JsonBody; headers: Headers }> {
+    const res = await this.fetch(path, { method, body, headers });
+    const text = await res.text();
+    let parsed: JsonBody = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = text;
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  }
+}

@@ -1,5 +1,6 @@
 /** Versioned migrations, applied in order; a shipped migration is never edited, only followed. */
 import * as accounts from "./001_accounts";
+import * as deviceLogins from "./002_device_logins";
 
 export interface Migration {
   version: number;
@@ -7,4 +8,7 @@ export interface Migration {
   up: string;
 }
 
-export const migrations: Migration[] = [{ version: 1, name: "accounts", up: accounts.up }];
+export const migrations: Migration[] = [
+  { version: 1, name: "accounts", up: accounts.up },
+  { version: 2, name: "device_logins", up: deviceLogins.up },
+];

@@ -3,11 +3,12 @@
  * The other login panels mount their routers beside this one.
  */
 import express, { type Router } from "express";
-import { type CodeSent, type LoginResult, smsLoginSchema, smsSendSchema } from "../../../shared/contracts/auth";
+import { type CodeSent, smsLoginSchema, smsSendSchema } from "../../../shared/contracts/auth";
 import type { ApiContext } from "../../context.server";
 import { ApiError, clientIp, handler, parseInput } from "../../http.server";
-import { canSignIn, needsInfo, startSession, userForPhone, viewerOf } from "./accounts.server";
+import { canSignIn, userForPhone, viewerOf } from "./accounts.server";
 import { authOf, requireAuth } from "./guard.server";
+import { completeLogin } from "./login.server";
 import { OTP, consumeCode, issueCode } from "./otp.server";
 import { clearSessionCookie, revokeSession, revokeUserSessions } from "./sessions.server";
 
@@ -24,7 +25,13 @@ export function createAuthRouter(ctx: ApiContext): Router {
       const { phone, purpose } = parseInput(smsSendSchema, req.body);
       if (purpose !== "login") throw new ApiError(400, "invalid_input", "不支持的验证码用途");
       const code = await issueCode(ctx, { channel: "sms", target: phone, purpose, ip: clientIp(req) });
-      await ctx.messenger.send({ channel: "sms", to: phone, text: smsText(ctx.settings.siteName, code), purpose });
+      await ctx.messenger.send({
+        channel: "sms",
+        to: phone,
+        text: smsText(ctx.settings.siteName, code),
+        purpose,
+        code,
+      });
       res.json({ status: "sent", cooldownSeconds: OTP.cooldownSeconds } satisfies CodeSent);
     }),
   );
@@ -36,8 +43,7 @@ export function createAuthRouter(ctx: ApiContext): Router {
       await consumeCode(ctx, { channel: "sms", target: phone, purpose: "login", code });
       const { user } = await userForPhone(ctx, phone);
       if (!canSignIn(user)) throw new ApiError(403, "account_disabled", "该账号已停用，请联系客服");
-      await startSession(ctx, req, res, user);
-      res.json({ status: "ok", next: needsInfo(user) ? "complete_info" : null } satisfies LoginResult);
+      res.json(await completeLogin(ctx, req, res, user));
     }),
   );
 

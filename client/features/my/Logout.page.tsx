@@ -1,20 +1,74 @@
-/** 退出登录 (clean layout). Ending the session arrives with the accounts service. */
-import { Link } from "react-router-dom";
+/**
+ * 退出登录 (clean layout). Asks first and ends the session only on 确认退出 (a POST): a link
+ * from another site must never log anyone out.
+ */
+import { useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useRootData } from "../../app/root-data";
 import { EmptyState } from "../../components/EmptyState";
+import { describeProblem, logOut } from "../../components/login/login-client";
 import { Page } from "../../components/Page";
 
 export default function LogoutPage() {
+  const { viewer } = useRootData();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (!viewer) {
+    return (
+      <Page>
+        <EmptyState
+          glyph="别"
+          title="你当前没有登录"
+          action={
+            <Link className="button button--primary" to="/">
+              返回首页
+            </Link>
+          }
+        />
+      </Page>
+    );
+  }
+
+  const confirm = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await logOut();
+    } catch (err) {
+      setProblem(describeProblem(err).message);
+      setBusy(false);
+    }
+  };
+
+  // Back where the learner came from inside the site; the personal centre when they came from outside.
+  const cancel = () => (location.key !== "default" ? navigate(-1) : navigate("/my"));
+
   return (
     <Page>
       <EmptyState
         glyph="别"
-        title="正在退出…"
+        title="确定要退出登录吗？"
         action={
-          <Link className="button button--primary" to="/">
-            返回首页
-          </Link>
+          <>
+            <button type="button" className="button button--primary" onClick={confirm} disabled={busy}>
+              {busy ? "正在退出…" : "确认退出"}
+            </button>
+            <button type="button" className="button" onClick={cancel} disabled={busy}>
+              取消
+            </button>
+          </>
         }
-      />
+      >
+        <p>当前账号：{viewer.nickname}。退出后，需要重新登录才能继续学习。</p>
+        {problem ? (
+          <p className="form-field__error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </EmptyState>
     </Page>
   );
 }

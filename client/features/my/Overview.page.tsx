@@ -1,23 +1,104 @@
-/** The personal centre's start page. Until its service arrives the page says what it will hold. */
-import { Link } from "react-router-dom";
-import { EmptyState } from "../../components/EmptyState";
+/**
+ * 个人中心: who the learner is (avatar, nickname, joined date), what the account holds today
+ * (unread notices, the state of its security) and, honestly, what arrives later (courses,
+ * coins and bishan come with their services).
+ */
+import { Link, useLoaderData } from "react-router-dom";
+import { type Me, formatChinaDate, genderLabels, meSchema } from "../../../shared/contracts/me";
 import { Page } from "../../components/Page";
+import type { PageLoaderArgs } from "../../routing/nav-context";
+import { AccountRow, AccountSection, Avatar } from "./account-parts";
+
+export async function loader({ env, signal }: PageLoaderArgs) {
+  const me = await env.api("/api/me", { signal, schema: meSchema });
+  return { me, meta: { title: "个人中心" } };
+}
+
+/** What the account's security looks like at a glance, worst first. */
+function securityAdvice(me: Me): string | null {
+  const p = me.profile;
+  if (!p.hasPassword && !p.email) return "还没有设置登录密码，也没有绑定邮箱：换了手机号就可能无法登录。";
+  if (!p.hasPassword) return "还没有设置登录密码，建议设置一个，以便用邮箱和密码登录。";
+  if (!p.deviceProtection) return "可以开启登录设备保护：在新设备上登录时需要验证码确认。";
+  return null;
+}
 
 export default function OverviewPage() {
+  const { me } = useLoaderData() as { me: Me };
+  const p = me.profile;
+  const advice = securityAdvice(me);
+  const details = [p.gender ? genderLabels[p.gender] : null, p.region].filter(Boolean).join(" · ");
+
   return (
-    <Page>
-      <EmptyState
-        glyph="我"
-        title="个人中心即将开放"
-        action={
-          <Link className="button" to="/guide">
-            阅读新手指南
+    <Page className="account-page">
+      {p.status === "deleting" && p.deletionDueAt ? (
+        <div className="notice notice--warning" role="note">
+          <p className="notice__title">账号正在注销冷静期</p>
+          <p>
+            账号将于 {formatChinaDate(p.deletionDueAt)} 注销。如果改变主意，可以在{" "}
+            <Link to="/my/security#deletion">账号与安全</Link> 中撤销申请。
+          </p>
+        </div>
+      ) : null}
+
+      <section className="profile-card" aria-label="个人资料">
+        <Avatar url={p.avatarUrl} nickname={p.nickname} />
+        <div className="profile-card__text">
+          <h2 className="profile-card__name">{p.nickname}</h2>
+          <p className="profile-card__meta">
+            {formatChinaDate(p.createdAt)}加入{details ? ` · ${details}` : ""}
+          </p>
+          <p className="profile-card__intro">{p.intro ?? "还没有写个人简介。"}</p>
+        </div>
+        <div className="profile-card__actions">
+          <Link className="button button--small" to="/my/information">
+            编辑资料
+          </Link>
+        </div>
+      </section>
+
+      <ul className="stat-grid" aria-label="我的账户">
+        <li className="stat-tile">
+          <span className="stat-tile__label">未读通知</span>
+          <span className="stat-tile__value">{me.counts.unreadNotices}</span>
+          <span className="stat-tile__note">点页首的“通知”查看</span>
+        </li>
+        <li className="stat-tile stat-tile--pending">
+          <span className="stat-tile__label">我的课程</span>
+          <span className="stat-tile__value">—</span>
+          <span className="stat-tile__note">课程服务上线后显示</span>
+        </li>
+        <li className="stat-tile stat-tile--pending">
+          <span className="stat-tile__label">金币</span>
+          <span className="stat-tile__value">—</span>
+          <span className="stat-tile__note">学习奖励上线后开始累计</span>
+        </li>
+        <li className="stat-tile stat-tile--pending">
+          <span className="stat-tile__label">笔山</span>
+          <span className="stat-tile__value">—</span>
+          <span className="stat-tile__note">随订单与兑换一起上线</span>
+        </li>
+      </ul>
+      <p className="account-note">
+        课程、作业、金币和笔山还在准备中，上线后会直接出现在这里，不需要重新登录或迁移数据。
+      </p>
+
+      <AccountSection
+        title="账号安全"
+        lead={advice ?? "账号的安全设置已经比较完善。"}
+        actions={
+          <Link className="button button--small" to="/my/security">
+            管理账号与安全
           </Link>
         }
       >
-        <p>这里将显示你的学习概况：最近在学的课程、待完成的作业、即将开始的直播，以及金币与笔山余额。</p>
-        <p>个人中心会随账号服务一起上线。</p>
-      </EmptyState>
+        <dl className="account-rows">
+          <AccountRow label="手机号" value={p.phone ?? "未绑定"} />
+          <AccountRow label="邮箱" value={p.email ?? "未绑定"} />
+          <AccountRow label="登录密码" value={p.hasPassword ? "已设置" : "未设置"} />
+          <AccountRow label="登录设备保护" value={p.deviceProtection ? "已开启" : "未开启"} />
+        </dl>
+      </AccountSection>
     </Page>
   );
 }

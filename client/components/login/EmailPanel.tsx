@@ -1,0 +1,112 @@
+/** 邮箱登录: with the password, or with a code sent to the address. */
+import { useRef, useState } from "react";
+import {
+  type LoginResult,
+  codeSentSchema,
+  emailCodeLoginSchema,
+  emailLoginSchema,
+  emailSchema,
+  loginResultSchema,
+} from "../../../shared/contracts/auth";
+import { browserApi } from "../../lib/api";
+import { CodeField, FormAlert, SubmitButton, TextField, useAutoFocus, useCodeSender, useSubmission } from "./fields";
+
+export function EmailPanel({
+  onLogin,
+  initialEmail = "",
+}: {
+  onLogin: (result: LoginResult) => void;
+  initialEmail?: string;
+}) {
+  const [mode, setMode] = useState<"password" | "code">("password");
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const form = useSubmission();
+  const emailRef = useAutoFocus<HTMLInputElement>();
+  const passwordRef = useRef<HTMLInputElement | null>(null);
+  const codeRef = useRef<HTMLInputElement | null>(null);
+  const normalized = emailSchema.safeParse(email);
+  const sender = useCodeSender(`email:${normalized.success ? normalized.data : email}`);
+
+  const sendCode = async () => {
+    form.setProblem(null);
+    const target = form.check("email", emailSchema, email);
+    if (target === null) return;
+    const problem = await sender.send(() =>
+      browserApi("/api/auth/email/send", {
+        method: "POST",
+        body: { email: target, purpose: "login" },
+        schema: codeSentSchema,
+      }),
+    );
+    form.setProblem(problem);
+    if (!problem) codeRef.current?.focus();
+  };
+
+  const switchMode = () => {
+    const next = mode === "password" ? "code" : "password";
+    setMode(next);
+    form.setProblem(null);
+    // The field that replaced the other one is where the learner goes next.
+    setTimeout(() => (next === "password" ? passwordRef : codeRef).current?.focus(), 0);
+  };
+
+  return (
+    <form
+      ref={form.formRef}
+      className="login-form"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const result =
+          mode === "password"
+            ? await form.submit(emailLoginSchema, { email, password }, (body) =>
+                browserApi("/api/auth/email/login", { method: "POST", body, schema: loginResultSchema }),
+              )
+            : await form.submit(emailCodeLoginSchema, { email, code }, (body) =>
+                browserApi("/api/auth/email/code-login", { method: "POST", body, schema: loginResultSchema }),
+              );
+        if (result) onLogin(result);
+      }}
+    >
+      <TextField
+        label="邮箱"
+        type="email"
+        autoComplete="email"
+        placeholder="name@example.com"
+        maxLength={254}
+        {...form.bind("email", email, setEmail)}
+        inputRef={emailRef}
+      />
+      {mode === "password" ? (
+        <TextField
+          label="密码"
+          type="password"
+          autoComplete="current-password"
+          placeholder="请输入密码"
+          maxLength={128}
+          {...form.bind("password", password, setPassword)}
+          inputRef={passwordRef}
+        />
+      ) : (
+        <CodeField
+          {...form.bind("code", code, setCode)}
+          inputRef={codeRef}
+          sender={sender}
+          onSend={sendCode}
+          sentHint="验证码已发送到邮箱，5 分钟内有效"
+        />
+      )}
+      <div className="login-form__row">
+        <button type="button" className="login-link" onClick={switchMode}>
+          {mode === "password" ? "改用邮箱验证码登录" : "改用密码登录"}
+        </button>
+      </div>
+      <FormAlert problem={form.problem} />
+      <SubmitButton busy={form.busy} busyText="登录中…">
+        登录
+      </SubmitButton>
+    </form>
+  );
+}
