@@ -72,12 +72,17 @@ async function phoneLogin(page: Page, dialog: Locator, phone: string) {
 }
 
 /** Settles after a full page load started by the dialog. */
+const userMenu = (page: Page) => page.getByRole("banner").locator(".user-menu__summary");
+
+/**
+ * After a login the dialog reloads the document. The user menu is only in the server-rendered
+ * signed-in document, so seeing it means the reload is over (waiting for "load" could still
+ * see the old page).
+ */
 async function loadedAgain(page: Page) {
-  await page.waitForLoadState("load");
+  await expect(userMenu(page)).toBeVisible();
   await waitForHydration(page);
 }
-
-const userMenu = (page: Page) => page.getByRole("banner").locator(".user-menu__summary");
 
 test.describe("login dialog", () => {
   test("phone login with the code from the outbox; the header then shows the nickname", async ({
@@ -347,7 +352,9 @@ test.describe("login dialog", () => {
     await waitForHydration(page);
     await phoneLogin(page, await openLoginDialog(page), phone);
     await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-    await loadedAgain(page);
+    // The signed-in header comes with the reloaded document: only then is the reload over.
+    await expect(userMenu(page)).toHaveText(`墨友${phone.slice(-4)}`);
+    await waitForHydration(page);
 
     // As if from a link on another site: the page only asks.
     await page.goto("/my/logout");
