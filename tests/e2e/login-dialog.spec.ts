@@ -296,6 +296,10 @@ test.describe("login dialog", () => {
     await info.getByRole("button", { name: "保存" }).click();
     await loadedAgain(page);
     await expect(userMenu(page)).toHaveText(nickname);
+    // The new avatar is in the header, served from /avatar.
+    const avatar = page.getByRole("banner").locator("img.user-menu__avatar");
+    await expect(avatar).toHaveAttribute("src", /^\/avatar\/[0-9a-f]{32}\.webp$/);
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
     expect(consoleErrors).toEqual([]);
   });
 
