@@ -5,51 +5,17 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
+import {
+  SHOTS,
+  freshEmail as freshAddress,
+  freshPhone as freshNumber,
+  readCode,
+  serial,
+  unexpected,
+} from "./login-helpers";
 
-const SHOTS = "test-results/screenshots";
-let serial = 0;
-
-function freshPhone(): string {
-  serial += 1;
-  return `17${String(Date.now() * 10 + serial).slice(-9)}`;
-}
-
-function freshEmail(): string {
-  serial += 1;
-  return `device-${Date.now().toString(36)}-${serial}@example.com`;
-}
-
-/**
- * Console errors apart from Chromium's own log line for an answer a test provoked on purpose
- * (a wrong code or password: 400; a code asked for too soon: 429).
- */
-function unexpected(errors: string[], ...statuses: number[]): string[] {
-  return errors.filter(
-    (e) =>
-      !statuses.some(
-        (s) =>
-          e ===
-          `Failed to load resource: the server responded with a status of ${s} (${s === 400 ? "Bad Request" : "Too Many Requests"})`,
-      ),
-  );
-}
-
-/** The newest code the outbox holds for `to` and `purpose` (messages leave in the background). */
-async function readCode(page: Page, to: string, purpose: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const html = await (await page.request.get(`/dev/outbox?to=${encodeURIComponent(to)}`)).text();
-        const row = html.match(new RegExp(`<tr [^>]*data-purpose="${purpose}"[^>]*>([\\s\\S]*?)</tr>`));
-        code = row?.[1]?.match(/验证码\s*(\d{6})/)?.[1];
-        return code;
-      },
-      { message: `a ${purpose} code for ${to} in /dev/outbox`, timeout: 10_000 },
-    )
-    .toBeTruthy();
-  return code as string;
-}
+const freshPhone = () => freshNumber("17");
+const freshEmail = () => freshAddress("device");
 
 /** A same-origin JSON POST from the page (as the site's own scripts make them). */
 async function post(page: Page, path: string, body: unknown): Promise<{ status: number; json: unknown }> {

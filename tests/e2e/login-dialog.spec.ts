@@ -3,86 +3,23 @@
  * account, complete info, the guard's redirect round trip and logging out. Codes are read from
  * the development outbox (/dev/outbox); every test uses its own phone number or address.
  */
-import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test, waitForHydration } from "./fixtures";
+import {
+  SHOTS,
+  freshEmail as freshAddress,
+  freshPhone as freshNumber,
+  loadedAgain,
+  openLoginDialog,
+  phoneLogin,
+  readCode,
+  serial,
+  unexpected,
+  userMenu,
+} from "./login-helpers";
 
-const SHOTS = "test-results/screenshots";
-let serial = 0;
-
-/** A mainland mobile number nobody else in this run uses. */
-function freshPhone(): string {
-  serial += 1;
-  return `15${String(Date.now() * 10 + serial).slice(-9)}`;
-}
-
-function freshEmail(): string {
-  serial += 1;
-  return `learner-${Date.now().toString(36)}-${serial}@example.com`;
-}
-
-/**
- * Console errors apart from Chromium's own log line for an answer a test provoked on purpose
- * (a wrong code or password: 400; a code asked for too soon: 429).
- */
-function unexpected(errors: string[], ...statuses: number[]): string[] {
-  return errors.filter(
-    (e) =>
-      !statuses.some(
-        (s) =>
-          e ===
-          `Failed to load resource: the server responded with a status of ${s} (${s === 400 ? "Bad Request" : "Too Many Requests"})`,
-      ),
-  );
-}
-
-/** The newest code the outbox holds for `to` and `purpose` (messages leave in the background). */
-async function readCode(page: Page, to: string, purpose: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get(`/dev/outbox?to=${encodeURIComponent(to)}`);
-        const html = await res.text();
-        const row = html.match(new RegExp(`<tr [^>]*data-purpose="${purpose}"[^>]*>([\\s\\S]*?)</tr>`));
-        code = row?.[1]?.match(/验证码\s*(\d{6})/)?.[1];
-        return code;
-      },
-      { message: `a ${purpose} code for ${to} in /dev/outbox`, timeout: 10_000 },
-    )
-    .toBeTruthy();
-  return code as string;
-}
-
-async function openLoginDialog(page: Page): Promise<Locator> {
-  await page.getByRole("banner").getByRole("button", { name: "登录 / 注册" }).click();
-  const dialog = page.getByRole("dialog", { name: "登录墨池课堂" });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-/** Phone + SMS code in the open dialog, up to the answer (complete info for a new account). */
-async function phoneLogin(page: Page, dialog: Locator, phone: string) {
-  await dialog.getByLabel("手机号").fill(phone);
-  await dialog.getByRole("button", { name: "获取验证码" }).click();
-  await expect(dialog.getByRole("button", { name: /^\d+ 秒后重发$/ })).toBeDisabled();
-  await expect(dialog.getByLabel("验证码", { exact: true })).toBeFocused();
-  await dialog.getByLabel("验证码", { exact: true }).fill(await readCode(page, phone, "login"));
-  await dialog.getByRole("button", { name: "登录 / 注册" }).click();
-}
-
-/** Settles after a full page load started by the dialog. */
-const userMenu = (page: Page) => page.getByRole("banner").locator(".user-menu__summary");
-
-/**
- * After a login the dialog reloads the document. The user menu is only in the server-rendered
- * signed-in document, so seeing it means the reload is over (waiting for "load" could still
- * see the old page).
- */
-async function loadedAgain(page: Page) {
-  await expect(userMenu(page)).toBeVisible();
-  await waitForHydration(page);
-}
+const freshPhone = () => freshNumber("15");
+const freshEmail = () => freshAddress("learner");
 
 test.describe("login dialog", () => {
   test("phone login with the code from the outbox; the header then shows the nickname", async ({
