@@ -15,5 +15,8 @@ if (!existsSync(serverEntry) || !existsSync(path.join(root, "dist/client/.vite/m
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
+// The optimised build, as a local environment: the development outbox (/dev/outbox) shows the
+// login codes. A public deployment runs the container (DEPLOY_ENV pro) instead.
 process.env.NODE_ENV ??= "production";
+process.env.DEPLOY_ENV ??= "local";
 await import(serverEntry);

@@ -52,6 +52,7 @@ describe("/dev/outbox", () => {
     expect((await request(app).get("/dev/outbox")).status).toBe(404);
     expect(outboxAllowed({ production: false, deployEnv: "dev" })).toBe(true);
     expect(outboxAllowed({ production: true, deployEnv: "test" })).toBe(true);
+    expect(outboxAllowed({ production: true, deployEnv: "local" })).toBe(true);
     expect(outboxAllowed({ production: true, deployEnv: "pro" })).toBe(false);
     expect(outboxAllowed({ production: false, deployEnv: "pro" })).toBe(false);
     expect(outboxAllowed({ production: true, deployEnv: "staging" })).toBe(false);

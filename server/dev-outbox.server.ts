@@ -13,8 +13,13 @@ const escapeHtml = (value: string) =>
   );
 
 /** Whether this deployment may show its outbox. */
+/**
+ * Development builds, and production builds in the `test` and `local` environments (the browser
+ * tests; `npm start` on one's own machine). Never `pro`, never another production environment.
+ */
 export function outboxAllowed(config: { production: boolean; deployEnv: string }): boolean {
-  return config.deployEnv !== "pro" && (!config.production || config.deployEnv === "test");
+  if (config.deployEnv === "pro") return false;
+  return !config.production || config.deployEnv === "test" || config.deployEnv === "local";
 }
 
 function row(message: OutgoingMessage): string {

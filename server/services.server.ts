@@ -12,6 +12,7 @@ import { AliyunSmsTransport } from "../api/providers/aliyun-sms.server";
 import { DevOutbox, type MessageTransport, Messenger } from "../api/providers/messages.server";
 import { SmtpTransport } from "../api/providers/smtp.server";
 import type { AppConfig } from "./config.server";
+import { outboxAllowed } from "./dev-outbox.server";
 
 export interface Services {
   database: Database;
@@ -26,7 +27,7 @@ export async function apiContextFor(
   now: () => Date = () => new Date(),
 ): Promise<ApiContext> {
   // In production the outbox keeps messages in memory only (nothing on disk, nothing readable).
-  const outbox = new DevOutbox(config.production ? null : config.dataDir);
+  const outbox = new DevOutbox(outboxAllowed(config) ? config.dataDir : null);
   const sms: MessageTransport = config.sms.provider === "aliyun" ? new AliyunSmsTransport(config.sms) : outbox;
   const email: MessageTransport = config.mail.transport === "smtp" ? new SmtpTransport(config.mail) : outbox;
   if (config.production && (sms === outbox || email === outbox)) {
@@ -38,8 +39,8 @@ export async function apiContextFor(
   return {
     database,
     messenger: new Messenger({ sms, email }, logger),
-    // Readable at /dev/outbox outside production, and in the test environment's production build.
-    outbox: (config.production && config.deployEnv !== "test") || (sms !== outbox && email !== outbox) ? null : outbox,
+    // Readable at /dev/outbox only where that page may exist (never in the pro environment).
+    outbox: outboxAllowed(config) && (sms === outbox || email === outbox) ? outbox : null,
     settings: {
       production: config.production,
       publicOrigin: config.publicOrigin,
