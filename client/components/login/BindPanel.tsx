@@ -9,7 +9,16 @@ import {
   smsLoginSchema,
 } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
-import { CodeField, FormAlert, SubmitButton, TextField, useAutoFocus, useCodeSender, useSubmission } from "./fields";
+import {
+  CodeField,
+  FormAlert,
+  SubmitButton,
+  TextField,
+  useAutoFocus,
+  useCodeSender,
+  useSubmission,
+  sendCodeTo,
+} from "./fields";
 
 const pendingSchema = z.union([
   z.object({ pending: z.literal(true), nickname: z.string().nullish() }),
@@ -55,16 +64,10 @@ export function BindPanel({
     );
   }
 
-  const sendCode = async () => {
-    form.setProblem(null);
-    const target = form.check("phone", phoneSchema, phone);
-    if (target === null) return;
-    const problem = await sender.send(() =>
+  const sendCode = () =>
+    sendCodeTo(form, sender, codeRef, { name: "phone", schema: phoneSchema, value: phone }, (target) =>
       browserApi("/api/auth/wechat/bind/send", { method: "POST", body: { phone: target }, schema: codeSentSchema }),
     );
-    form.setProblem(problem);
-    if (!problem) codeRef.current?.focus();
-  };
 
   return (
     <form

@@ -9,7 +9,16 @@ import {
   loginResultSchema,
 } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
-import { CodeField, FormAlert, SubmitButton, TextField, useAutoFocus, useCodeSender, useSubmission } from "./fields";
+import {
+  CodeField,
+  FormAlert,
+  SubmitButton,
+  TextField,
+  useAutoFocus,
+  useCodeSender,
+  useSubmission,
+  sendCodeTo,
+} from "./fields";
 
 export function EmailPanel({
   onLogin,
@@ -29,20 +38,14 @@ export function EmailPanel({
   const normalized = emailSchema.safeParse(email);
   const sender = useCodeSender(`email:${normalized.success ? normalized.data : email}`);
 
-  const sendCode = async () => {
-    form.setProblem(null);
-    const target = form.check("email", emailSchema, email);
-    if (target === null) return;
-    const problem = await sender.send(() =>
+  const sendCode = () =>
+    sendCodeTo(form, sender, codeRef, { name: "email", schema: emailSchema, value: email }, (target) =>
       browserApi("/api/auth/email/send", {
         method: "POST",
         body: { email: target, purpose: "login" },
         schema: codeSentSchema,
       }),
     );
-    form.setProblem(problem);
-    if (!problem) codeRef.current?.focus();
-  };
 
   const switchMode = () => {
     const next = mode === "password" ? "code" : "password";

@@ -8,7 +8,16 @@ import {
   smsLoginSchema,
 } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
-import { CodeField, FormAlert, SubmitButton, TextField, useAutoFocus, useCodeSender, useSubmission } from "./fields";
+import {
+  CodeField,
+  FormAlert,
+  SubmitButton,
+  TextField,
+  sendCodeTo,
+  useAutoFocus,
+  useCodeSender,
+  useSubmission,
+} from "./fields";
 
 export function PhonePanel({ onLogin }: { onLogin: (result: LoginResult) => void }) {
   const [phone, setPhone] = useState("");
@@ -19,16 +28,10 @@ export function PhonePanel({ onLogin }: { onLogin: (result: LoginResult) => void
   const normalized = phoneSchema.safeParse(phone);
   const sender = useCodeSender(`sms:${normalized.success ? normalized.data : phone}`);
 
-  const sendCode = async () => {
-    form.setProblem(null);
-    const target = form.check("phone", phoneSchema, phone);
-    if (target === null) return;
-    const problem = await sender.send(() =>
+  const sendCode = () =>
+    sendCodeTo(form, sender, codeRef, { name: "phone", schema: phoneSchema, value: phone }, (target) =>
       browserApi("/api/auth/sms/send", { method: "POST", body: { phone: target }, schema: codeSentSchema }),
     );
-    form.setProblem(problem);
-    if (!problem) codeRef.current?.focus();
-  };
 
   return (
     <form

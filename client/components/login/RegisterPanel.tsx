@@ -17,6 +17,7 @@ import {
   useAutoFocus,
   useCodeSender,
   useSubmission,
+  sendCodeTo,
 } from "./fields";
 
 export function RegisterPanel({ onLogin }: { onLogin: (result: LoginResult) => void }) {
@@ -30,20 +31,14 @@ export function RegisterPanel({ onLogin }: { onLogin: (result: LoginResult) => v
   const normalized = emailSchema.safeParse(email);
   const sender = useCodeSender(`email:${normalized.success ? normalized.data : email}`);
 
-  const sendCode = async () => {
-    form.setProblem(null);
-    const target = form.check("email", emailSchema, email);
-    if (target === null) return;
-    const problem = await sender.send(() =>
+  const sendCode = () =>
+    sendCodeTo(form, sender, codeRef, { name: "email", schema: emailSchema, value: email }, (target) =>
       browserApi("/api/auth/email/send", {
         method: "POST",
         body: { email: target, purpose: "register" },
         schema: codeSentSchema,
       }),
     );
-    form.setProblem(problem);
-    if (!problem) codeRef.current?.focus();
-  };
 
   return (
     <form

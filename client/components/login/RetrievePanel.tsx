@@ -11,6 +11,7 @@ import {
   useAutoFocus,
   useCodeSender,
   useSubmission,
+  sendCodeTo,
 } from "./fields";
 
 export type RecoveryChannel = "sms" | "email";
@@ -39,20 +40,14 @@ export function RetrievePanel({
   const normalized = targetSchema.safeParse(target);
   const sender = useCodeSender(`${channel}:${normalized.success ? normalized.data : target}`);
 
-  const sendCode = async () => {
-    form.setProblem(null);
-    const checked = form.check("target", targetSchema, target);
-    if (checked === null) return;
-    const problem = await sender.send(() =>
+  const sendCode = () =>
+    sendCodeTo(form, sender, codeRef, { name: "target", schema: targetSchema, value: target }, (checked) =>
       browserApi("/api/auth/reset/send", {
         method: "POST",
         body: { channel, target: checked },
         schema: codeSentSchema,
       }),
     );
-    form.setProblem(problem);
-    if (!problem) codeRef.current?.focus();
-  };
 
   return (
     <form

@@ -305,3 +305,22 @@ export function useSubmission() {
 
   return { errors, problem, setProblem, busy, formRef, check, submit, bind };
 }
+
+/**
+ * The "获取验证码" action every code form shares: check the address field, send, show what went
+ * wrong (a 429 also starts the countdown), and move on to the code field.
+ */
+export async function sendCodeTo<S extends z.ZodType>(
+  form: ReturnType<typeof useSubmission>,
+  sender: ReturnType<typeof useCodeSender>,
+  codeRef: RefObject<HTMLInputElement | null>,
+  field: { name: string; schema: S; value: string },
+  request: (target: z.output<S>) => Promise<CodeSent>,
+): Promise<void> {
+  form.setProblem(null);
+  const target = form.check(field.name, field.schema, field.value);
+  if (target === null) return;
+  const problem = await sender.send(() => request(target));
+  form.setProblem(problem);
+  if (!problem) codeRef.current?.focus();
+}
