@@ -3,7 +3,8 @@
 # 墨池课堂 — production image, two stages on one pinned base (Node 24 LTS "Krypton", Debian bookworm slim):
 #
 #   build    full install (dev dependencies included) and `vite build --app` → dist/client + dist/server
-#   runtime  production dependencies, the built dist/ and nothing else; runs as the unprivileged `node` user
+#   runtime  production dependencies, the built dist/ and the shipped media/ and nothing else; runs as the
+#            unprivileged `node` user
 #
 # The final stage is reproduced outside Docker by tests/integration/container.test.ts, which reads this
 # file (COPY, ENV, USER, EXPOSE, HEALTHCHECK, CMD) — keep the final stage declarative so the test can follow it.
@@ -41,8 +42,10 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force
 
 COPY --from=build /app/dist ./dist
+# The shipped media (sample lesson videos, served at /media/video; MEDIA_DIR defaults to ./media).
+COPY --from=build /app/media ./media
 
-# Uploaded avatars and broadcast files live under DATA_DIR: a volume, writable by the app user only.
+# Uploads, the outbox and the embedded database live under DATA_DIR: a volume, writable by the app user only.
 ENV DATA_DIR=/data
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]

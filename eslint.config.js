@@ -5,7 +5,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "dist-*/", "test-results/", "data/", "bench/results/", "node_modules/"] },
+  { ignores: ["dist/", "dist-*/", "test-results/", "data/", "bench/results/", "node_modules/", "media/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -13,6 +13,14 @@ import { createWechatRouter } from "./modules/auth/wechat.router.server";
 import { createMeRouter } from "./modules/me/router.server";
 import { createNoticesRouter } from "./modules/notices/router.server";
 import { createPracticeRouter } from "./modules/practice/router.server";
+import { createCoursesRouter } from "./modules/courses/router.server";
+import { createLearningRouter } from "./modules/learning/router.server";
+import { createLiveRouter } from "./modules/live/router.server";
+import { createShopRouter } from "./modules/shop/router.server";
+import { createSearchRouter } from "./modules/search/router.server";
+import { createActivitiesRouter } from "./modules/activities/router.server";
+import { createHomeRouter } from "./modules/home/router.server";
+import { sitemapHandler } from "./modules/seo/sitemap.server";
 import { openApiHandler } from "./openapi.server";
 
 export interface ApiErrorBody {
@@ -45,6 +53,14 @@ export function createApiRouter(ctx: ApiContext): Router {
   api.use("/notices", createNoticesRouter(ctx));
   api.use("/practice", createPracticeRouter(ctx.now));
 
+  api.use("/courses", createCoursesRouter(ctx));
+  api.use("/learning", createLearningRouter(ctx));
+  api.use("/live", createLiveRouter(ctx));
+  api.use("/shop", createShopRouter(ctx));
+  api.use("/search", createSearchRouter(ctx));
+  api.use("/activities", createActivitiesRouter(ctx));
+  api.use("/home", createHomeRouter(ctx));
+  api.get("/sitemap.xml", sitemapHandler(ctx));
   api.get("/openapi.json", openApiHandler(ctx));
   api.use((_req, _res, next) => next(new ApiError(404, "not_found", "接口不存在")));
   api.use(apiErrorHandler);

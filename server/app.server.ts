@@ -15,9 +15,12 @@ import { readSession, readSessionToken } from "../api/modules/auth/sessions.serv
 import { createApiRouter } from "../api/router.server";
 import { type Viewer, viewerSchema } from "../shared/contracts/viewer";
 import { type AssetResolver, devAssets, manifestAssets } from "./assets.server";
+import { createBroadcaster } from "./broadcaster.server";
 import { buildInfo } from "./build-info.server";
 import type { AppConfig } from "./config.server";
 import { devOutboxHandler, outboxAllowed } from "./dev-outbox.server";
+import { sitemapHandler } from "../api/modules/seo/sitemap.server";
+import { coverHandler } from "./cover.server";
 import { glyphHandler } from "./glyph.server";
 import { createLogger, serializeRequest, serializeResponse } from "./logger.server";
 import { createUpstreamProxy } from "./proxy.server";
@@ -36,6 +39,8 @@ export interface AppOptions {
   dev?: { middlewares: RequestHandler; render: RequestHandler };
   /** A route table other than the shared one (tests of the pipeline itself). */
   routes?: import("../shared/routes").RouteDef[];
+  /** Wall clock in milliseconds, for the demo broadcaster (tests pass their own). */
+  now?: () => number;
 }
 
 export interface App {
@@ -45,6 +50,14 @@ export interface App {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Content types of the sample video files, whatever the MIME table of the day says. */
+const VIDEO_TYPES: Record<string, string> = {
+  ".mp4": "video/mp4",
+  ".m3u8": "application/vnd.apple.mpegurl",
+  ".ts": "video/mp2t",
+  ".jpg": "image/jpeg",
+};
 
 export async function rootDataFor(config: AppConfig): Promise<StaticRootData> {
   return {
@@ -170,10 +183,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       createUpstreamProxy({ mount: "/broadcast", target: config.broadcastOrigin, json: false, logger }),
     );
   } else {
-    app.use(
-      "/broadcast",
-      express.static(path.join(config.dataDir, "broadcast"), { fallthrough: false, index: false, maxAge: 0 }),
-    );
+    // The demo broadcaster: every stream key loops a sample video as a live HLS stream.
+    app.use("/broadcast", createBroadcaster({ mediaDir: config.mediaDir, now: options.now }));
   }
 
   // 4. Security headers with this response's CSP nonce.
@@ -214,12 +225,42 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     res.type("text/plain").setHeader("Cache-Control", "public, max-age=3600");
     res.send(robotsTxt(config.publicOrigin));
   });
+  // The sitemap is made by the API (it needs the database): in process, or asked of API_ORIGIN.
+  if (services && !config.apiOrigin) app.get("/sitemap.xml", sitemapHandler(services.api));
+  else if (config.apiOrigin)
+    app.get("/sitemap.xml", async (_req, res, next) => {
+      try {
+        const upstream = await fetch(`${config.apiOrigin}/api/sitemap.xml`, { signal: AbortSignal.timeout(10_000) });
+        res.status(upstream.ok ? 200 : 502).type("application/xml");
+        res.setHeader("Cache-Control", upstream.headers.get("cache-control") ?? "no-store");
+        res.send(await upstream.text());
+      } catch (err) {
+        next(err);
+      }
+    });
   app.get(["/favicon.svg", "/favicon.ico"], (_req, res) => {
     res.type("image/svg+xml").setHeader("Cache-Control", "public, max-age=86400");
     res.send(faviconSvg);
   });
 
   app.get("/media/glyph/:file", glyphHandler);
+  // The sample lesson videos (MP4 with range requests, HLS, posters): stable names, a day of cache.
+  app.use(
+    "/media/video",
+    express.static(path.join(config.mediaDir, "video"), {
+      fallthrough: false,
+      index: false,
+      redirect: false,
+      dotfiles: "ignore",
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        const type = VIDEO_TYPES[path.extname(file)];
+        if (type) res.setHeader("Content-Type", type);
+        res.setHeader("Cache-Control", "public, max-age=86400");
+      },
+    }),
+  );
+  app.get("/media/cover/:tone/:file", coverHandler);
 
   // The development outbox (codes that were not really sent): never in the pro environment.
   if (outboxAllowed(config)) app.get("/dev/outbox", devOutboxHandler(services?.api.outbox));

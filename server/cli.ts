@@ -1,6 +1,7 @@
 /** `npm run db:migrate` and `npm run db:seed`, on DATABASE_URL or the embedded database. */
 import { openDatabase } from "../api/db/database.server";
 import { migrate } from "../api/db/migrate.server";
+import { seedCatalogue } from "../api/db/seed-catalogue.server";
 import { seed } from "../api/db/seed.server";
 import { loadConfig } from "./config.server";
 
@@ -10,8 +11,12 @@ async function main(command: string | undefined) {
   try {
     const applied = await migrate(database);
     console.log(applied.length ? `migrations applied: ${applied.join(", ")}` : "database is up to date");
-    if (command === "seed") console.log(`demo accounts created: ${await seed(database)}`);
-    else if (command !== "migrate") throw new Error(`unknown command ${command ?? ""}: use migrate or seed`);
+    if (command === "seed") {
+      console.log(`demo accounts created: ${await seed(database)}`);
+      console.log(
+        (await seedCatalogue(database)) ? "demo catalogue created" : "catalogue already present: left as it is",
+      );
+    } else if (command !== "migrate") throw new Error(`unknown command ${command ?? ""}: use migrate or seed`);
   } finally {
     await database.close();
   }

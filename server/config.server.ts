@@ -30,6 +30,7 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DEPLOY_ENV: z.string().optional(),
   DATA_DIR: z.string().default("./data"),
+  MEDIA_DIR: text,
   DATABASE_URL: z
     .string()
     .optional()
@@ -81,6 +82,8 @@ export interface AppConfig {
   host: string;
   deployEnv: string;
   dataDir: string;
+  /** The shipped media (sample videos under video/): the repository's media/, /app/media in the image. */
+  mediaDir: string;
   /** PostgreSQL server; absent: PGlite under dataDir. */
   databaseUrl?: string;
   publicOrigin: string;
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     deployEnv,
     dataDir: path.resolve(e.DATA_DIR),
+    mediaDir: path.resolve(e.MEDIA_DIR ?? "media"),
     databaseUrl: e.DATABASE_URL,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     siteName: e.SITE_NAME,

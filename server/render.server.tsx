@@ -4,6 +4,7 @@
  * shell as soon as it is ready; crawlers get the complete page in one piece.
  */
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import { createHash } from "node:crypto";
 import { isbot } from "isbot";
 import type { Logger } from "pino";
 import { renderToPipeableStream } from "react-dom/server";
@@ -83,6 +84,24 @@ export interface RendererOptions {
   routes?: RouteDef[];
 }
 
+/** Weak validator of an anonymous page: its loader data, status, build and crawler flavour. */
+export function pageEtag(context: StaticHandlerContext, bootstrap: readonly string[], crawler: boolean): string {
+  const hash = createHash("sha256")
+    .update(JSON.stringify([context.loaderData, context.statusCode, bootstrap, crawler]))
+    .digest("base64url")
+    .slice(0, 27);
+  return `W/"${hash}"`;
+}
+
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t.replace(/^W\//, "") === opaque;
+  });
+}
+
 export function createRenderer(opts: RendererOptions) {
   const envOf = (context: unknown) => context as NavEnv;
   const handler = createStaticHandler(buildRoutes(envOf, opts.routes));
@@ -137,8 +156,24 @@ export function createRenderer(opts: RendererOptions) {
       assets: { css: assets.css, modulepreload: assets.modulepreload },
     };
     const personal = Boolean(viewer) || chain.some((d) => d.access === "user");
-    res.setHeader("Cache-Control", personal ? "private, no-store" : "no-cache");
     const crawler = isbot(userAgent);
+    if (personal) {
+      res.setHeader("Cache-Control", "private, no-store");
+    } else {
+      // Anonymous pages: cached and revalidated. The tag covers the page's data and the build,
+      // so a revalidation that matches skips rendering entirely.
+      res.setHeader("Cache-Control", "no-cache");
+      if (ctx.statusCode === 200) {
+        const etag = pageEtag(ctx, assets.bootstrap, crawler);
+        res.setHeader("ETag", etag);
+        if (etagMatches(req.get("if-none-match"), etag)) {
+          // The stored copy keeps the CSP (and nonce) it was sent with: a 304 must not replace it.
+          res.removeHeader("Content-Security-Policy");
+          res.status(304).end();
+          return;
+        }
+      }
+    }
     streamDocument(ctx, 0);
 
     function streamDocument(context: StaticHandlerContext, attempt: number) {

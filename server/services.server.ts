@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { ApiContext } from "../api/context.server";
 import { type Database, openDatabase } from "../api/db/database.server";
 import { migrate } from "../api/db/migrate.server";
+import { seedCatalogue } from "../api/db/seed-catalogue.server";
 import { seedIfEmpty } from "../api/db/seed.server";
 import { startAccountErasure } from "../api/modules/me/deletion.server";
 import { AliyunSmsTransport } from "../api/providers/aliyun-sms.server";
@@ -60,6 +61,7 @@ export async function openServices(config: AppConfig, logger: Logger, database?:
   if (!config.databaseUrl && !database) {
     const seeded = await seedIfEmpty(db);
     if (seeded) logger.info("first start: demo accounts created (see README)");
+    if (await seedCatalogue(db)) logger.info("first start: demo catalogue created");
   }
   const api = await apiContextFor(config, db, logger);
   // Accounts past their 15-day cooling-off period are erased hourly (the deletion agreement).

@@ -8,6 +8,7 @@ export function robotsTxt(publicOrigin: string): string {
     "Disallow: /api/",
     "Disallow: /__test/",
     `Host: ${publicOrigin}`,
+    `Sitemap: ${publicOrigin}/sitemap.xml`,
     "",
   ].join("\n");
 }

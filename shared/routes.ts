@@ -102,6 +102,7 @@ export const routeTable: RouteDef[] = [
   { id: "agreement", path: "agreement", page: "legal/Agreement", title: "用户协议", layout: "clean" },
   { id: "books", path: "books", page: "books/Books", title: "书籍" },
   { id: "books.tabs", path: "books/tabs", page: "books/BookTabs", title: "书籍分类" },
+  { id: "books.detail", path: "books/:id", page: "books/BookDetail", title: "书籍详情", params: { id: "id" } },
   { id: "bowser", path: "bowser", page: "bowser/Bowser", title: "请升级浏览器", layout: "clean", middleware: [] },
   { id: "calmness", path: "calmness", page: "calmness/Calmness", title: "静心习字", componentFetch: true },
   {
@@ -117,6 +118,7 @@ export const routeTable: RouteDef[] = [
   { id: "homework", path: "homework", page: "homework/Homework", title: "作业" },
   { id: "homework.share", path: "homework/share", page: "homework/HomeworkShare", title: "作业分享", layout: "clean" },
   { id: "live", path: "live", page: "live/Live", title: "直播" },
+  { id: "live.room", path: "live/:id", page: "live/LiveRoom", title: "直播间", params: { id: "id" } },
   { id: "payment", path: "payment", page: "payment/Payment", title: "支付订单", access: "user" },
   { id: "payment.success", path: "payment/success", page: "payment/PaymentSuccess", title: "支付成功", access: "user" },
   { id: "playback", path: "playback", page: "playback/Playback", title: "回放" },

@@ -43,9 +43,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir);
 }
 
+/**
+ * Same values from both drivers: int8 (counts, bigserial ids) as numbers (they stay far below
+ * 2^53 here) and \`date\` as its 'YYYY-MM-DD' text, never a Date shifted by the process's zone.
+ */
+const INT8 = 20;
+const DATE = 1082;
+const parseInt8 = (value: string) => Number(value);
+const keepText = (value: string) => value;
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === INT8) return parseInt8;
+    if (oid === DATE) return keepText;
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = dataDir ? new PGlite(path.join(dataDir, "pglite")) : new PGlite();
+  const parsers = { [INT8]: parseInt8, [DATE]: keepText };
+  const pglite = dataDir ? new PGlite(path.join(dataDir, "pglite"), { parsers }) : new PGlite({ parsers });
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite) });
   return {
@@ -77,6 +94,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     max: options.poolSize ?? 10,
     options: searchPath,
     connectionTimeoutMillis: 5000,
+    types: pgTypes,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection must not crash the process.

@@ -20,6 +20,7 @@ export interface UsersTable {
   role: Generated<"learner" | "teacher" | "operator">;
   status: Generated<"active" | "disabled" | "deleting" | "deleted">;
   device_protection: Generated<boolean>;
+  playback_speed_x100: Generated<number>;
   info_completed_at: NullableTimestamp;
   info_skipped_at: NullableTimestamp;
   deletion_requested_at: NullableTimestamp;
@@ -116,6 +117,230 @@ export interface FeedbackTable {
   created_at: Timestamp;
 }
 
+type DateColumn = ColumnType<string, string | null | undefined, string | null>;
+/** jsonb: written as a JSON string, read back parsed. */
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export type CourseKind = "recorded" | "live" | "camp";
+export type CourseLevel = "beginner" | "intermediate" | "advanced";
+export type PublishStatus = "draft" | "published" | "archived";
+export type LiveState = "scheduled" | "live" | "ended" | "processing" | "replay" | "cancelled";
+export type EnrolmentSource = "free" | "order" | "gift" | "group" | "exchange" | "admin";
+
+export interface TeachersTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  title: Generated<string>;
+  bio: Generated<string>;
+  specialty: Generated<string>;
+  portrait_char: string;
+  position: Generated<number>;
+}
+
+export interface CoursesTable {
+  id: Generated<number>;
+  title: string;
+  subtitle: Generated<string>;
+  category: string;
+  kind: CourseKind;
+  level: CourseLevel;
+  teacher_id: number;
+  price_cents: number;
+  original_price_cents: number;
+  is_public: Generated<boolean>;
+  cover_char: string;
+  summary: Generated<string>;
+  introduction: Generated<string>;
+  outcomes: Json<string[]>;
+  learners_count: Generated<number>;
+  popularity: Generated<number>;
+  camp_starts_on: DateColumn;
+  status: Generated<PublishStatus>;
+  published_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChaptersTable {
+  id: Generated<number>;
+  course_id: number;
+  position: number;
+  title: string;
+}
+
+export interface LessonsTable {
+  id: Generated<number>;
+  course_id: number;
+  chapter_id: number;
+  position: number;
+  title: string;
+  summary: Generated<string>;
+  video_key: string;
+  duration_seconds: number;
+  is_trial: Generated<boolean>;
+  unlock_day: number | null;
+}
+
+export interface EnrolmentsTable {
+  user_id: number;
+  course_id: number;
+  source: EnrolmentSource;
+  created_at: Timestamp;
+  last_lesson_id: number | null;
+  last_learned_at: NullableTimestamp;
+}
+
+export interface LessonProgressTable {
+  user_id: number;
+  lesson_id: number;
+  position_seconds: Generated<number>;
+  watched_seconds: Generated<number>;
+  speed_x100: Generated<number>;
+  completed_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+export interface LiveSessionsTable {
+  id: Generated<number>;
+  course_id: number | null;
+  teacher_id: number;
+  title: string;
+  summary: Generated<string>;
+  cover_char: string;
+  starts_at: RequiredTimestamp;
+  ends_at: RequiredTimestamp;
+  state: Generated<LiveState>;
+  stream_key: string;
+  recording_video_key: string | null;
+  chapter_marks: Json<Array<{ at: number; title: string }>>;
+  is_open: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface LiveBookingsTable {
+  user_id: number;
+  live_id: number;
+  created_at: Timestamp;
+}
+
+export interface LiveAttendanceTable {
+  user_id: number;
+  live_id: number;
+  first_joined_at: Timestamp;
+  last_seen_at: Timestamp;
+  seconds: Generated<number>;
+  checked_in_at: NullableTimestamp;
+  counted_at: NullableTimestamp;
+}
+
+export interface LiveChatMessagesTable {
+  id: Generated<number>;
+  live_id: number;
+  user_id: number;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface ReplayProgressTable {
+  user_id: number;
+  live_id: number;
+  position_seconds: Generated<number>;
+  watched_seconds: Generated<number>;
+  completed_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+export interface BooksTable {
+  id: Generated<number>;
+  title: string;
+  author: string;
+  publisher: string;
+  isbn: string;
+  tab: string;
+  price_cents: number;
+  original_price_cents: number;
+  stock: Generated<number>;
+  cover_char: string;
+  summary: Generated<string>;
+  pages: number | null;
+  published_on: DateColumn;
+  status: Generated<PublishStatus>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CommoditiesTable {
+  id: Generated<number>;
+  title: string;
+  category: string;
+  summary: Generated<string>;
+  description: Generated<string>;
+  cover_char: string;
+  gallery: Json<string[]>;
+  sales: Generated<number>;
+  status: Generated<PublishStatus>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CommoditySkusTable {
+  id: Generated<number>;
+  commodity_id: number;
+  name: string;
+  price_cents: number;
+  original_price_cents: number;
+  stock: Generated<number>;
+  position: Generated<number>;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  title: string;
+  subtitle: Generated<string>;
+  link: string;
+  glyph: string;
+  tone: Generated<string>;
+  position: Generated<number>;
+  active: Generated<boolean>;
+}
+
+export type ActivityKind = "bmyx" | "daycourse" | "reading" | "travel_note" | "general";
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  token: string;
+  kind: ActivityKind;
+  title: string;
+  summary: Generated<string>;
+  body: Json<Array<{ heading: string; text: string }>>;
+  cover_char: string;
+  starts_at: RequiredTimestamp;
+  ends_at: RequiredTimestamp;
+  course_id: number | null;
+}
+
+export interface PublicCourseItemsTable {
+  id: Generated<number>;
+  title: string;
+  summary: Generated<string>;
+  teacher_id: number;
+  video_key: string;
+  duration_seconds: number;
+  cover_char: string;
+  position: Generated<number>;
+  published_at: Timestamp;
+}
+
+export interface TrialSignupsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  phone: string;
+  category: string;
+  grade: Generated<string>;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   devices: DevicesTable;
@@ -127,6 +352,24 @@ export interface DB {
   identities: IdentitiesTable;
   notifications: NotificationsTable;
   feedback: FeedbackTable;
+  teachers: TeachersTable;
+  courses: CoursesTable;
+  chapters: ChaptersTable;
+  lessons: LessonsTable;
+  enrolments: EnrolmentsTable;
+  lesson_progress: LessonProgressTable;
+  live_sessions: LiveSessionsTable;
+  live_bookings: LiveBookingsTable;
+  live_attendance: LiveAttendanceTable;
+  live_chat_messages: LiveChatMessagesTable;
+  replay_progress: ReplayProgressTable;
+  books: BooksTable;
+  commodities: CommoditiesTable;
+  commodity_skus: CommoditySkusTable;
+  banners: BannersTable;
+  activities: ActivitiesTable;
+  public_course_items: PublicCourseItemsTable;
+  trial_signups: TrialSignupsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import { Outlet, useLocation, useMatches, useRouteError } from "react-router-dom";
 import { SITE_DESCRIPTION } from "../../shared/constants";
+import { serializeForScript } from "../../shared/serialize";
 import { DefaultLayout } from "../layouts/DefaultLayout";
 import { ClientPlugins } from "../lib/client-plugins";
 import { OfflineBanner } from "../lib/online";
@@ -14,9 +15,20 @@ import { defOf } from "../routing/data-strategy";
 import { ErrorPage, errorTitle } from "./ErrorPage";
 import { BOOT_ELEMENT_ID, useDocument } from "./root-data";
 
-interface PageMeta {
+/** What a page loader may say about its page in `meta` (all optional). */
+export interface PageMeta {
   title?: string;
   description?: string;
+  /** Site-relative or absolute picture for link previews (og:image). */
+  image?: string;
+  /** og:type, e.g. "article", "product", "video.other"; default "website". */
+  type?: string;
+  /** Search (query string, e.g. "?category=kaishu&page=2") that belongs to the canonical address. */
+  canonicalSearch?: string;
+  /** schema.org structured data (Course, Book, Product, Event…), rendered as JSON-LD. */
+  jsonLd?: Record<string, unknown> | Array<Record<string, unknown>>;
+  /** Keep crawlers from indexing the page (personal or transient pages). */
+  noindex?: boolean;
 }
 
 /** The deepest matched page's metadata: its loader's `meta`, else its title in the route table. */
@@ -33,6 +45,10 @@ function usePageMeta(): PageMeta {
   return {};
 }
 
+function jsonLdGraph(data: NonNullable<PageMeta["jsonLd"]>): Record<string, unknown> {
+  return Array.isArray(data) ? { "@graph": data } : data;
+}
+
 /** Canonical address: the clean path on the public origin. */
 function canonicalPath(pathname: string): string {
   const clean = pathname.replace(/\/index\.html$/, "") || "/";
@@ -47,7 +63,8 @@ function Head({ title }: { title?: string }) {
   const isHome = location.pathname === "/" || location.pathname === "/index.html";
   const fullTitle = !pageTitle || isHome ? root.siteName : `${pageTitle} - ${root.siteName}`;
   const description = meta.description ?? SITE_DESCRIPTION;
-  const canonical = root.publicOrigin + canonicalPath(location.pathname);
+  const canonical = root.publicOrigin + canonicalPath(location.pathname) + (meta.canonicalSearch ?? "");
+  const image = meta.image ? new URL(meta.image, root.publicOrigin).toString() : undefined;
   return (
     <head>
       <meta charSet="utf-8" />
@@ -62,7 +79,18 @@ function Head({ title }: { title?: string }) {
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonical} />
-      <meta property="og:type" content="website" />
+      <meta property="og:type" content={meta.type ?? "website"} />
+      {image ? <meta property="og:image" content={image} /> : null}
+      {meta.noindex ? <meta name="robots" content="noindex" /> : null}
+      {meta.jsonLd ? (
+        <script
+          type="application/ld+json"
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{
+            __html: serializeForScript({ "@context": "https://schema.org", ...jsonLdGraph(meta.jsonLd) }),
+          }}
+        />
+      ) : null}
       <meta name="build-version" content={root.build.version} />
       <meta name="build-date" content={root.build.buildDate} />
       <meta name="deploy-env" content={root.build.env} />

@@ -1,6 +1,7 @@
 /** Versioned migrations, applied in order; a shipped migration is never edited, only followed. */
 import * as accounts from "./001_accounts";
 import * as deviceLogins from "./002_device_logins";
+import * as catalogue from "./003_catalogue";
 
 export interface Migration {
   version: number;
@@ -11,4 +12,5 @@ export interface Migration {
 export const migrations: Migration[] = [
   { version: 1, name: "accounts", up: accounts.up },
   { version: 2, name: "device_logins", up: deviceLogins.up },
+  { version: 3, name: "catalogue", up: catalogue.up },
 ];
