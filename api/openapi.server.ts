@@ -4,6 +4,13 @@
  * A module describes its endpoints as a list of `ApiOperation`s and adds the list to
  * `apiOperations` below (one line).
  */
+import { activitiesOperations } from "./modules/activities/operations.server";
+import { courseOperations } from "./modules/courses/operations.server";
+import { homeOperations } from "./modules/home/operations.server";
+import { learningOperations } from "./modules/learning/operations.server";
+import { liveOperations } from "./modules/live/operations.server";
+import { searchOperations } from "./modules/search/operations.server";
+import { shopOperations } from "./modules/shop/operations.server";
 import type { RequestHandler } from "express";
 import { z } from "zod";
 import pkg from "../package.json" with { type: "json" };
@@ -276,7 +283,18 @@ export const noticeOperations: ApiOperation[] = [
 ];
 
 /** Every described endpoint; modules add their lists here. */
-export const apiOperations: ApiOperation[] = [...authOperations, ...meOperations, ...noticeOperations];
+export const apiOperations: ApiOperation[] = [
+  ...authOperations,
+  ...meOperations,
+  ...noticeOperations,
+  ...homeOperations,
+  ...courseOperations,
+  ...learningOperations,
+  ...liveOperations,
+  ...shopOperations,
+  ...searchOperations,
+  ...activitiesOperations,
+];
 
 type JsonSchema = Record<string, unknown>;
 

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from "../api/db/database.server";
 import { migrate } from "../api/db/migrate.server";
 import { seedCatalogue } from "../api/db/seed-catalogue.server";
 import { seedIfEmpty } from "../api/db/seed.server";
+import { startLiveStateJob } from "../api/modules/live/state-job.server";
 import { startAccountErasure } from "../api/modules/me/deletion.server";
 import { AliyunSmsTransport } from "../api/providers/aliyun-sms.server";
 import { DevOutbox, type MessageTransport, Messenger } from "../api/providers/messages.server";
@@ -66,11 +67,13 @@ export async function openServices(config: AppConfig, logger: Logger, database?:
   const api = await apiContextFor(config, db, logger);
   // Accounts past their 15-day cooling-off period are erased hourly (the deletion agreement).
   const stopErasure = startAccountErasure(api);
+  const stopLiveStates = startLiveStateJob(api);
   return {
     database: db,
     api,
     close: async () => {
       stopErasure();
+      stopLiveStates();
       await db.close();
     },
   };

@@ -769,7 +769,7 @@ export const bookSeeds: BookSeed[] = [
     tab: "碑帖",
     price: 28,
     original: 35,
-    stock: 45,
+    stock: 6,
     cover: "迁",
     pages: 62,
     summary: "方笔隶书的典范，古拙厚重。",
@@ -1246,7 +1246,7 @@ export const commoditySeeds: CommoditySeed[] = [
     description: "广东肇庆端石，质地细腻，发墨快而不损毫。",
     skus: [
       ["5寸", 168, 228, 12],
-      ["6寸", 238, 298, 8],
+      ["6寸", 238, 298, 0],
     ],
     sales: 130,
   },

@@ -49,6 +49,30 @@ function jsonLdGraph(data: NonNullable<PageMeta["jsonLd"]>): Record<string, unkn
   return Array.isArray(data) ? { "@graph": data } : data;
 }
 
+const URL_KEYS = new Set([
+  "url",
+  "@id",
+  "image",
+  "thumbnailUrl",
+  "contentUrl",
+  "embedUrl",
+  "logo",
+  "item",
+  "target",
+  "urlTemplate",
+]);
+
+/** Structured data needs absolute addresses: site-relative paths ("/course/1") under URL keys get the public origin. */
+export function absoluteJsonLd(value: unknown, origin: string, isUrl = false): unknown {
+  if (typeof value === "string")
+    return isUrl && value.startsWith("/") && !value.startsWith("//") ? origin + value : value;
+  if (Array.isArray(value)) return value.map((v) => absoluteJsonLd(v, origin, isUrl));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, absoluteJsonLd(v, origin, URL_KEYS.has(k))]));
+  }
+  return value;
+}
+
 /** Canonical address: the clean path on the public origin. */
 function canonicalPath(pathname: string): string {
   const clean = pathname.replace(/\/index\.html$/, "") || "/";
@@ -85,9 +109,13 @@ function Head({ title }: { title?: string }) {
       {meta.jsonLd ? (
         <script
           type="application/ld+json"
+          nonce={nonce}
           suppressHydrationWarning
           dangerouslySetInnerHTML={{
-            __html: serializeForScript({ "@context": "https://schema.org", ...jsonLdGraph(meta.jsonLd) }),
+            __html: serializeForScript({
+              "@context": "https://schema.org",
+              ...(absoluteJsonLd(jsonLdGraph(meta.jsonLd), root.publicOrigin) as Record<string, unknown>),
+            }),
           }}
         />
       ) : null}

@@ -12,7 +12,8 @@ export interface StreamSources {
 export type StreamKind = "native-hls" | "hls.js" | "mp4";
 
 export interface AttachedStream {
-  kind: StreamKind;
+  /** What plays now (it becomes "mp4" after a fallback). */
+  readonly kind: StreamKind;
   detach(): void;
 }
 
@@ -24,15 +25,23 @@ export interface AttachOptions {
   onFallback?: (kind: StreamKind) => void;
 }
 
-function playMp4(video: HTMLVideoElement, mp4: string): AttachedStream {
-  video.src = mp4;
-  return {
-    kind: "mp4",
-    detach() {
-      video.removeAttribute("src");
-      video.load();
-    },
+/** hls.js may try to recover a broken media pipeline this often before the MP4 takes over. */
+const MEDIA_RECOVERIES = 2;
+
+function clearSource(video: HTMLVideoElement) {
+  video.removeAttribute("src");
+  video.load();
+}
+
+/** Switches to the MP4 at the same position; false when there is none. */
+function fallBackToMp4(video: HTMLVideoElement, mp4: string | undefined, at = video.currentTime): boolean {
+  if (!mp4) return false;
+  const resume = () => {
+    if (at > 0) video.currentTime = at;
   };
+  video.addEventListener("loadedmetadata", resume, { once: true });
+  video.src = mp4;
+  return true;
 }
 
 export async function attachStream(
@@ -40,47 +49,85 @@ export async function attachStream(
   sources: StreamSources,
   options: AttachOptions = {},
 ): Promise<AttachedStream> {
+  let kind: StreamKind;
+  let cleanup: () => void;
+
   if (video.canPlayType("application/vnd.apple.mpegurl")) {
-    video.src = sources.hls;
-    return {
-      kind: "native-hls",
-      detach() {
-        video.removeAttribute("src");
-        video.load();
-      },
+    kind = "native-hls";
+    // The browser's own HLS gives no detail on failure: one error means the MP4 takes over.
+    const onError = () => {
+      if (kind !== "native-hls") return;
+      if (fallBackToMp4(video, sources.mp4)) {
+        kind = "mp4";
+        options.onFallback?.("mp4");
+      } else {
+        options.onFatal?.("native-hls");
+      }
     };
-  }
-  const { default: Hls } = await import("hls.js");
-  if (!Hls.isSupported()) {
-    if (sources.mp4) return playMp4(video, sources.mp4);
-    options.onFatal?.("unsupported");
-    return { kind: "mp4", detach() {} };
-  }
-  const hls = new Hls({ lowLatencyMode: false, liveSyncDurationCount: options.live ? 2 : 3, enableWorker: true });
-  let current: AttachedStream | null = null;
-  hls.on(Hls.Events.ERROR, (_event, data) => {
-    if (!data.fatal) return;
-    if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
-      hls.recoverMediaError();
-      return;
-    }
-    hls.destroy();
-    if (sources.mp4) {
-      const at = video.currentTime;
-      current = playMp4(video, sources.mp4);
-      video.currentTime = at;
-      options.onFallback?.("mp4");
+    video.addEventListener("error", onError);
+    video.src = sources.hls;
+    cleanup = () => {
+      video.removeEventListener("error", onError);
+      clearSource(video);
+    };
+  } else {
+    const { default: Hls } = await import("hls.js");
+    if (!Hls.isSupported()) {
+      if (sources.mp4) {
+        video.src = sources.mp4;
+        kind = "mp4";
+        cleanup = () => clearSource(video);
+      } else {
+        options.onFatal?.("unsupported");
+        kind = "mp4";
+        cleanup = () => {};
+      }
     } else {
-      options.onFatal?.(String(data.details));
+      kind = "hls.js";
+      // No worker: the page's content security policy allows no blob: workers.
+      const hls = new Hls({
+        lowLatencyMode: false,
+        liveSyncDurationCount: options.live ? 2 : 3,
+        enableWorker: false,
+      });
+      let recoveries = 0;
+      let destroyed = false;
+      const destroy = () => {
+        if (destroyed) return;
+        destroyed = true;
+        hls.destroy();
+      };
+      hls.on(Hls.Events.ERROR, (_event, data) => {
+        if (!data.fatal) return;
+        if (data.type === Hls.ErrorTypes.MEDIA_ERROR && recoveries < MEDIA_RECOVERIES) {
+          recoveries++;
+          hls.recoverMediaError();
+          return;
+        }
+        const at = video.currentTime;
+        destroy();
+        if (fallBackToMp4(video, sources.mp4, at)) {
+          kind = "mp4";
+          options.onFallback?.("mp4");
+        } else {
+          options.onFatal?.(String(data.details));
+        }
+      });
+      hls.loadSource(sources.hls);
+      hls.attachMedia(video);
+      cleanup = () => {
+        destroy();
+        clearSource(video);
+      };
     }
-  });
-  hls.loadSource(sources.hls);
-  hls.attachMedia(video);
+  }
+
   return {
-    kind: "hls.js",
+    get kind() {
+      return kind;
+    },
     detach() {
-      if (current) current.detach();
-      else hls.destroy();
+      cleanup();
     },
   };
 }

@@ -1,28 +1,207 @@
-/** The detail of one book or stationery item. Until its service arrives the page says what it will hold. */
-import { Link } from "react-router-dom";
-import { EmptyState } from "../../components/EmptyState";
+/**
+ * One stationery item: a gallery with thumbnails, its SKUs (sold-out ones cannot be chosen),
+ * the price and stock of the chosen SKU, a quantity bounded by that stock, and a buy button
+ * that says honestly that ordering is not open yet. Unknown ids are 404.
+ */
+import { useState } from "react";
+import { Link, useLoaderData } from "react-router-dom";
+import { type CommodityDetail, commodityDetailSchema, LOW_STOCK, skuStockLabel } from "../../../shared/contracts/shop";
+import { coverSizes } from "../../../shared/media";
+import { CommodityCard, Price } from "../../components/cards/CatalogueCards";
 import { Page } from "../../components/Page";
+import { LazyImage } from "../../lib/lazy-image";
+import type { PageLoaderArgs } from "../../routing/nav-context";
+import { OrderingSoonDialog, QuantityStepper } from "../shop/shop-parts";
+
+const yuan = (cents: number) => (cents / 100).toFixed(2);
+const availability = (stock: number) => (stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock");
+
+export async function loader({ env, params, signal }: PageLoaderArgs) {
+  // An unknown id answers 404, which the page pipeline turns into the 404 page.
+  const commodity = await env.api(`/api/shop/commodities/${params.id}`, { signal, schema: commodityDetailSchema });
+  const image = commodity.gallery[0]?.url;
+  return {
+    commodity,
+    meta: {
+      title: commodity.title,
+      description: `${commodity.summary}。${commodity.description}`.slice(0, 150),
+      image,
+      type: "product",
+      jsonLd: {
+        "@type": "Product",
+        name: commodity.title,
+        description: commodity.description || commodity.summary,
+        category: commodity.category,
+        image: commodity.gallery.map((g) => new URL(g.url, commodity.url).toString()),
+        url: commodity.url,
+        offers: {
+          "@type": "AggregateOffer",
+          priceCurrency: "CNY",
+          lowPrice: yuan(commodity.lowPriceCents),
+          highPrice: yuan(commodity.highPriceCents),
+          offerCount: commodity.skus.length,
+          availability: availability(commodity.inStock ? 1 : 0),
+          offers: commodity.skus.map((sku) => ({
+            "@type": "Offer",
+            name: `${commodity.title} ${sku.name}`,
+            sku: String(sku.id),
+            price: yuan(sku.priceCents),
+            priceCurrency: "CNY",
+            availability: availability(sku.stock),
+            url: commodity.url,
+          })),
+        },
+      },
+    },
+  };
+}
 
 export default function CommodityPage() {
+  const { commodity } = useLoaderData() as { commodity: CommodityDetail };
+  // Keyed: moving to a related item starts again with its own first SKU.
+  return <CommodityView key={commodity.id} commodity={commodity} />;
+}
+
+function stockClass(stock: number): string {
+  if (stock <= 0) return "stock-state stock-state--out";
+  return stock <= LOW_STOCK ? "stock-state stock-state--low" : "stock-state";
+}
+
+function CommodityView({ commodity }: { commodity: CommodityDetail }) {
+  const firstAvailable = commodity.skus.find((s) => s.stock > 0) ?? commodity.skus[0];
+  const [skuId, setSkuId] = useState(firstAvailable?.id);
+  const [picture, setPicture] = useState(0);
+  const [quantity, setQuantity] = useState(1);
+  const [noticeOpen, setNoticeOpen] = useState(false);
+  const sku = commodity.skus.find((s) => s.id === skuId) ?? firstAvailable;
+  const soldOut = !sku || sku.stock <= 0;
+  const size = coverSizes.square;
+  const shown = commodity.gallery[picture] ?? commodity.gallery[0];
+
+  const choose = (id: number) => {
+    const next = commodity.skus.find((s) => s.id === id);
+    if (!next || next.stock <= 0) return;
+    setSkuId(id);
+    setQuantity((q) => Math.min(q, next.stock));
+  };
+
   return (
-    <Page>
-      <EmptyState
-        glyph="物"
-        title="商品详情即将开放"
-        action={
-          <>
-            <Link className="button" to="/stationery">
-              返回文房
-            </Link>
-            <Link className="button" to="/books">
-              看看书籍
-            </Link>
-          </>
-        }
-      >
-        <p>书籍与文房商品的图片、规格、价格、库存和配送说明将在这里展示。</p>
-        <p>商城服务上线后即可查看和购买。</p>
-      </EmptyState>
+    <Page title={commodity.title} lead={commodity.summary}>
+      <div className="product">
+        <div className="gallery">
+          <div className="product__cover">
+            {shown ? (
+              <LazyImage
+                src={shown.url}
+                alt={`${commodity.title}图片 ${picture + 1}`}
+                width={size.width}
+                height={size.height}
+              />
+            ) : null}
+          </div>
+          {commodity.gallery.length > 1 ? (
+            <ul className="gallery__thumbs" aria-label="商品图片">
+              {commodity.gallery.map((g, i) => (
+                <li key={`${g.char}-${i}`}>
+                  <button
+                    type="button"
+                    className="gallery__thumb"
+                    aria-pressed={i === picture}
+                    aria-label={`查看第 ${i + 1} 张图片`}
+                    onClick={() => setPicture(i)}
+                  >
+                    <LazyImage src={g.url} alt="" width={size.width} height={size.height} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+
+        <div className="product__info">
+          <p className="product__byline">
+            <Link className="text-link" to={`/stationery?category=${encodeURIComponent(commodity.category)}`}>
+              {commodity.category}
+            </Link>{" "}
+            · 已售 {commodity.sales.toLocaleString("zh-CN")}
+          </p>
+          <div className="buy-box">
+            <div className="buy-box__price" data-testid="sku-price">
+              {sku ? <Price cents={sku.priceCents} originalCents={sku.originalPriceCents} /> : null}
+              {sku ? (
+                <span className={stockClass(sku.stock)} data-testid="stock-state">
+                  {skuStockLabel(sku.stock)}
+                </span>
+              ) : null}
+            </div>
+            <fieldset className="sku-picker">
+              <legend>规格</legend>
+              <div className="sku-picker__options">
+                {commodity.skus.map((s) => (
+                  <button
+                    key={s.id}
+                    type="button"
+                    className="sku-option"
+                    aria-pressed={s.id === sku?.id}
+                    disabled={s.stock <= 0}
+                    title={s.stock <= 0 ? "已售罄" : skuStockLabel(s.stock)}
+                    onClick={() => choose(s.id)}
+                  >
+                    {s.name}
+                    {s.stock <= 0 ? <span className="visually-hidden">（已售罄）</span> : null}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+            <QuantityStepper
+              value={quantity}
+              max={sku?.stock ?? 0}
+              unit="件"
+              disabled={soldOut}
+              onChange={setQuantity}
+            />
+            <div className="buy-box__actions">
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={soldOut}
+                onClick={() => setNoticeOpen(true)}
+              >
+                {soldOut ? "已售罄" : "立即购买"}
+              </button>
+            </div>
+            <p className="buy-box__note">
+              {soldOut
+                ? "这件商品暂时售罄，补货后会在这里恢复购买。"
+                : "商城下单即将开放，现在点击购买会告诉您如何订购。"}
+            </p>
+          </div>
+        </div>
+      </div>
+
+      <section className="product-section" aria-labelledby="commodity-description">
+        <h2 id="commodity-description">商品介绍</h2>
+        <p className="product-section__text">{commodity.description || commodity.summary}</p>
+      </section>
+
+      {commodity.related.length > 0 ? (
+        <section className="product-section" aria-labelledby="commodity-related">
+          <h2 id="commodity-related">同类好物 · {commodity.category}</h2>
+          <ul className="catalogue-grid catalogue-grid--four">
+            {commodity.related.map((c) => (
+              <li key={c.id}>
+                <CommodityCard commodity={c} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <OrderingSoonDialog
+        open={noticeOpen}
+        onClose={() => setNoticeOpen(false)}
+        item={`${commodity.title}（${sku?.name ?? ""}）× ${quantity}`}
+      />
     </Page>
   );
 }

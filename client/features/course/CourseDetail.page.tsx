@@ -1,23 +1,508 @@
-/** The detail of one course. Until its service arrives the page says what it will hold. */
-import { Link } from "react-router-dom";
-import { EmptyState } from "../../components/EmptyState";
+/**
+ * One course (/course/:id): cover, price and the way in (free enrolment, continue learning, or
+ * buying — online payment is not open yet, and the page says so), the outline with trial and
+ * locked lessons, what the course covers, its live sessions, the teacher, and the books and
+ * stationery that go with it. The public detail is cached; a signed-in learner's state
+ * (enrolment, locks, progress) is fetched beside it and laid over the outline.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { Link, useLoaderData, useRevalidator } from "react-router-dom";
+import { courseCategoryName } from "../../../shared/catalogue";
+import { categoryTones, courseKinds, courseLevels, type LiveSummary } from "../../../shared/contracts/catalogue";
+import {
+  type CourseDetail,
+  type CourseViewer,
+  courseDetailSchema,
+  courseViewerSchema,
+  enrolResultSchema,
+  formatChinaDay,
+  formatDuration,
+  lockText,
+  type OutlineLesson,
+} from "../../../shared/contracts/courses";
+import { SITE_NAME_DEFAULT } from "../../../shared/constants";
+import { coverSizes, coverUrl } from "../../../shared/media";
+import { formatYuan } from "../../../shared/money";
+import { useRootData } from "../../app/root-data";
+import { BookCard, CommodityCard, formatLiveTime, LiveCard, Price } from "../../components/cards/CatalogueCards";
+import { LoginDialog } from "../../components/LoginDialog";
+import { describeProblem } from "../../components/login/login-client";
 import { Page } from "../../components/Page";
+import { browserApi } from "../../lib/api";
+import { LazyImage } from "../../lib/lazy-image";
+import { Modal } from "../../lib/modal";
+import type { PageLoaderArgs } from "../../routing/nav-context";
+import "./course.css";
+
+interface DetailData {
+  course: CourseDetail;
+  /** The signed-in learner's state; null when anonymous or when it could not be loaded. */
+  viewer: CourseViewer | null;
+  viewerFailed: boolean;
+}
+
+/** A free course the visitor chose before signing in: enrolled once the signed-in page loads. */
+const ENROL_AFTER_LOGIN_KEY = "mochi:enrol-after-login";
+
+function isoDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return `PT${h ? `${h}H` : ""}${m || !h ? `${m}M` : ""}`;
+}
+
+function courseJsonLd(course: CourseDetail, image: string): Record<string, unknown> {
+  const url = `/course/${course.id}`;
+  const workload = course.chapters.flatMap((c) => c.lessons).reduce((sum, l) => sum + l.durationSeconds, 0);
+  const instructor = { "@type": "Person", name: course.teacher.name, description: course.teacher.title };
+  const sessions = course.liveSessions.filter((s) => s.state !== "cancelled");
+  return {
+    "@type": "Course",
+    "@id": url,
+    name: course.title,
+    description: course.subtitle || course.summary,
+    url,
+    image,
+    inLanguage: "zh-CN",
+    educationalLevel: courseLevels[course.level],
+    about: courseCategoryName(course.category),
+    provider: { "@type": "Organization", name: SITE_NAME_DEFAULT, url: "/" },
+    isAccessibleForFree: course.priceCents === 0,
+    offers: {
+      "@type": "Offer",
+      category: course.priceCents === 0 ? "Free" : "Paid",
+      price: formatYuan(course.priceCents),
+      priceCurrency: "CNY",
+      availability: "https://schema.org/InStock",
+      url,
+    },
+    hasCourseInstance:
+      course.kind === "live" && sessions.length
+        ? sessions.map((s) => ({
+            "@type": "CourseInstance",
+            name: s.title,
+            courseMode: "Online",
+            startDate: s.startsAt,
+            endDate: s.endsAt,
+            instructor,
+            location: { "@type": "VirtualLocation", url: `/live/${s.id}` },
+          }))
+        : {
+            "@type": "CourseInstance",
+            courseMode: "Online",
+            courseWorkload: isoDuration(workload),
+            ...(course.campStartsOn ? { startDate: course.campStartsOn } : {}),
+            instructor,
+          },
+  };
+}
+
+export async function loader({ params, env, signal }: PageLoaderArgs) {
+  const id = params.id ?? "";
+  let viewerFailed = false;
+  const [course, viewer] = await Promise.all([
+    env.api(`/api/courses/${id}`, { signal, schema: courseDetailSchema }),
+    env.viewer
+      ? env.api(`/api/courses/${id}/me`, { signal, schema: courseViewerSchema }).catch((err: unknown) => {
+          if (signal.aborted) throw err;
+          viewerFailed = true;
+          return null;
+        })
+      : Promise.resolve(null),
+  ]);
+  const image = coverUrl(course.coverChar, categoryTones[course.category], "landscape");
+  return {
+    course,
+    viewer,
+    viewerFailed,
+    meta: {
+      title: course.title,
+      description: `${course.subtitle}。${course.teacherName}老师主讲，共 ${course.lessonsCount} 课时，${courseKinds[course.kind]}，${course.priceCents === 0 ? "免费学习" : `¥${formatYuan(course.priceCents)}`}。`,
+      image,
+      jsonLd: courseJsonLd(course, image),
+    },
+  };
+}
+
+/** The outline as this visitor sees it: the personal locks and progress over the public ones. */
+function personalise(course: CourseDetail, viewer: CourseViewer | null) {
+  const mine = new Map(viewer?.lessons.map((l) => [l.id, l]));
+  return course.chapters.map((chapter) => ({
+    ...chapter,
+    lessons: chapter.lessons.map((lesson) => {
+      const own = mine.get(lesson.id);
+      return {
+        ...lesson,
+        locked: own ? own.locked : lesson.locked,
+        lockReason: own ? own.lockReason : lesson.lockReason,
+        progressPercent: own?.progressPercent ?? 0,
+        completed: own?.completed ?? false,
+      };
+    }),
+  }));
+}
+
+type ShownLesson = OutlineLesson & { progressPercent: number; completed: boolean };
+
+function LessonRow({ lesson, number, paid }: { lesson: ShownLesson; number: number; paid: boolean }) {
+  let state: string | null = null;
+  if (lesson.locked) state = lockText(lesson);
+  else if (lesson.completed) state = "已学完";
+  else if (lesson.progressPercent > 0) state = `已学 ${lesson.progressPercent}%`;
+  return (
+    <li className={`outline-lesson${lesson.locked ? " is-locked" : ""}${lesson.completed ? " is-done" : ""}`}>
+      <Link className="outline-lesson__link" to={`/video/${lesson.id}`}>
+        <span className="outline-lesson__number">{String(number).padStart(2, "0")}</span>
+        <span className="outline-lesson__title">{lesson.title}</span>
+        {lesson.isTrial && paid ? <span className="outline-tag outline-tag--trial">试看</span> : null}
+        {lesson.unlockDay !== null && lesson.lockReason !== "camp" ? (
+          <span className="outline-lesson__day">
+            第 {lesson.unlockDay} 天{lesson.unlockDate ? ` · ${formatChinaDay(lesson.unlockDate)}` : ""}
+          </span>
+        ) : null}
+        {state ? (
+          <span className={`outline-lesson__state${lesson.locked ? " outline-lesson__state--locked" : ""}`}>
+            {lesson.locked ? (
+              <>
+                <span className="lock-mark" aria-hidden="true" />
+                <span className="visually-hidden">未解锁：</span>
+              </>
+            ) : null}
+            {state}
+          </span>
+        ) : null}
+        <span className="outline-lesson__duration">{formatDuration(lesson.durationSeconds)}</span>
+      </Link>
+    </li>
+  );
+}
+
+function Outline({ course, viewer }: { course: CourseDetail; viewer: CourseViewer | null }) {
+  const chapters = personalise(course, viewer);
+  const total = chapters.reduce((n, c) => n + c.lessons.length, 0);
+  const seconds = chapters.flatMap((c) => c.lessons).reduce((n, l) => n + l.durationSeconds, 0);
+  let number = 0;
+  return (
+    <section className="course-section" aria-labelledby="course-outline">
+      <h2 className="section-title" id="course-outline">
+        课程目录
+      </h2>
+      <p className="section-lead">
+        共 {chapters.length} 章 {total} 课时，时长 {formatDuration(seconds)}
+        {viewer?.enrolled ? ` · 已学完 ${viewer.lessonsCompleted} 课时` : ""}
+        {course.kind === "camp" && course.campStartsOn
+          ? ` · ${formatChinaDay(course.campStartsOn)}开营，每天解锁一课`
+          : ""}
+      </p>
+      {chapters.length ? (
+        <ol className="course-outline">
+          {chapters.map((chapter) => (
+            <li key={chapter.id} className="course-outline__chapter">
+              <h3 className="course-outline__title">{chapter.title}</h3>
+              <ol className="course-outline__lessons">
+                {chapter.lessons.map((lesson) => (
+                  <LessonRow key={lesson.id} lesson={lesson} number={++number} paid={course.priceCents > 0} />
+                ))}
+              </ol>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="course-outline__empty">课时正在录制中，上线后会出现在这里。</p>
+      )}
+    </section>
+  );
+}
+
+type Notice = "buy" | "group" | null;
+
+function CourseActions({ course, viewer, viewerFailed }: DetailData) {
+  const { viewer: signedIn, servicePhone } = useRootData();
+  const revalidator = useRevalidator();
+  const [loginOpen, setLoginOpen] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [enrolling, setEnrolling] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const enrol = useCallback(async () => {
+    setEnrolling(true);
+    setProblem(null);
+    try {
+      await browserApi(`/api/courses/${course.id}/enrol`, { method: "POST", body: {}, schema: enrolResultSchema });
+      await revalidator.revalidate();
+    } catch (err) {
+      setProblem(describeProblem(err).message);
+    } finally {
+      setEnrolling(false);
+    }
+  }, [course.id, revalidator]);
+
+  // Back from the login dialog with the free course chosen before it: enrol now.
+  const pendingEnrol = signedIn !== null && viewer !== null && !viewer.enrolled && course.priceCents === 0;
+  useEffect(() => {
+    if (!pendingEnrol) return;
+    if (window.sessionStorage.getItem(ENROL_AFTER_LOGIN_KEY) !== String(course.id)) return;
+    window.sessionStorage.removeItem(ENROL_AFTER_LOGIN_KEY);
+    void enrol();
+  }, [pendingEnrol, course.id, enrol]);
+
+  const startFree = () => {
+    if (!signedIn) {
+      window.sessionStorage.setItem(ENROL_AFTER_LOGIN_KEY, String(course.id));
+      setLoginOpen(true);
+      return;
+    }
+    void enrol();
+  };
+
+  let actions;
+  if (viewer?.enrolled) {
+    const target = viewer.continueLessonId ?? course.firstLessonId;
+    actions = target ? (
+      <Link className="button button--primary course-hero__cta" to={`/video/${target}`}>
+        继续学习
+      </Link>
+    ) : (
+      <span className="course-hero__note">已报名，课时上线后即可学习</span>
+    );
+  } else if (course.priceCents === 0) {
+    actions = (
+      <button
+        type="button"
+        className="button button--primary course-hero__cta"
+        onClick={startFree}
+        disabled={enrolling}
+      >
+        {enrolling ? "正在报名…" : "免费学习"}
+      </button>
+    );
+  } else {
+    actions = (
+      <>
+        <button type="button" className="button button--primary course-hero__cta" onClick={() => setNotice("buy")}>
+          立即购买
+        </button>
+        <button type="button" className="button course-hero__cta" onClick={() => setNotice("group")}>
+          拼团购买
+        </button>
+        {course.firstTrialLessonId ? (
+          <Link className="button course-hero__cta" to={`/video/${course.firstTrialLessonId}`}>
+            试看
+          </Link>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="course-hero__actions">
+      <div className="course-hero__buttons">{actions}</div>
+      {viewer?.enrolled && viewer.lastLearnedAt ? (
+        <p className="course-hero__note">上次学习：{formatLiveTime(viewer.lastLearnedAt)}</p>
+      ) : null}
+      {viewerFailed ? (
+        <p className="course-hero__problem" role="alert">
+          你的学习进度暂时没能加载，请刷新页面再试。
+        </p>
+      ) : null}
+      {problem ? (
+        <p className="course-hero__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {!signedIn ? (
+        <LoginDialog
+          open={loginOpen}
+          onClose={() => {
+            window.sessionStorage.removeItem(ENROL_AFTER_LOGIN_KEY);
+            setLoginOpen(false);
+          }}
+        />
+      ) : null}
+      <Modal open={notice !== null} onClose={() => setNotice(null)} title="在线支付即将开放" className="course-notice">
+        <p>
+          「{course.title}」的{notice === "group" ? "拼团购买" : "购买"}需要在线支付，支付功能正在接入中，开放后即可
+          {notice === "group" ? "发起或参加拼团" : "下单学习"}。
+        </p>
+        <p>
+          {course.firstTrialLessonId ? "现在可以先免费试看，" : ""}
+          如需帮助，请联系客服 {servicePhone}。
+        </p>
+        <div className="course-notice__actions">
+          {course.firstTrialLessonId ? (
+            <Link className="button button--primary" to={`/video/${course.firstTrialLessonId}`}>
+              先去试看
+            </Link>
+          ) : null}
+          <button type="button" className="button" onClick={() => setNotice(null)}>
+            知道了
+          </button>
+        </div>
+      </Modal>
+    </div>
+  );
+}
+
+function Hero(props: DetailData) {
+  const { course, viewer } = props;
+  const size = coverSizes.landscape;
+  return (
+    <section className="course-hero" aria-label="课程概要">
+      <LazyImage
+        src={coverUrl(course.coverChar, categoryTones[course.category], "landscape")}
+        alt={`${course.title}封面`}
+        width={size.width}
+        height={size.height}
+        className="course-hero__cover"
+      />
+      <div className="course-hero__body">
+        <p className="course-hero__tags">
+          <span className="course-tag course-tag--kind">{courseKinds[course.kind]}</span>
+          <Link className="course-tag" to={`/product/list?category=${course.category}`}>
+            {courseCategoryName(course.category)}
+          </Link>
+          <span className="course-tag">{courseLevels[course.level]}</span>
+        </p>
+        <dl className="course-hero__facts">
+          <div>
+            <dt>授课老师</dt>
+            <dd>
+              {course.teacher.name} · {course.teacher.title}
+            </dd>
+          </div>
+          <div>
+            <dt>课时</dt>
+            <dd>{course.lessonsCount} 课时</dd>
+          </div>
+          <div>
+            <dt>学员</dt>
+            <dd>{course.learnersCount.toLocaleString("zh-CN")} 人在学</dd>
+          </div>
+          {course.campStartsOn ? (
+            <div>
+              <dt>开营</dt>
+              <dd>{formatChinaDay(course.campStartsOn)}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <p className="course-hero__price">
+          {viewer?.enrolled ? (
+            <span className="course-hero__enrolled">已报名</span>
+          ) : (
+            <Price cents={course.priceCents} originalCents={course.originalPriceCents} />
+          )}
+        </p>
+        <CourseActions {...props} />
+      </div>
+    </section>
+  );
+}
+
+function LiveSchedule({ sessions }: { sessions: LiveSummary[] }) {
+  return (
+    <section className="course-section" aria-labelledby="course-live">
+      <h2 className="section-title" id="course-live">
+        直播安排
+      </h2>
+      <p className="section-lead">开播前可以预约提醒，结束后可看回放。</p>
+      <ul className="course-cards course-cards--3">
+        {sessions.map((live) => (
+          <li key={live.id}>
+            <LiveCard
+              live={live}
+              action={
+                live.state === "cancelled" ? (
+                  <span className="course-hero__note">本次直播已取消</span>
+                ) : (
+                  <Link
+                    className={`button button--small${live.state === "live" ? " button--primary" : ""}`}
+                    to={`/live/${live.id}`}
+                  >
+                    {live.state === "live" ? "进入直播间" : live.state === "replay" ? "看回放" : "查看详情"}
+                  </Link>
+                )
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export default function CourseDetailPage() {
+  const data = useLoaderData() as DetailData;
+  const { course } = data;
+  const paragraphs = course.introduction.split(/\n{2,}/).filter(Boolean);
   return (
-    <Page>
-      <EmptyState
-        glyph="课"
-        title="课程详情即将开放"
-        action={
-          <Link className="button" to="/product/list">
-            返回课程
-          </Link>
-        }
-      >
-        <p>这里将展示课程介绍、授课老师、适合的学员、章节目录和可以免费试听的课时。</p>
-        <p>课程服务上线后即可查看和报名。</p>
-      </EmptyState>
+    <Page className="page--course" title={course.title} lead={course.subtitle}>
+      <Hero {...data} />
+      <div className="course-layout">
+        <div className="course-layout__main">
+          <Outline course={course} viewer={data.viewer} />
+          <section className="course-section" aria-labelledby="course-intro">
+            <h2 className="section-title" id="course-intro">
+              课程介绍
+            </h2>
+            <div className="course-intro">
+              {paragraphs.length ? paragraphs.map((p, i) => <p key={i}>{p}</p>) : <p>{course.summary}</p>}
+            </div>
+          </section>
+          {course.outcomes.length ? (
+            <section className="course-section" aria-labelledby="course-outcomes">
+              <h2 className="section-title" id="course-outcomes">
+                你将练习
+              </h2>
+              <ul className="course-outcomes">
+                {course.outcomes.map((outcome) => (
+                  <li key={outcome}>{outcome}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {course.liveSessions.length ? <LiveSchedule sessions={course.liveSessions} /> : null}
+        </div>
+        <aside className="course-layout__aside" aria-label="授课老师">
+          <section className="teacher-card">
+            <span className="teacher-card__seal" aria-hidden="true">
+              {course.teacher.portraitChar}
+            </span>
+            <h2 className="teacher-card__name">{course.teacher.name}</h2>
+            <p className="teacher-card__title">{course.teacher.title}</p>
+            <p className="teacher-card__specialty">{course.teacher.specialty}</p>
+            <p className="teacher-card__bio">{course.teacher.bio}</p>
+          </section>
+        </aside>
+      </div>
+      {course.relatedBooks.length ? (
+        <section className="course-section" aria-labelledby="course-books">
+          <h2 className="section-title" id="course-books">
+            配套书籍
+          </h2>
+          <p className="section-lead">跟着课程临帖、读书，用得上的几本。</p>
+          <ul className="course-cards course-cards--books">
+            {course.relatedBooks.map((book) => (
+              <li key={book.id}>
+                <BookCard book={book} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {course.relatedCommodities.length ? (
+        <section className="course-section" aria-labelledby="course-stationery">
+          <h2 className="section-title" id="course-stationery">
+            文房推荐
+          </h2>
+          <p className="section-lead">这门课用得上的笔、墨、纸与练习用品。</p>
+          <ul className="course-cards course-cards--4">
+            {course.relatedCommodities.map((commodity) => (
+              <li key={commodity.id}>
+                <CommodityCard commodity={commodity} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </Page>
   );
 }

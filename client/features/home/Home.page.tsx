@@ -1,12 +1,22 @@
 /**
- * The home page: who we are in one line, the eight course categories as entry tiles, how
- * learning works, and a way in for newcomers. No catalogue data is shown until the course
- * service delivers it.
+ * The home page: the banner carousel, the eight course categories with their course counts,
+ * popular and new courses, live lessons on now and next, new books and stationery, the learner
+ * works wall, the teachers, and how learning here works. One call (/api/home) brings it all;
+ * when it fails the categories and the guide still show, with a way to try again.
  */
-import { Link } from "react-router-dom";
+import { Link, useLoaderData, useNavigation, useRevalidator } from "react-router-dom";
 import { type CourseCategoryKey, courseCategories } from "../../../shared/catalogue";
+import { SITE_DESCRIPTION, SITE_NAME_DEFAULT } from "../../../shared/constants";
+import type { CourseSummary, TeacherSummary } from "../../../shared/contracts/catalogue";
+import { type Home, homeSchema } from "../../../shared/contracts/home";
+import { normalizeError } from "../../../shared/errors";
 import { useRootData } from "../../app/root-data";
+import { BookCard, CommodityCard, CourseCard, LiveCard } from "../../components/cards/CatalogueCards";
+import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
+import type { PageLoaderArgs } from "../../routing/nav-context";
+import { BannerCarousel } from "./BannerCarousel";
+import "./home.css";
 
 /** One line on each course category for its entry tile. */
 const categoryTexts: Record<CourseCategoryKey, string> = {
@@ -19,7 +29,6 @@ const categoryTexts: Record<CourseCategoryKey, string> = {
   xiezuo: "从观察到成文，练习把想说的话写清楚、写动人。",
   guoxue: "诗词、经典与文房常识，笔墨之外的功夫。",
 };
-const categories = courseCategories.map((c) => ({ ...c, glyph: c.name.charAt(0), text: categoryTexts[c.key] }));
 
 const steps = [
   { title: "看录播", text: "每节课拆成短小的课时，老师示范每一笔的起收转折，可以反复回看、调节倍速。" },
@@ -28,51 +37,303 @@ const steps = [
   { title: "记日记", text: "每天记下练了多久、写了多少字，日积月累，看得见自己的进步。" },
 ] as const;
 
-export default function HomePage() {
-  const { siteName } = useRootData();
+/** Organization and WebSite, with the search box crawlers may offer (site-relative addresses). */
+const homeJsonLd = [
+  {
+    "@type": "Organization",
+    "@id": "/#organization",
+    name: SITE_NAME_DEFAULT,
+    url: "/",
+    logo: "/favicon.svg",
+    description: SITE_DESCRIPTION,
+  },
+  {
+    "@type": "WebSite",
+    "@id": "/#website",
+    name: SITE_NAME_DEFAULT,
+    url: "/",
+    inLanguage: "zh-CN",
+    publisher: { "@id": "/#organization" },
+    potentialAction: {
+      "@type": "SearchAction",
+      target: { "@type": "EntryPoint", urlTemplate: "/search?q={search_term_string}" },
+      "query-input": "required name=search_term_string",
+    },
+  },
+];
+
+interface HomeData {
+  home: Home | null;
+  /** The status of a failed load, for the error state. */
+  errorStatus: number | null;
+}
+
+export async function loader({ env, signal }: PageLoaderArgs) {
+  const meta = { title: "首页", description: SITE_DESCRIPTION, jsonLd: homeJsonLd };
+  try {
+    const home = await env.api("/api/home", { signal, schema: homeSchema });
+    return { home, errorStatus: null, meta };
+  } catch (err) {
+    // A newer navigation: let the router drop this one. Anything else: the page without data.
+    if (signal.aborted) throw err;
+    return { home: null, errorStatus: normalizeError(err).statusCode, meta };
+  }
+}
+
+function SectionHead({ id, title, lead, more }: { id: string; title: string; lead?: string; more?: [string, string] }) {
   return (
-    <Page
-      className="page--home"
-      title={siteName}
-      lead="在笔墨之间，过一种从容的日子。"
-      actions={
-        <>
-          <Link className="button button--primary" to="/product/list">
-            浏览课程
-          </Link>
-          <Link className="button" to="/guide">
-            新手指南
-          </Link>
-        </>
-      }
-    >
-      <section aria-labelledby="home-categories">
-        <h2 className="section-title" id="home-categories">
-          从一门课开始
+    <div className="home-section__head">
+      <div>
+        <h2 className="section-title" id={id}>
+          {title}
         </h2>
-        <p className="section-lead">毛笔五体、硬笔、写作与国学，按你想写的字和想读的书，选一扇门进来。</p>
-        <ul className="category-grid">
-          {categories.map((c) => (
+        {lead ? <p className="section-lead">{lead}</p> : null}
+      </div>
+      {more ? (
+        <Link className="home-section__more" to={more[0]}>
+          {more[1]}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function CourseGrid({ courses }: { courses: CourseSummary[] }) {
+  return (
+    <ul className="home-grid home-grid--4">
+      {courses.map((course) => (
+        <li key={course.id}>
+          <CourseCard course={course} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TeacherTile({ teacher }: { teacher: TeacherSummary }) {
+  return (
+    <article className="teacher-tile">
+      <span className="teacher-tile__seal" aria-hidden="true">
+        {teacher.portraitChar}
+      </span>
+      <h3 className="teacher-tile__name">{teacher.name}</h3>
+      <p className="teacher-tile__title">{teacher.title}</p>
+      <p className="teacher-tile__specialty">{teacher.specialty}</p>
+    </article>
+  );
+}
+
+function Categories({ home }: { home: Home | null }) {
+  const counts = new Map(home?.categories.map((c) => [c.key, c.count]));
+  return (
+    <section aria-labelledby="home-categories">
+      <SectionHead
+        id="home-categories"
+        title="从一门课开始"
+        lead="毛笔五体、硬笔、写作与国学，按你想写的字和想读的书，选一扇门进来。"
+        more={["/product/list", "全部课程"]}
+      />
+      <ul className="category-grid">
+        {courseCategories.map((c) => {
+          const count = counts.get(c.key);
+          return (
             <li key={c.key}>
               <Link className="category-tile" to={`/product/list?category=${c.key}`}>
                 <span className="category-tile__glyph" aria-hidden="true">
-                  {c.glyph}
+                  {c.name.charAt(0)}
                 </span>
                 <div>
-                  <h3 className="category-tile__name">{c.name}</h3>
-                  <p className="category-tile__text">{c.text}</p>
+                  <h3 className="category-tile__name">
+                    {c.name}
+                    {count !== undefined ? <span className="category-tile__count">{count} 门课</span> : null}
+                  </h3>
+                  <p className="category-tile__text">{categoryTexts[c.key]}</p>
                 </div>
               </Link>
             </li>
-          ))}
-        </ul>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function Catalogue({ home }: { home: Home }) {
+  return (
+    <>
+      <section aria-labelledby="home-featured">
+        <SectionHead
+          id="home-featured"
+          title="热门课程"
+          lead="学员最多的课，从入门到提高都有。"
+          more={["/product/list", "查看全部"]}
+        />
+        {home.featured.length ? (
+          <CourseGrid courses={home.featured} />
+        ) : (
+          <EmptyState glyph="课" title="课程正在上架">
+            <p>老师们正在录制第一批课程，上架后会第一时间出现在这里。</p>
+          </EmptyState>
+        )}
       </section>
 
+      {home.newest.length ? (
+        <section aria-labelledby="home-newest">
+          <SectionHead
+            id="home-newest"
+            title="最新上架"
+            lead="刚刚开课的新课程。"
+            more={["/product/list?sort=newest", "按上架时间看"]}
+          />
+          <CourseGrid courses={home.newest} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="home-live">
+        <SectionHead
+          id="home-live"
+          title="直播课堂"
+          lead="正在直播与即将开始的课，老师现场示范、当堂答疑。"
+          more={["/live", "全部直播"]}
+        />
+        {home.live.length ? (
+          <ul className="home-grid home-grid--3">
+            {home.live.map((live) => (
+              <li key={live.id}>
+                <LiveCard
+                  live={live}
+                  action={
+                    <Link
+                      className={`button button--small${live.state === "live" ? " button--primary" : ""}`}
+                      to={`/live/${live.id}`}
+                    >
+                      {live.state === "live" ? "进入直播间" : "查看详情"}
+                    </Link>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState
+            glyph="播"
+            title="近期没有直播安排"
+            action={
+              <Link className="button" to="/playback">
+                看看直播回放
+              </Link>
+            }
+          >
+            <p>新的直播排定后会显示在这里。</p>
+          </EmptyState>
+        )}
+      </section>
+
+      <div className="home-shelves">
+        <section aria-labelledby="home-books">
+          <SectionHead id="home-books" title="新书上架" more={["/books", "全部书籍"]} />
+          {home.books.length ? (
+            <ul className="home-grid home-grid--books">
+              {home.books.map((book) => (
+                <li key={book.id}>
+                  <BookCard book={book} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState glyph="书" title="书籍正在整理" />
+          )}
+        </section>
+        <section aria-labelledby="home-stationery">
+          <SectionHead id="home-stationery" title="文房好物" more={["/stationery", "逛逛文房"]} />
+          {home.stationery.length ? (
+            <ul className="home-grid home-grid--4">
+              {home.stationery.map((commodity) => (
+                <li key={commodity.id}>
+                  <CommodityCard commodity={commodity} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState glyph="砚" title="文房用品正在上架" />
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="home-works">
+        <SectionHead id="home-works" title="学员作品" lead="老师批改后的优秀习作，经学员同意后在这里展出。" />
+        <EmptyState
+          glyph="作"
+          title="学员作品即将展出"
+          action={
+            <Link className="button" to="/homework">
+              去交作业
+            </Link>
+          }
+        >
+          <p>第一批作业正在批改中。你的作品被评为“优”并选择公开后，也会出现在这面墙上。</p>
+        </EmptyState>
+      </section>
+
+      {home.teachers.length ? (
+        <section aria-labelledby="home-teachers">
+          <SectionHead id="home-teachers" title="授课老师" lead="书法家、书法教师与语文老师，各有所长。" />
+          <ul className="teacher-grid">
+            {home.teachers.map((teacher) => (
+              <li key={teacher.id}>
+                <TeacherTile teacher={teacher} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export default function HomePage() {
+  const { home, errorStatus } = useLoaderData() as HomeData;
+  const { siteName } = useRootData();
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const retrying = revalidator.state === "loading" || navigation.state === "loading";
+
+  return (
+    <Page className="page--landing" title={siteName} lead="在笔墨之间，过一种从容的日子。">
+      {home ? <BannerCarousel banners={home.banners} /> : null}
+      <Categories home={home} />
+      {home ? (
+        <Catalogue home={home} />
+      ) : (
+        <section aria-label="课程推荐">
+          <EmptyState
+            glyph="误"
+            title="课程推荐没能加载出来"
+            action={
+              <button
+                type="button"
+                className="button"
+                disabled={retrying}
+                onClick={() => void revalidator.revalidate()}
+              >
+                {retrying ? "正在重新加载…" : "重新加载"}
+              </button>
+            }
+          >
+            <p>服务暂时不可用，请稍后再试（错误代码 {errorStatus ?? 500}）。</p>
+            <p>
+              也可以直接 <Link to="/product/list">浏览全部课程</Link>。
+            </p>
+          </EmptyState>
+        </section>
+      )}
+
       <section aria-labelledby="home-how">
-        <h2 className="section-title" id="home-how">
-          在{siteName}怎样学
-        </h2>
-        <p className="section-lead">写字靠手上的功夫，功夫要有人看、有人改，还要天天练。</p>
+        <SectionHead
+          id="home-how"
+          title={`在${siteName}怎样学`}
+          lead="写字靠手上的功夫，功夫要有人看、有人改，还要天天练。"
+        />
         <ol className="feature-grid">
           {steps.map((s, i) => (
             <li key={s.title}>
@@ -82,21 +343,6 @@ export default function HomePage() {
             </li>
           ))}
         </ol>
-      </section>
-
-      <section className="callout" aria-labelledby="home-start">
-        <div>
-          <h2 id="home-start">第一次来？</h2>
-          <p>花三分钟读一读新手指南，或者先了解我们是谁、为什么开这所学堂。</p>
-        </div>
-        <div className="callout__actions">
-          <Link className="button button--primary" to="/guide">
-            阅读新手指南
-          </Link>
-          <Link className="button" to="/about">
-            关于我们
-          </Link>
-        </div>
       </section>
     </Page>
   );

@@ -1,17 +1,84 @@
 /**
  * 个人中心: who the learner is (avatar, nickname, joined date), what the account holds today
- * (unread notices, the state of its security) and, honestly, what arrives later (courses,
- * coins and bishan come with their services).
+ * (unread notices, courses, the state of its security), the courses learned most recently and,
+ * honestly, what arrives later (coins and bishan come with their services).
  */
 import { Link, useLoaderData } from "react-router-dom";
+import { categoryTones } from "../../../shared/contracts/catalogue";
+import { type MyCourse, type MyCourses, myCoursesSchema } from "../../../shared/contracts/courses";
 import { type Me, formatChinaDate, genderLabels, meSchema } from "../../../shared/contracts/me";
+import { coverUrl } from "../../../shared/media";
 import { Page } from "../../components/Page";
+import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { AccountRow, AccountSection, Avatar } from "./account-parts";
+import { ContinueLink, LastLearned, ProgressBar } from "./CourseProgress";
+
+/** How many courses 最近在学 shows. */
+const RECENT_COURSES = 3;
 
 export async function loader({ env, signal }: PageLoaderArgs) {
-  const me = await env.api("/api/me", { signal, schema: meSchema });
-  return { me, meta: { title: "个人中心" } };
+  const [me, courses] = await Promise.all([
+    env.api("/api/me", { signal, schema: meSchema }),
+    // The overview still shows the account when the courses cannot be read.
+    env.api("/api/courses/mine", { signal, schema: myCoursesSchema }).catch((err: unknown) => {
+      if (signal.aborted) throw err;
+      return null;
+    }),
+  ]);
+  return { me, courses, meta: { title: "个人中心", noindex: true } };
+}
+
+function RecentCourse({ item }: { item: MyCourse }) {
+  return (
+    <li className="recent-course">
+      <Link to={`/course/${item.course.id}`} className="recent-course__cover" tabIndex={-1} aria-hidden="true">
+        <LazyImage
+          src={coverUrl(item.course.coverChar, categoryTones[item.course.category], "landscape")}
+          alt=""
+          width={160}
+          height={90}
+        />
+      </Link>
+      <div>
+        <h3 className="recent-course__title">
+          <Link to={`/course/${item.course.id}`}>{item.course.title}</Link>
+        </h3>
+        <ProgressBar item={item} />
+        <LastLearned item={item} />
+      </div>
+      <ContinueLink item={item} />
+    </li>
+  );
+}
+
+function RecentCourses({ courses }: { courses: MyCourses | null }) {
+  return (
+    <AccountSection
+      id="recent-courses"
+      title="最近在学"
+      lead={
+        courses === null
+          ? "课程暂时没能加载，请稍后刷新再试。"
+          : courses.total
+            ? "从上次停下的地方接着学。"
+            : "还没有在学的课程：报名一门免费课，或者先去试看。"
+      }
+      actions={
+        <Link className="button button--small" to={courses?.total ? "/my/allcourse" : "/product/list"}>
+          {courses?.total ? "全部课程" : "去选课"}
+        </Link>
+      }
+    >
+      {courses?.items.length ? (
+        <ul className="recent-courses">
+          {courses.items.slice(0, RECENT_COURSES).map((item) => (
+            <RecentCourse key={item.course.id} item={item} />
+          ))}
+        </ul>
+      ) : null}
+    </AccountSection>
+  );
 }
 
 /** What the account's security looks like at a glance, worst first. */
@@ -24,7 +91,7 @@ function securityAdvice(me: Me): string | null {
 }
 
 export default function OverviewPage() {
-  const { me } = useLoaderData() as { me: Me };
+  const { me, courses } = useLoaderData() as { me: Me; courses: MyCourses | null };
   const p = me.profile;
   const advice = securityAdvice(me);
   const details = [p.gender ? genderLabels[p.gender] : null, p.region].filter(Boolean).join(" · ");
@@ -63,10 +130,12 @@ export default function OverviewPage() {
           <span className="stat-tile__value">{me.counts.unreadNotices}</span>
           <span className="stat-tile__note">点页首的“通知”查看</span>
         </li>
-        <li className="stat-tile stat-tile--pending">
+        <li className="stat-tile">
           <span className="stat-tile__label">我的课程</span>
-          <span className="stat-tile__value">—</span>
-          <span className="stat-tile__note">课程服务上线后显示</span>
+          <span className="stat-tile__value">{courses ? courses.total : "—"}</span>
+          <span className="stat-tile__note">
+            <Link to="/my/allcourse">{courses ? "查看我的课程" : "暂时没能加载"}</Link>
+          </span>
         </li>
         <li className="stat-tile stat-tile--pending">
           <span className="stat-tile__label">金币</span>
@@ -79,9 +148,9 @@ export default function OverviewPage() {
           <span className="stat-tile__note">随订单与兑换一起上线</span>
         </li>
       </ul>
-      <p className="account-note">
-        课程、作业、金币和笔山还在准备中，上线后会直接出现在这里，不需要重新登录或迁移数据。
-      </p>
+      <p className="account-note">作业、金币和笔山还在准备中，上线后会直接出现在这里，不需要重新登录或迁移数据。</p>
+
+      <RecentCourses courses={courses} />
 
       <AccountSection
         title="账号安全"

@@ -1,23 +1,306 @@
-/** Watching the lessons of a course. Until its service arrives the page says what it will hold. */
-import { Link } from "react-router-dom";
-import { EmptyState } from "../../components/EmptyState";
+/**
+ * Watching a lesson (/video/:id): the player beside the course outline, previous and next
+ * lesson, and the offer to go on when a lesson ends. A lesson the viewer may not watch shows
+ * why and how to get access instead; its video address never reaches the page.
+ */
+import { useEffect, useRef, useState } from "react";
+import { Link, useLoaderData, useLocation, useNavigate } from "react-router-dom";
+import { courseCategoryName } from "../../../shared/catalogue";
+import { categoryTones } from "../../../shared/contracts/catalogue";
+import {
+  formatDuration,
+  type LessonView,
+  lessonViewSchema,
+  type OutlineLesson,
+  type ProgressResult,
+} from "../../../shared/contracts/learning";
+import { coverSizes, coverUrl } from "../../../shared/media";
+import { priceLabel } from "../../../shared/money";
 import { Page } from "../../components/Page";
+import { LockedScreen } from "../../components/player/LockedScreen";
+import { Player, type PlayerHandle } from "../../components/player/Player";
+import { videoObject } from "../../components/player/video-meta";
+import { LazyImage } from "../../lib/lazy-image";
+import type { PageLoaderArgs } from "../../routing/nav-context";
+import { type LessonProgressView, LessonOutline } from "./LessonOutline";
+import "./video.css";
 
-export default function VideoDetailPage() {
-  return (
-    <Page>
-      <EmptyState
-        glyph="播"
-        title="课程视频即将开放"
-        action={
-          <Link className="button" to="/product/list">
-            浏览课程
+export async function loader({ params, signal, env }: PageLoaderArgs) {
+  const view = await env.api(`/api/learning/lessons/${params.id}`, { signal, schema: lessonViewSchema });
+  const { lesson, course } = view;
+  const cover = coverUrl(course.coverChar, categoryTones[course.category], "landscape");
+  const description = lesson.summary || `${course.title}第 ${lesson.number} 课：${lesson.title}。`;
+  return {
+    view,
+    meta: {
+      title: `${lesson.title} · ${course.title}`,
+      description,
+      image: view.sources?.poster ?? cover,
+      type: "video.other",
+      jsonLd: videoObject({
+        name: `${course.title} · ${lesson.title}`,
+        description,
+        thumbnailUrl: view.sources?.poster ?? cover,
+        uploadDate: course.publishedAt,
+        durationSeconds: lesson.durationSeconds,
+        // Only a trial lesson is open to everyone; other addresses stay with those who may watch.
+        contentUrl: lesson.isTrial ? view.sources?.mp4 : undefined,
+        url: `/video/${lesson.id}`,
+        isAccessibleForFree: lesson.isTrial,
+        extra: { isPartOf: { "@type": "Course", name: course.title, url: `/course/${course.id}` } },
+      }),
+    },
+  };
+}
+
+const AUTO_ADVANCE_SECONDS = 5;
+
+function findLesson(view: LessonView, id: number | null): OutlineLesson | undefined {
+  if (id === null) return undefined;
+  for (const chapter of view.outline) {
+    const found = chapter.lessons.find((l) => l.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** When a lesson ends: go on to the next one (in 5 s unless cancelled), or say the course is done. */
+function EndScreen({ view, onReplay }: { view: LessonView; onReplay: () => void }) {
+  const navigate = useNavigate();
+  const next = findLesson(view, view.nextLessonId);
+  const [left, setLeft] = useState<number | null>(next && !next.locked ? AUTO_ADVANCE_SECONDS : null);
+
+  useEffect(() => {
+    if (left === null || !next) return;
+    if (left <= 0) {
+      void navigate(`/video/${next.id}`, { state: { autoplay: true } });
+      return;
+    }
+    const timer = window.setTimeout(() => setLeft(left - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [left, next, navigate]);
+
+  if (!next) {
+    return (
+      <>
+        <p className="player__overlay-title">恭喜，已经学到最后一课了</p>
+        <p>把这门课学过的字再写一遍，交一份作业给老师看看吧。</p>
+        <div className="lesson-end__actions">
+          <button type="button" className="button" onClick={onReplay}>
+            重新播放
+          </button>
+          <Link className="button button--primary" to={`/course/${view.course.id}`}>
+            回到课程
           </Link>
-        }
-      >
-        <p>课时视频、章节目录和你的学习进度将在这里显示，可以调节倍速，换一台电脑也能接着看。</p>
-        <p>课程服务上线后即可观看。</p>
-      </EmptyState>
+        </div>
+      </>
+    );
+  }
+  if (next.locked) {
+    return (
+      <>
+        <p className="player__overlay-title">本课已播放完</p>
+        <p>
+          下一课「{next.title}」：{next.lockLabel ?? "暂未开放"}
+        </p>
+        <div className="lesson-end__actions">
+          <button type="button" className="button" onClick={onReplay}>
+            重新播放
+          </button>
+          <Link className="button button--primary" to={`/course/${view.course.id}`}>
+            查看课程
+          </Link>
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="player__overlay-title">本课已播放完</p>
+      <p>
+        下一课：{next.title}
+        {left !== null ? <span className="lesson-end__count">（{left} 秒后自动播放）</span> : null}
+      </p>
+      <div className="lesson-end__actions">
+        {left !== null ? (
+          <button type="button" className="button" onClick={() => setLeft(null)}>
+            取消自动播放
+          </button>
+        ) : (
+          <button type="button" className="button" onClick={onReplay}>
+            重新播放
+          </button>
+        )}
+        <Link className="button button--primary" to={`/video/${next.id}`} state={{ autoplay: true }}>
+          播放下一课
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function Locked({ view }: { view: LessonView }) {
+  const { access, course, viewer } = view;
+  const firstOpen = view.outline.flatMap((ch) => ch.lessons).find((l) => !l.locked);
+  const title = access.reason === "camp_locked" ? "训练营按天解锁" : "这节课还没有解锁";
+  return (
+    <LockedScreen
+      glyph={access.reason === "camp_locked" ? "候" : "锁"}
+      title={title}
+      message={access.message}
+      actions={
+        <>
+          {!viewer.signedIn ? (
+            <Link className="button button--primary" to="?login=1">
+              登录
+            </Link>
+          ) : null}
+          <Link
+            className={`button${viewer.signedIn && access.reason !== "camp_locked" ? " button--primary" : ""}`}
+            to={`/course/${course.id}`}
+          >
+            {access.reason === "purchase"
+              ? `购买课程（${priceLabel(course.priceCents)}）`
+              : access.reason === "camp_locked"
+                ? "查看开营安排"
+                : "去课程页报名"}
+          </Link>
+          {firstOpen && access.reason !== "camp_locked" ? (
+            <Link className="button" to={`/video/${firstOpen.id}`}>
+              先看试看课
+            </Link>
+          ) : null}
+        </>
+      }
+    />
+  );
+}
+
+function LessonPage({ view }: { view: LessonView }) {
+  const { lesson, course, sources, viewer } = view;
+  const location = useLocation();
+  const [reported, setReported] = useState<Record<number, LessonProgressView>>({});
+  const player = useRef<PlayerHandle>(null);
+  const autoPlay = (location.state as { autoplay?: boolean } | null)?.autoplay === true;
+
+  const progressOf = (id: number): LessonProgressView | null => reported[id] ?? findLesson(view, id)?.progress ?? null;
+  const onProgress = (result: ProgressResult) =>
+    setReported((prev) => ({ ...prev, [lesson.id]: { percent: result.percent, completed: result.completed } }));
+
+  const prev = findLesson(view, view.prevLessonId);
+  const next = findLesson(view, view.nextLessonId);
+  const categoryName = courseCategoryName(course.category);
+
+  return (
+    <Page
+      title={lesson.title}
+      className="page--lesson"
+      lead={
+        <>
+          <Link className="text-link" to={`/course/${course.id}`}>
+            {course.title}
+          </Link>
+          <span className="lesson-lead__sep"> · </span>
+          {lesson.chapter.title}
+          <span className="lesson-lead__sep"> · </span>第 {lesson.number} 课
+          <span className="lesson-lead__sep"> · </span>
+          {formatDuration(lesson.durationSeconds)}
+        </>
+      }
+    >
+      <div className="player-layout">
+        <div className="lesson-main">
+          {sources ? (
+            <Player
+              ref={player}
+              title={lesson.title}
+              sources={sources}
+              durationSeconds={lesson.durationSeconds}
+              serverSpeed={view.resume?.speed ?? null}
+              serverPosition={view.resume?.position ?? null}
+              reportUrl={viewer.signedIn ? `/api/learning/lessons/${lesson.id}/progress` : null}
+              storageKey={`lesson:${lesson.id}`}
+              autoPlay={autoPlay}
+              onProgress={onProgress}
+              endScreen={
+                <EndScreen
+                  view={view}
+                  onReplay={() => {
+                    player.current?.seek(0);
+                    player.current?.play();
+                  }}
+                />
+              }
+            />
+          ) : (
+            <Locked view={view} />
+          )}
+          <nav className="lesson-steps" aria-label="上一课和下一课">
+            {prev ? (
+              <Link className="lesson-steps__link" to={`/video/${prev.id}`} rel="prev">
+                <span className="lesson-steps__label">上一课</span>
+                <span className="lesson-steps__title">{prev.title}</span>
+              </Link>
+            ) : (
+              <span className="lesson-steps__link is-empty">已是第一课</span>
+            )}
+            <span className="lesson-steps__hint">{sources ? "空格键 播放/暂停 · ← → 快退/快进 5 秒" : ""}</span>
+            {next ? (
+              <Link className="lesson-steps__link lesson-steps__link--next" to={`/video/${next.id}`} rel="next">
+                <span className="lesson-steps__label">下一课{next.locked ? `（${next.lockLabel}）` : ""}</span>
+                <span className="lesson-steps__title">{next.title}</span>
+              </Link>
+            ) : (
+              <span className="lesson-steps__link lesson-steps__link--next is-empty">已是最后一课</span>
+            )}
+          </nav>
+        </div>
+        <LessonOutline
+          outline={view.outline}
+          currentId={lesson.id}
+          enrolled={viewer.enrolled}
+          signedIn={viewer.signedIn}
+          progressOf={progressOf}
+        />
+      </div>
+
+      <section className="lesson-about" aria-labelledby="lesson-about-title">
+        <div className="lesson-about__text">
+          <h2 className="section-title" id="lesson-about-title">
+            本课简介
+          </h2>
+          <p>{lesson.summary || "本课暂无文字简介，请直接观看视频。"}</p>
+          <p className="lesson-about__tip">
+            {lesson.isTrial && !viewer.enrolled
+              ? "这是一节试看课，不用购买就能观看。"
+              : viewer.signedIn
+                ? "学习进度会自动保存，换一台电脑登录也能接着看。"
+                : "未登录时，观看进度和倍速只保存在这台电脑的浏览器里；登录后可以在任何设备上接着看。"}
+          </p>
+        </div>
+        <Link className="lesson-course" to={`/course/${course.id}`}>
+          <LazyImage
+            className="lesson-course__cover"
+            src={coverUrl(course.coverChar, categoryTones[course.category], "landscape")}
+            alt={`${course.title}封面`}
+            width={coverSizes.landscape.width}
+            height={coverSizes.landscape.height}
+          />
+          <span className="lesson-course__text">
+            <span className="lesson-course__title">{course.title}</span>
+            <span className="lesson-course__meta">
+              {categoryName ? `${categoryName} · ` : ""}
+              {course.teacherName}老师 · {priceLabel(course.priceCents)}
+            </span>
+            <span className="lesson-course__more">{viewer.enrolled ? "查看课程" : "查看课程详情"} ›</span>
+          </span>
+        </Link>
+      </section>
     </Page>
   );
+}
+
+export default function VideoDetailPage() {
+  const { view } = useLoaderData() as { view: LessonView };
+  return <LessonPage key={view.lesson.id} view={view} />;
 }

@@ -1,23 +1,71 @@
-/** The list of free public courses. Until its service arrives the page says what it will hold. */
-import { Link } from "react-router-dom";
+/** 公开课 (/video): free lessons anyone can watch, each opening in the player. */
+import { Link, useLoaderData } from "react-router-dom";
+import { isoDuration, type PublicItemList, publicItemListSchema } from "../../../shared/contracts/learning";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
+import type { PageLoaderArgs } from "../../routing/nav-context";
+import { PublicItemCard, publicItemCover, publicItemPath } from "./PublicItemCard";
+import "./video.css";
+
+export async function loader({ signal, env }: PageLoaderArgs) {
+  const list = await env.api("/api/learning/public-items", { signal, schema: publicItemListSchema });
+  return {
+    list,
+    meta: {
+      title: "公开课",
+      description: "免费书法与写作公开课：执笔、基本笔画、行书连带、隶书蚕头燕尾、硬笔握笔，不用登录就能看。",
+      jsonLd: {
+        "@type": "ItemList",
+        name: "公开课",
+        itemListElement: list.items.map((item, index) => ({
+          "@type": "ListItem",
+          position: index + 1,
+          url: publicItemPath(item.id),
+          item: {
+            "@type": "VideoObject",
+            name: item.title,
+            description: item.summary,
+            thumbnailUrl: [publicItemCover(item)],
+            uploadDate: item.publishedAt,
+            duration: isoDuration(item.durationSeconds),
+          },
+        })),
+      },
+    },
+  };
+}
 
 export default function VideoListPage() {
+  const { list } = useLoaderData() as { list: PublicItemList };
   return (
-    <Page>
-      <EmptyState
-        glyph="公"
-        title="公开课即将上线"
-        action={
-          <Link className="button" to="/guide">
-            阅读新手指南
-          </Link>
-        }
-      >
-        <p>这里将汇集可以免费观看的公开课，适合在报名之前先认识老师、了解课程。</p>
-        <p>公开课会随课程服务一起上线。</p>
-      </EmptyState>
+    <Page lead="免费观看，不用登录。先看老师怎么讲、怎么写，再决定报哪门课。">
+      {list.items.length === 0 ? (
+        <EmptyState
+          glyph="公"
+          title="公开课还在录制中"
+          action={
+            <Link className="button button--primary" to="/product/list">
+              浏览全部课程
+            </Link>
+          }
+        >
+          <p>老师们正在准备新的公开课，过几天再来看看吧。</p>
+        </EmptyState>
+      ) : (
+        <section aria-labelledby="public-list-title">
+          <h2 className="section-title" id="public-list-title">
+            全部公开课 · {list.items.length} 节
+          </h2>
+          <p className="section-lead">每节几分钟，讲清一个要点。登录后，倍速会在所有设备上保持一致。</p>
+          <ul className="public-grid">
+            {list.items.map((item) => (
+              <li key={item.id}>
+                <PublicItemCard item={item} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </Page>
   );
 }

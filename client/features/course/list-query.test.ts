@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { apiListPath, listHref, listSearch, pageHref, parseListQuery } from "./list-query";
+
+const parse = (search: string) => parseListQuery(new URLSearchParams(search));
+
+describe("the course list's address", () => {
+  it("reads the known parameters, ignores the rest, and fills in the defaults", () => {
+    expect(parse("category=kaishu&utm_source=wx&pageSize=48")).toEqual({
+      ok: true,
+      query: { category: "kaishu", sort: "popular", page: 1 },
+    });
+    expect(parse("")).toEqual({ ok: true, query: { sort: "popular", page: 1 } });
+  });
+
+  it("says in Chinese what is wrong with a bad value", () => {
+    expect(parse("kind=vip")).toEqual({ ok: false, message: "课程类型只能是录播课、直播课或训练营" });
+    expect(parse("page=0")).toEqual({ ok: false, message: "页码必须是正整数" });
+  });
+
+  it("writes one address per list: fixed order, no defaults", () => {
+    expect(listSearch({ page: 2, sort: "newest", category: "lishu", price: "free" })).toBe(
+      "?category=lishu&price=free&sort=newest&page=2",
+    );
+    expect(listSearch({ sort: "popular", page: 1 })).toBe("");
+  });
+
+  it("changes one filter and goes back to the first page", () => {
+    const query = { category: "kaishu" as const, sort: "price_asc" as const, page: 3 };
+    expect(listHref(query, "price", "paid")).toBe("/product/list?category=kaishu&price=paid&sort=price_asc");
+    expect(listHref(query, "category", undefined)).toBe("/product/list?sort=price_asc");
+    expect(pageHref(query, 4)).toBe("/product/list?category=kaishu&sort=price_asc&page=4");
+    expect(pageHref(query, 1)).toBe("/product/list?category=kaishu&sort=price_asc");
+    expect(apiListPath(query, 4)).toBe("/api/courses?category=kaishu&sort=price_asc&page=4&pageSize=12");
+    expect(apiListPath({ sort: "popular", page: 1 }, 1)).toBe("/api/courses?pageSize=12");
+  });
+});

@@ -1,0 +1,94 @@
+/** What the schedule and the room share: schema.org Event data, the booking button, error texts. */
+import { useState } from "react";
+import { type LiveSummary, liveStates } from "../../../shared/contracts/catalogue";
+import { type BookingResult, bookingResultSchema, type LiveSite } from "../../../shared/contracts/live";
+import { coverUrl } from "../../../shared/media";
+import { describeProblem } from "../../components/login/login-client";
+import { browserApi } from "../../lib/api";
+
+/** schema.org Event of one session: an online event in its room, performed by its teacher. */
+export function liveEventJsonLd(live: LiveSummary, site: LiveSite, description?: string): Record<string, unknown> {
+  const roomUrl = `${site.origin}/live/${live.id}`;
+  return {
+    "@type": "Event",
+    name: live.title,
+    description:
+      description ?? `${live.teacherName}老师的直播课${live.courseTitle ? `，属于《${live.courseTitle}》` : ""}。`,
+    startDate: live.startsAt,
+    endDate: live.endsAt,
+    eventStatus: live.state === "cancelled" ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
+    location: { "@type": "VirtualLocation", url: roomUrl },
+    image: [`${site.origin}${coverUrl(live.coverChar, "red", "landscape")}`],
+    organizer: { "@type": "Organization", name: site.name, url: site.origin },
+    performer: { "@type": "Person", name: live.teacherName },
+    isAccessibleForFree: live.isOpen,
+    inLanguage: "zh-CN",
+    url: roomUrl,
+  };
+}
+
+export function stateName(state: LiveSummary["state"]): string {
+  return liveStates[state];
+}
+
+/** Books or unbooks a session; the answer or a Chinese message. */
+export async function setBooking(liveId: number, book: boolean): Promise<BookingResult> {
+  return browserApi(`/api/live/${liveId}/booking`, {
+    method: book ? "POST" : "DELETE",
+    body: {},
+    schema: bookingResultSchema,
+  });
+}
+
+export const problemText = (err: unknown) => describeProblem(err).message;
+
+/**
+ * 预约 / 已预约: a reminder when the session goes live. Anonymous visitors are asked to sign in
+ * first (`onSignIn`); a failure is reported through `onError`.
+ */
+export function BookingButton({
+  liveId,
+  title,
+  booked,
+  signedIn,
+  onChange,
+  onSignIn,
+  onError,
+  small = true,
+}: {
+  liveId: number;
+  title: string;
+  booked: boolean;
+  signedIn: boolean;
+  onChange: (result: BookingResult) => void;
+  onSignIn: () => void;
+  onError: (message: string) => void;
+  small?: boolean;
+}) {
+  const [busy, setBusy] = useState(false);
+  const size = small ? " button--small" : "";
+  return (
+    <button
+      type="button"
+      className={booked ? `button${size} live-booked` : `button button--primary${size}`}
+      aria-pressed={signedIn ? booked : undefined}
+      aria-label={booked ? `已预约「${title}」，点击取消预约` : `预约「${title}」`}
+      title={booked ? "已预约，开播时会提醒你；点击取消预约" : "预约后开播时提醒你"}
+      disabled={busy}
+      onClick={() => {
+        if (!signedIn) {
+          onSignIn();
+          return;
+        }
+        setBusy(true);
+        setBooking(liveId, !booked)
+          .then(onChange)
+          .catch((err: unknown) => onError(problemText(err)))
+          .finally(() => setBusy(false));
+      }}
+    >
+      {booked ? "已预约" : "预约"}
+    </button>
+  );
+}

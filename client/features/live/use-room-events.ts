@@ -1,0 +1,97 @@
+/**
+ * The room's event stream in the browser: chat (with history on connect), online count and state
+ * changes. EventSource reconnects by itself and resumes after the last message it saw
+ * (Last-Event-ID); a refused stream (signed out, no access) is reported, not retried forever.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { LiveStateKey } from "../../../shared/contracts/catalogue";
+import {
+  type ChatMessage,
+  chatMessageSchema,
+  roomOnlineEventSchema,
+  roomStateEventSchema,
+} from "../../../shared/contracts/live";
+
+export type RoomConnection = "off" | "connecting" | "open" | "reconnecting" | "failed" | "closed";
+
+/** The newest messages kept on the page. */
+const KEEP_MESSAGES = 300;
+
+export function mergeMessages(list: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+  if (incoming.length === 0) return list;
+  const byId = new Map(list.map((m) => [m.id, m]));
+  for (const m of incoming) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.id - b.id).slice(-KEEP_MESSAGES);
+}
+
+function parse(data: unknown): unknown {
+  try {
+    return JSON.parse(String(data));
+  } catch {
+    return null;
+  }
+}
+
+export function useRoomEvents(
+  liveId: number,
+  enabled: boolean,
+  handlers: {
+    onState: (state: LiveStateKey, serverNow: string) => void;
+    onOnline: (online: number) => void;
+  },
+) {
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [connection, setConnection] = useState<RoomConnection>("off");
+  const [attempt, setAttempt] = useState(0);
+  const latest = useRef(handlers);
+  latest.current = handlers;
+
+  useEffect(() => {
+    if (!enabled) {
+      setConnection("off");
+      return;
+    }
+    setConnection("connecting");
+    const source = new EventSource(`/api/live/${liveId}/events`);
+    // History arrives as a burst of events: collect them briefly instead of one render each.
+    let pending: ChatMessage[] = [];
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const flush = () => {
+      timer = null;
+      const batch = pending;
+      pending = [];
+      setMessages((prev) => mergeMessages(prev, batch));
+    };
+    source.onopen = () => setConnection("open");
+    source.addEventListener("chat", (event) => {
+      const message = chatMessageSchema.safeParse(parse(event.data));
+      if (!message.success) return;
+      pending.push(message.data);
+      timer ??= setTimeout(flush, 30);
+    });
+    source.addEventListener("state", (event) => {
+      const state = roomStateEventSchema.safeParse(parse(event.data));
+      if (state.success) latest.current.onState(state.data.state, state.data.serverNow);
+    });
+    source.addEventListener("online", (event) => {
+      const online = roomOnlineEventSchema.safeParse(parse(event.data));
+      if (online.success) latest.current.onOnline(online.data.online);
+    });
+    source.addEventListener("closed", () => {
+      source.close();
+      setConnection("closed");
+    });
+    source.onerror = () => {
+      setConnection(source.readyState === EventSource.CLOSED ? "failed" : "reconnecting");
+    };
+    return () => {
+      if (timer) clearTimeout(timer);
+      source.close();
+    };
+  }, [liveId, enabled, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  /** A message this page sent: shown at once, the stream's copy is merged by id. */
+  const addOwn = useCallback((message: ChatMessage) => setMessages((prev) => mergeMessages(prev, [message])), []);
+  return { messages, connection, retry, addOwn };
+}

@@ -1,0 +1,28 @@
+/** A public lesson in the /video grid: cover with its length, title, teacher and a line of summary. */
+import { Link } from "react-router-dom";
+import { formatClock, type PublicItemSummary } from "../../../shared/contracts/learning";
+import { coverSizes, coverUrl } from "../../../shared/media";
+import { LazyImage } from "../../lib/lazy-image";
+
+export const publicItemPath = (id: number) => `/video/PublicCourseItem?id=${id}`;
+export const publicItemCover = (item: { coverChar: string }) => coverUrl(item.coverChar, "gold", "landscape");
+
+export function PublicItemCard({ item }: { item: PublicItemSummary }) {
+  const size = coverSizes.landscape;
+  return (
+    <article className="public-card">
+      <Link to={publicItemPath(item.id)} className="public-card__link">
+        <span className="public-card__cover">
+          <LazyImage src={publicItemCover(item)} alt={`${item.title}封面`} width={size.width} height={size.height} />
+          <span className="public-card__badge">免费</span>
+          <span className="public-card__play" aria-label={`时长 ${formatClock(item.durationSeconds)}`}>
+            {formatClock(item.durationSeconds)}
+          </span>
+        </span>
+        <h3 className="public-card__title">{item.title}</h3>
+      </Link>
+      <p className="public-card__meta">{item.teacherName}老师</p>
+      <p className="public-card__summary">{item.summary}</p>
+    </article>
+  );
+}
