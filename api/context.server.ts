@@ -11,6 +11,10 @@ export interface ApiSettings {
   siteName: string;
   dataDir: string;
   cookies: CookieSettings;
+  /** Milliseconds public catalogue answers stay in memory per node (0: off). */
+  catalogueCacheMs: number;
+  /** TEST_FIXTURES=1 (never in production): test-only endpoints such as granting coins exist. */
+  testFixtures: boolean;
   /** WeChat website login; absent (the login is switched off) unless its app id and secret are configured. */
   wechat?: WechatSettings;
 }

@@ -52,6 +52,14 @@ export function handler(fn: (req: Request, res: Response) => Promise<unknown> | 
   };
 }
 
+/** Public catalogue answers are the same for every visitor: browsers and shared caches keep them a minute. */
+export const PUBLIC_CACHE = "public, max-age=60";
+
+export function publicJson(res: Response, body: unknown) {
+  res.setHeader("Cache-Control", PUBLIC_CACHE);
+  res.json(body);
+}
+
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**

@@ -11,6 +11,7 @@ import { learningOperations } from "./modules/learning/operations.server";
 import { liveOperations } from "./modules/live/operations.server";
 import { searchOperations } from "./modules/search/operations.server";
 import { shopOperations } from "./modules/shop/operations.server";
+import { walletOperations } from "./modules/wallet/operations.server";
 import type { RequestHandler } from "express";
 import { z } from "zod";
 import pkg from "../package.json" with { type: "json" };

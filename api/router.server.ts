@@ -5,6 +5,7 @@
 import express, { type Router } from "express";
 import type { ApiContext } from "./context.server";
 import { ApiError, apiErrorHandler, jsonBody, sameOriginOnly } from "./http.server";
+import { microCache } from "./micro-cache.server";
 import { attachSession } from "./modules/auth/guard.server";
 import { createAccountFlowsRouter } from "./modules/auth/flows.router.server";
 import { createQrRouter } from "./modules/auth/qr.router.server";
@@ -21,6 +22,7 @@ import { createSearchRouter } from "./modules/search/router.server";
 import { createActivitiesRouter } from "./modules/activities/router.server";
 import { createHomeRouter } from "./modules/home/router.server";
 import { sitemapHandler } from "./modules/seo/sitemap.server";
+import { createWalletRouter } from "./modules/wallet/router.server";
 import { openApiHandler } from "./openapi.server";
 
 export interface ApiErrorBody {
@@ -42,6 +44,9 @@ export function createApiRouter(ctx: ApiContext): Router {
   api.use(jsonBody());
   api.use(attachSession(ctx));
 
+  // Public catalogue answers stay a few seconds in memory (anonymous requests only).
+  const catalogueCache = microCache({ ttlMs: ctx.settings.catalogueCacheMs });
+
   api.get("/health", (_req, res) => {
     res.json({ ok: true });
   });
@@ -53,13 +58,14 @@ export function createApiRouter(ctx: ApiContext): Router {
   api.use("/notices", createNoticesRouter(ctx));
   api.use("/practice", createPracticeRouter(ctx.now));
 
-  api.use("/courses", createCoursesRouter(ctx));
+  api.use("/courses", catalogueCache, createCoursesRouter(ctx));
   api.use("/learning", createLearningRouter(ctx));
   api.use("/live", createLiveRouter(ctx));
-  api.use("/shop", createShopRouter(ctx));
+  api.use("/shop", catalogueCache, createShopRouter(ctx));
   api.use("/search", createSearchRouter(ctx));
   api.use("/activities", createActivitiesRouter(ctx));
-  api.use("/home", createHomeRouter(ctx));
+  api.use("/home", catalogueCache, createHomeRouter(ctx));
+  api.use("/wallet", createWalletRouter(ctx));
   api.get("/sitemap.xml", sitemapHandler(ctx));
   api.get("/openapi.json", openApiHandler(ctx));
   api.use((_req, _res, next) => next(new ApiError(404, "not_found", "接口不存在")));

@@ -141,7 +141,7 @@ async function main() {
   const duration = positiveInt("BENCH_DURATION", 10);
   const connections = positiveInt("BENCH_CONNECTIONS", 20);
   const warmup = positiveInt("BENCH_WARMUP", 2, { allowZero: true });
-  const paths = [...new Set(["/", "/about", ...process.argv.slice(2)])];
+  const paths = [...new Set(["/", "/about", "/product/list", "/course/1", ...process.argv.slice(2)])];
   for (const p of paths) {
     if (!p.startsWith("/")) {
       console.error(`paths must start with "/": ${p}`);

@@ -285,6 +285,12 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   // 9. Errors: a status and a short text, never a stack.
   const onError: ErrorRequestHandler = (err, req, res, _next) => {
     const status = typeof err?.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;
+    // A visitor who left mid-request aborts the page's loaders: nothing failed on our side.
+    const clientGone = req.destroyed || res.destroyed;
+    if (clientGone) {
+      req.log?.debug({ err: { message: err?.message } }, "client went away");
+      return;
+    }
     if (status >= 500) req.log?.error({ err }, "request failed");
     if (res.headersSent) {
       res.destroy();

@@ -2,6 +2,7 @@
 import { openDatabase } from "../api/db/database.server";
 import { migrate } from "../api/db/migrate.server";
 import { seedCatalogue } from "../api/db/seed-catalogue.server";
+import { seedCommerce } from "../api/db/seed-commerce.server";
 import { seed } from "../api/db/seed.server";
 import { loadConfig } from "./config.server";
 

@@ -52,6 +52,7 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   DEVTOOLS_BLOCK: bool,
@@ -97,6 +98,8 @@ export interface AppConfig {
   trustProxyHops: number;
   logLevel: string;
   streamTimeoutMs: number;
+  /** How long a node keeps public catalogue answers in memory (0: not at all). */
+  catalogueCacheMs: number;
   shutdownTimeoutMs: number;
   /** Keep serving this long after SIGTERM (readiness already 503) so the load balancer can deregister. */
   drainDelayMs: number;
@@ -194,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
     streamTimeoutMs: e.STREAM_TIMEOUT_MS,
+    // Tests change the catalogue and read it back at once: no memory there unless asked for.
+    catalogueCacheMs: e.CATALOGUE_CACHE_MS ?? (e.NODE_ENV === "test" ? 0 : 5000),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     drainDelayMs: e.DRAIN_DELAY_MS,
     devtoolsBlock: e.DEVTOOLS_BLOCK,

@@ -7,6 +7,7 @@ import type { ApiContext } from "../api/context.server";
 import { type Database, openDatabase } from "../api/db/database.server";
 import { migrate } from "../api/db/migrate.server";
 import { seedCatalogue } from "../api/db/seed-catalogue.server";
+import { seedCommerce } from "../api/db/seed-commerce.server";
 import { seedIfEmpty } from "../api/db/seed.server";
 import { startLiveStateJob } from "../api/modules/live/state-job.server";
 import { startAccountErasure } from "../api/modules/me/deletion.server";
@@ -49,6 +50,8 @@ export async function apiContextFor(
       siteName: config.siteName,
       dataDir: config.dataDir,
       cookies: { secure: config.publicOrigin.startsWith("https:") },
+      catalogueCacheMs: config.catalogueCacheMs,
+      testFixtures: config.testFixtures,
       wechat: config.wechat,
     },
     logger,
@@ -63,6 +66,7 @@ export async function openServices(config: AppConfig, logger: Logger, database?:
     const seeded = await seedIfEmpty(db);
     if (seeded) logger.info("first start: demo accounts created (see README)");
     if (await seedCatalogue(db)) logger.info("first start: demo catalogue created");
+    if (await seedCommerce(db)) logger.info("first start: demo exchange mall created");
   }
   const api = await apiContextFor(config, db, logger);
   // Accounts past their 15-day cooling-off period are erased hourly (the deletion agreement).

@@ -341,6 +341,253 @@ export interface TrialSignupsTable {
   created_at: Timestamp;
 }
 
+// ---------- Commerce (migration 004) ----------
+
+export type Currency = "coin" | "bishan";
+export type OrderState =
+  | "pending"
+  | "paid"
+  | "awaiting_shipment"
+  | "shipped"
+  | "completed"
+  | "cancelled"
+  | "refunding"
+  | "refunded"
+  | "partially_refunded";
+export type ItemType = "course" | "book" | "commodity";
+
+export interface AddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  recipient: string;
+  phone: string;
+  region: string;
+  detail: string;
+  is_default: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface CouponTemplatesTable {
+  id: Generated<number>;
+  title: string;
+  kind: "amount" | "percent";
+  amount_off_cents: Generated<number>;
+  percent_off: Generated<number>;
+  threshold_cents: Generated<number>;
+  scope: Generated<"all" | ItemType>;
+  scope_ref_id: number | null;
+  valid_days: number | null;
+  valid_until: NullableTimestamp;
+  total_quantity: number | null;
+  claimed_count: Generated<number>;
+  per_user_limit: Generated<number>;
+  claimable: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  template_id: number;
+  user_id: number;
+  source: Generated<"claim" | "exchange" | "grant">;
+  state: Generated<"available" | "locked" | "used" | "returned">;
+  valid_from: Timestamp;
+  valid_until: RequiredTimestamp;
+  order_id: number | null;
+  used_at: NullableTimestamp;
+  returned_at: NullableTimestamp;
+  return_notice_seen_at: NullableTimestamp;
+  claimed_at: Timestamp;
+}
+
+export interface AddressSnapshot {
+  recipient: string;
+  phone: string;
+  region: string;
+  detail: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  purpose: Generated<"buy" | "gift" | "group">;
+  item_type: ItemType;
+  item_id: number;
+  sku_id: number | null;
+  quantity: Generated<number>;
+  title: string;
+  sku_name: string | null;
+  unit_price_cents: number;
+  total_cents: number;
+  coupon_id: number | null;
+  coupon_discount_cents: Generated<number>;
+  coins_used: Generated<number>;
+  coin_discount_cents: Generated<number>;
+  pay_cents: number;
+  physical: Generated<boolean>;
+  address: ColumnType<AddressSnapshot | null, string | null | undefined, string | null>;
+  state: Generated<OrderState>;
+  cancel_reason: string | null;
+  provider: string | null;
+  provider_txn_id: string | null;
+  group_id: number | null;
+  expires_at: RequiredTimestamp;
+  paid_at: NullableTimestamp;
+  shipped_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  refunded_cents: Generated<number>;
+  stock_released_at: NullableTimestamp;
+  carrier: string | null;
+  tracking_no: string | null;
+  refund_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentSandboxTable {
+  id: string;
+  order_no: string;
+  amount_cents: number;
+  currency: Generated<string>;
+  state: Generated<"open" | "approved" | "declined" | "failed">;
+  txn_id: string | null;
+  created_at: Timestamp;
+  decided_at: NullableTimestamp;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  provider: string;
+  provider_txn_id: string;
+  amount_cents: number;
+  currency: Generated<string>;
+  outcome: "credited" | "refunded_late" | "ignored";
+  received_at: Timestamp;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  amount_cents: number;
+  reason: string;
+  state: Generated<"processing" | "succeeded" | "failed">;
+  provider_refund_id: string | null;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface GiftsTable {
+  id: Generated<number>;
+  order_id: number;
+  buyer_id: number;
+  course_id: number;
+  code: string;
+  message: Generated<string>;
+  state: Generated<"pending_payment" | "unclaimed" | "claimed" | "refunded">;
+  claimed_by: number | null;
+  claimed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface GroupCampaignsTable {
+  id: Generated<number>;
+  course_id: number;
+  group_size: Generated<number>;
+  group_price_cents: number;
+  valid_hours: Generated<number>;
+  starts_at: RequiredTimestamp;
+  ends_at: RequiredTimestamp;
+  active: Generated<boolean>;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  group_no: string;
+  campaign_id: number;
+  leader_id: number;
+  group_size: number;
+  state: Generated<"forming" | "open" | "complete" | "failed" | "abandoned">;
+  seats_taken: Generated<number>;
+  paid_count: Generated<number>;
+  expires_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+  failed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface GroupMembersTable {
+  group_id: number;
+  user_id: number;
+  order_id: number;
+  state: Generated<"held" | "paid" | "released" | "refunded">;
+  held_until: RequiredTimestamp;
+  joined_at: Timestamp;
+}
+
+export interface WalletsTable {
+  user_id: number;
+  currency: Currency;
+  balance: Generated<number>;
+  updated_at: Timestamp;
+}
+
+export interface WalletEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  currency: Currency;
+  amount: number;
+  balance_after: number;
+  reason: string;
+  ref_type: string | null;
+  ref_id: string | null;
+  idempotency_key: string;
+  note: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface ExchangeItemsTable {
+  id: Generated<number>;
+  title: string;
+  summary: Generated<string>;
+  kind: "commodity" | "book" | "coupon" | "course";
+  ref_id: number;
+  currency: Currency;
+  price: number;
+  stock: number;
+  per_user_limit: Generated<number>;
+  cover_char: string;
+  active: Generated<boolean>;
+  position: Generated<number>;
+}
+
+export interface ExchangeRedemptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  item_id: number;
+  currency: Currency;
+  price: number;
+  state: Generated<"pending" | "completed" | "failed">;
+  failure: string | null;
+  address: ColumnType<AddressSnapshot | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  route: string;
+  key: string;
+  fingerprint: string;
+  status_code: number | null;
+  response: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   devices: DevicesTable;
@@ -370,6 +617,22 @@ export interface DB {
   activities: ActivitiesTable;
   public_course_items: PublicCourseItemsTable;
   trial_signups: TrialSignupsTable;
+  addresses: AddressesTable;
+  coupon_templates: CouponTemplatesTable;
+  coupons: CouponsTable;
+  orders: OrdersTable;
+  payments: PaymentsTable;
+  payment_sandbox: PaymentSandboxTable;
+  refunds: RefundsTable;
+  gifts: GiftsTable;
+  group_campaigns: GroupCampaignsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  wallets: WalletsTable;
+  wallet_entries: WalletEntriesTable;
+  exchange_items: ExchangeItemsTable;
+  exchange_redemptions: ExchangeRedemptionsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -3,7 +3,7 @@
  * within 1.3 viewports, checks throttled to one per 200 ms, 3 tries in all (a retry when the
  * image comes into range again), and a FIFO memory of 200 loaded URLs that show at once.
  */
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { type CSSProperties, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { LAZY_IMAGE } from "../../shared/constants";
 
 export type LazyStatus = "loading" | "loaded" | "error";
@@ -289,6 +289,9 @@ export function LazyImage({ src, alt, width, height, className }: LazyImageProps
       ref={boxRef}
       className={`lazy-image lazy-image--${status}${className ? ` ${className}` : ""}`}
       data-lazy={status}
+      // The box is as wide as the picture (or its container): an image stretched to 100% inside
+      // it keeps its height from the first paint, loaded or not.
+      style={{ "--lazy-image-width": `${width}px` } as CSSProperties}
     >
       <img
         className="lazy-image__img"

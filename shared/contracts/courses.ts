@@ -79,13 +79,25 @@ export const lockReasons = {
 export type LockReason = keyof typeof lockReasons;
 const lockReasonSchema = z.enum(["purchase", "enrol", "camp"]);
 
-export const outlineLessonSchema = z.object({
+/** What every outline's lesson says; the course page and the player's list each add their own. */
+export const outlineLessonBaseSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   durationSeconds: z.number().int(),
   isTrial: z.boolean(),
-  /** As an anonymous visitor sees it: every lesson but the trial ones is locked. */
   locked: z.boolean(),
+});
+
+/** A chapter of an outline, its lessons in the shape the page at hand needs. */
+export const outlineChapterOf = <L extends z.ZodType>(lesson: L) =>
+  z.object({
+    id: z.number().int(),
+    title: z.string(),
+    lessons: z.array(lesson),
+  });
+
+/** `locked` as an anonymous visitor sees it: every lesson but the trial ones is locked. */
+export const outlineLessonSchema = outlineLessonBaseSchema.extend({
   lockReason: lockReasonSchema.nullable(),
   /** Camp lessons: the day of the camp and its date in China ('YYYY-MM-DD'); null otherwise. */
   unlockDay: z.number().int().nullable(),
@@ -93,11 +105,7 @@ export const outlineLessonSchema = z.object({
 });
 export type OutlineLesson = z.infer<typeof outlineLessonSchema>;
 
-export const outlineChapterSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  lessons: z.array(outlineLessonSchema),
-});
+export const outlineChapterSchema = outlineChapterOf(outlineLessonSchema);
 export type OutlineChapter = z.infer<typeof outlineChapterSchema>;
 
 /** GET /api/courses/:id — the same for every visitor, so caches may keep it. */

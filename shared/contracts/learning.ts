@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { liveSummarySchema } from "./catalogue";
+import { outlineChapterOf, outlineLessonBaseSchema } from "./courses";
 
 /** The speeds the player offers; the server accepts exactly these (0.75–2 in steps of 0.25). */
 export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
@@ -112,23 +113,14 @@ export type Access = z.infer<typeof accessSchema>;
 
 export const lessonProgressSchema = z.object({ percent: z.number().int(), completed: z.boolean() });
 
-export const outlineLessonSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  durationSeconds: z.number().int(),
-  isTrial: z.boolean(),
-  locked: z.boolean(),
+export const outlineLessonSchema = outlineLessonBaseSchema.extend({
   /** Why it is locked, in a few words ("需购买", "11月25日解锁"). */
   lockLabel: z.string().nullable(),
   progress: lessonProgressSchema.nullable(),
 });
 export type OutlineLesson = z.infer<typeof outlineLessonSchema>;
 
-export const outlineChapterSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  lessons: z.array(outlineLessonSchema),
-});
+export const outlineChapterSchema = outlineChapterOf(outlineLessonSchema);
 export type OutlineChapter = z.infer<typeof outlineChapterSchema>;
 
 export const lessonViewSchema = z.object({

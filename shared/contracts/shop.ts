@@ -38,6 +38,15 @@ const paged = {
   pageCount: z.number().int(),
   total: z.number().int(),
 };
+/** The page fields of a list answer: `total` items in pages of `query.pageSize`, at least one page. */
+export function pageOf(query: { page: number; pageSize: number }, total: number) {
+  return {
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+  };
+}
 const namedCount = z.object({ name: z.string(), count: z.number().int() });
 export type NamedCount = z.infer<typeof namedCount>;
 

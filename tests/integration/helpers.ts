@@ -1,4 +1,6 @@
 import { existsSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import pino from "pino";
 import { type AppOptions, createApp } from "../../server/app.server";
@@ -7,6 +9,7 @@ import { openServices } from "../../server/services.server";
 import { sql } from "kysely";
 import { openDatabase } from "../../api/db/database.server";
 import { seedCatalogue } from "../../api/db/seed-catalogue.server";
+import { seedCommerce } from "../../api/db/seed-commerce.server";
 import { testDatabase } from "../db";
 
 export const distDir = path.resolve(process.env.DIST_DIR ?? "dist");
@@ -32,11 +35,30 @@ export async function testApp(
   const logger = pino({ level: "silent" });
   const handle = config.apiOrigin ? null : await testDatabase();
   const services = handle ? await openServices(config, logger, handle.database) : undefined;
-  if (services && seed.catalogue) await seedCatalogue(services.database, seed.now ?? new Date());
+  if (services && seed.catalogue) {
+    await seedCatalogue(services.database, seed.now ?? new Date());
+    await seedCommerce(services.database);
+  }
   const created = await createApp(config, { logger, services, ...options });
   created.readiness.markReady();
   return { ...created, services, dispose: async () => handle?.dispose() };
 }
+
+/** Serves a test app on a free loopback port, for clients that need a real socket (streams). */
+export function listen(app: Awaited<ReturnType<typeof testApp>>["app"]): Promise<{ server: Server; base: string }> {
+  return new Promise((resolve) => {
+    const server = createServer(app).listen(0, "127.0.0.1", () => {
+      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    });
+  });
+}
+
+/** Closes a server from `listen`, open streams included. */
+export const closeServer = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
 
 export const BROWSER_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";

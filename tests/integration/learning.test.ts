@@ -415,6 +415,26 @@ describe("PUT /api/learning/lessons/:id/progress", () => {
     expect((await get(`/api/learning/lessons/${lesson.id}`, cookie)).body.resume.position).toBe(0);
   });
 
+  it("finishing a lesson earns its coins once, recorded in the ledger with the lesson", async () => {
+    const { cookie, id } = await login();
+    const lesson = trialOf(paid);
+    await report(lesson.id, { position: 10, watched: 10, speed: 1 }, cookie);
+    const coinsOf = () =>
+      db().selectFrom("wallet_entries").selectAll().where("user_id", "=", id).where("currency", "=", "coin").execute();
+    expect(await coinsOf()).toHaveLength(0);
+    await report(lesson.id, { position: 29.5, watched: 20, speed: 1, ended: true }, cookie);
+    await report(lesson.id, { position: 29.8, watched: 1, speed: 1, ended: true }, cookie);
+    const lines = await coinsOf();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      amount: 10,
+      balance_after: 10,
+      reason: "lesson_finished",
+      ref_type: "lesson",
+      ref_id: String(lesson.id),
+    });
+  });
+
   it("resumes where the learner stopped, unless within 10 s of the end", async () => {
     const { cookie } = await login();
     const lesson = trialOf(paid);

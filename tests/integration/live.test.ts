@@ -3,33 +3,19 @@
  * one-time reminder, who may watch, chat (validation, rate limit, SSE with history and resume,
  * fan-out between two web nodes on one database), check-in once and attendance by heartbeat.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ApiContext } from "../../api/context.server";
 import { advanceLiveSessions, LIVE_START_NOTICE_KIND } from "../../api/modules/live/state-job.server";
 import { liveOperations } from "../../api/modules/live/operations.server";
 import { publishRoomEvent } from "../../api/modules/live/room-hub.server";
 import { openApiDocument } from "../../api/openapi.server";
-import { TestBrowser, testApp, testAppOnSameDatabase } from "./helpers";
+import { TestBrowser, closeServer, listen, testApp, testAppOnSameDatabase } from "./helpers";
+import { readEventStream } from "./sse";
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-
-function listen(app: TestApp["app"]): Promise<{ server: Server; base: string }> {
-  return new Promise((resolve) => {
-    const server = createServer(app).listen(0, "127.0.0.1", () => {
-      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-    });
-  });
-}
-
-const closeServer = (server: Server) =>
-  new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
 
 let first: TestApp;
 let second: Awaited<ReturnType<typeof testAppOnSameDatabase>>;
@@ -143,97 +129,21 @@ async function storedState(id: number) {
 
 const anonymous = () => new TestBrowser(base);
 
-interface SseEvent {
-  event: string;
-  id?: string;
-  data: unknown;
-}
-
 /** Reads a room's Server-Sent Events. */
 async function openRoom(browser: TestBrowser, liveId: number, headers: Record<string, string> = {}) {
-  const controller = new AbortController();
-  const res = await browser.fetch(`/api/live/${liveId}/events`, {
-    signal: controller.signal,
-    headers: { Accept: "text/event-stream", ...headers },
-  });
-  const events: SseEvent[] = [];
-  const comments: string[] = [];
-  let notify = () => {};
-  let ended = false;
-  const reading = (async () => {
-    if (res.status !== 200 || !res.body) return;
-    const decoder = new TextDecoder();
-    let buffer = "";
-    try {
-      const reader = res.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event: SseEvent = { event: "message", data: null };
-          let hasData = false;
-          for (const line of block.split("\n")) {
-            if (line.startsWith(":")) comments.push(line);
-            else if (line.startsWith("event:")) event.event = line.slice(6).trim();
-            else if (line.startsWith("id:")) event.id = line.slice(3).trim();
-            else if (line.startsWith("data:")) {
-              event.data = JSON.parse(line.slice(5));
-              hasData = true;
-            }
-          }
-          if (hasData) events.push(event);
-          notify();
-        }
-      }
-    } catch {
-      // aborted by the test
-    } finally {
-      ended = true;
-      notify();
-    }
-  })();
-  const until = (done: () => boolean, what: string, ms = 5000) =>
-    new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`timed out waiting for ${what}; saw ${JSON.stringify(events.slice(-5))}`)),
-        ms,
-      );
-      const check = () => {
-        if (done()) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      const previous = notify;
-      notify = () => {
-        previous();
-        check();
-      };
-      check();
-    });
+  const stream = await readEventStream(browser, `/api/live/${liveId}/events`, headers);
+  const { events, until } = stream;
   const chats = () => events.filter((e) => e.event === "chat").map((e) => e.data as { id: number; body: string });
   const lastOnline = () =>
     (events.filter((e) => e.event === "online").at(-1)?.data as { online: number } | undefined)?.online;
   return {
-    res,
-    events,
-    comments,
+    ...stream,
     chats,
     lastOnline,
-    until,
     /** Resolves once the initial history, state and online count have arrived. */
     ready: () => until(() => events.some((e) => e.event === "online"), "the initial online count"),
     waitForChat: (body: string, ms?: number) => until(() => chats().some((c) => c.body === body), `chat "${body}"`, ms),
     waitForOnline: (n: number, ms?: number) => until(() => lastOnline() === n, `online = ${n}`, ms),
-    ended: (ms?: number) => until(() => ended, "the end of the stream", ms),
-    close: async () => {
-      controller.abort();
-      await reading;
-    },
   };
 }
 
@@ -625,6 +535,13 @@ describe("attendance", () => {
       seconds: 690,
       countedAt,
     });
+    // Attending earned the live coins once, linked to the session.
+    const coins = await ctx.database.db
+      .selectFrom("wallet_entries")
+      .select(["amount", "reason", "ref_type", "ref_id"])
+      .where("user_id", "=", learner.id)
+      .execute();
+    expect(coins).toEqual([{ amount: 10, reason: "live_attended", ref_type: "live", ref_id: String(id) }]);
     // After the end nothing more is counted.
     setNow(new Date(t0.getTime() + 61 * MINUTE));
     const after = await learner.browser.json("POST", `/api/live/${id}/attendance`, {});

@@ -4,13 +4,13 @@
  * computer's event stream.
  */
 import { createHash } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiContext } from "../../api/context.server";
 import { userForPhone } from "../../api/modules/auth/accounts.server";
 import { createSession, sessionCookieName } from "../../api/modules/auth/sessions.server";
-import { BROWSER_UA, TestBrowser, testApp, testAppOnSameDatabase } from "./helpers";
+import { BROWSER_UA, TestBrowser, closeServer, listen, testApp, testAppOnSameDatabase } from "./helpers";
+import { readEventStream } from "./sse";
 
 const DESKTOP_UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
@@ -18,20 +18,6 @@ const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;
-
-function listen(app: TestApp["app"]): Promise<{ server: Server; base: string }> {
-  return new Promise((resolve) => {
-    const server = createServer(app).listen(0, "127.0.0.1", () => {
-      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-    });
-  });
-}
-
-const closeServer = (server: Server) =>
-  new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
 
 let first: TestApp;
 let second: Awaited<ReturnType<typeof testAppOnSameDatabase>>;
@@ -74,72 +60,16 @@ async function newTicket(desktop: TestBrowser) {
   return res.body as { ticket: string; confirmUrl: string; qrSvg: string; expiresAt: string };
 }
 
-/** Reads a Server-Sent Events stream of `{status}` events. */
+/** Reads a ticket's Server-Sent Events, each a `{status}`. */
 async function openEvents(browser: TestBrowser, ticket: string) {
-  const controller = new AbortController();
-  const res = await browser.fetch(`/api/auth/qr/${ticket}/events`, {
-    signal: controller.signal,
-    headers: { Accept: "text/event-stream" },
-  });
-  const statuses: string[] = [];
-  const comments: string[] = [];
-  let notify = () => {};
-  let ended = false;
-  const reading = (async () => {
-    if (res.status !== 200 || !res.body) return;
-    const decoder = new TextDecoder();
-    let buffer = "";
-    try {
-      const reader = res.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          for (const line of block.split("\n")) {
-            if (line.startsWith("data:")) statuses.push(JSON.parse(line.slice(5)).status as string);
-            else if (line.startsWith(":")) comments.push(line);
-          }
-          notify();
-        }
-      }
-    } catch {
-      // aborted by the test
-    } finally {
-      ended = true;
-      notify();
-    }
-  })();
-  const until = (done: () => boolean, what: string, ms = 5000) =>
-    new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}; saw ${statuses.join(",")}`)), ms);
-      const check = () => {
-        if (done()) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      const previous = notify;
-      notify = () => {
-        previous();
-        check();
-      };
-      check();
-    });
+  const stream = await readEventStream(browser, `/api/auth/qr/${ticket}/events`);
+  const statuses = () => stream.events.map((e) => (e.data as { status: string }).status);
   return {
-    res,
-    statuses,
-    comments,
-    waitFor: (status: string, ms?: number) => until(() => statuses.includes(status), status, ms),
-    ended: (ms?: number) => until(() => ended, "the end of the stream", ms),
-    isEnded: () => ended,
-    close: async () => {
-      controller.abort();
-      await reading;
+    ...stream,
+    get statuses() {
+      return statuses();
     },
+    waitFor: (status: string, ms?: number) => stream.until(() => statuses().includes(status), status, ms),
   };
 }
 

@@ -2,6 +2,7 @@
 import * as accounts from "./001_accounts";
 import * as deviceLogins from "./002_device_logins";
 import * as catalogue from "./003_catalogue";
+import * as commerce from "./004_commerce";
 
 export interface Migration {
   version: number;
@@ -13,4 +14,5 @@ export const migrations: Migration[] = [
   { version: 1, name: "accounts", up: accounts.up },
   { version: 2, name: "device_logins", up: deviceLogins.up },
   { version: 3, name: "catalogue", up: catalogue.up },
+  { version: 4, name: "commerce", up: commerce.up },
 ];

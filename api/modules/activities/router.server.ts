@@ -12,7 +12,7 @@ import QRCode from "qrcode";
 import { activityListQuerySchema, trialSignupSchema } from "../../../shared/contracts/activities";
 import { paramRules } from "../../../shared/routes";
 import type { ApiContext } from "../../context.server";
-import { clientIp, handler, notFound, parseInput } from "../../http.server";
+import { clientIp, handler, notFound, parseInput, publicJson } from "../../http.server";
 import { enforce } from "../../rate-limit.server";
 import { authOf, requireAuth } from "../auth/guard.server";
 import { activityDetail, activityExists, listActivities } from "./activities.server";
@@ -20,8 +20,6 @@ import { signUpForTrial, trialPrefill } from "./trial-signups.server";
 
 /** Sign-ups a single address may send in an hour (a family signs up two or three children). */
 export const TRIAL_SIGNUPS_PER_HOUR = 5;
-
-const CATALOGUE_CACHE = "public, max-age=60";
 
 function tokenParam(value: unknown): string | null {
   return typeof value === "string" && paramRules.token.safeParse(value).success ? value : null;
@@ -35,8 +33,7 @@ export function createActivitiesRouter(ctx: ApiContext): Router {
     handler(async (req, res) => {
       const { kind } = parseInput(activityListQuerySchema, req.query);
       const items = await listActivities(ctx.database, kind, ctx.now());
-      res.setHeader("Cache-Control", CATALOGUE_CACHE);
-      res.json({ items });
+      publicJson(res, { items });
     }),
   );
 
@@ -92,8 +89,7 @@ export function createActivitiesRouter(ctx: ApiContext): Router {
       const token = tokenParam(req.params.token);
       const activity = token ? await activityDetail(ctx.database, token, ctx.now(), ctx.settings.publicOrigin) : null;
       if (!activity) throw notFound("活动不存在或已下线");
-      res.setHeader("Cache-Control", CATALOGUE_CACHE);
-      res.json(activity);
+      publicJson(res, activity);
     }),
   );
 

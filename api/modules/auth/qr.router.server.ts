@@ -16,6 +16,7 @@ import { z } from "zod";
 import type { ApiContext } from "../../context.server";
 import { ApiError, clientIp, handler, notFound, parseInput, tooManyRequests } from "../../http.server";
 import { enforce } from "../../rate-limit.server";
+import { openEventStream, writeEventChunk } from "../../sse.server";
 import { deviceName } from "./devices.server";
 import { requireAuth } from "./guard.server";
 import { accountDisabled, completeLogin } from "./login.server";
@@ -161,8 +162,7 @@ export function createQrRouter(ctx: ApiContext): Router {
     };
     const write = (chunk: string) => {
       if (closed) return;
-      res.write(chunk);
-      (res as Response & { flush?: () => void }).flush?.();
+      writeEventChunk(res, chunk);
     };
     const send = (status: QrStatus) => {
       if (closed || STATUS_RANK[status] <= lastRank) return;
@@ -175,14 +175,8 @@ export function createQrRouter(ctx: ApiContext): Router {
     };
     res.on("close", cleanUp);
 
-    res.status(200);
-    res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
-    res.setHeader("Cache-Control", "no-store");
-    res.setHeader("X-Accel-Buffering", "no");
-    res.flushHeaders();
-    req.socket.setNoDelay(true);
-    // A browser that loses the connection comes back after 3 s and gets the current state first.
-    write("retry: 3000\n\n");
+    // A browser that comes back after a lost connection gets the current state first.
+    openEventStream(req, res);
 
     // Listen before reading, so a change between the two is not missed (ranks drop repeats).
     const stop = await hub.subscribe(id, send);

@@ -12,9 +12,9 @@ import type {
 import type { ApiContext } from "../../context.server";
 import type { CourseKind, DB } from "../../db/schema";
 import { notFound } from "../../http.server";
+import { liveSummaries } from "../live/sessions.server";
 import { campUnlockDate, lessonLock } from "./access.server";
 import {
-  liveSessions,
   publishedBooks,
   publishedCommodities,
   publishedCourses,
@@ -139,7 +139,7 @@ export async function courseDetail(ctx: ApiContext, id: number): Promise<CourseD
 
   const [lessons, lives, related] = await Promise.all([
     outlineLessons(db, id),
-    liveSessions(db).where("live_sessions.course_id", "=", id).orderBy("live_sessions.starts_at").execute(),
+    liveSummaries(db).where("s.course_id", "=", id).orderBy("s.starts_at").execute(),
     relatedItems(db, summary.category as CourseCategoryKey, `${summary.title}${summary.subtitle}`),
   ]);
 

@@ -3,9 +3,10 @@
  * progress per lesson), free enrolment, and their courses with progress. Progress rows are
  * written by the lesson player; these only read them.
  */
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { CourseViewer, EnrolResult, MyCourse, MyCourses } from "../../../shared/contracts/courses";
 import type { ApiContext } from "../../context.server";
+import type { DB } from "../../db/schema";
 import { ApiError } from "../../http.server";
 import { isStaff } from "../learning/access.server";
 import { lessonLock } from "./access.server";
@@ -78,6 +79,16 @@ export async function courseViewer(ctx: ApiContext, userId: number, courseId: nu
 
 export const paymentRequired = () => new ApiError(402, "payment_required", "该课程需购买后学习");
 
+/** The learner's enrolment on a course: where they stopped, and the course's learner count. */
+function enrolmentWithCount(db: Kysely<DB>, userId: number, courseId: number) {
+  return db
+    .selectFrom("enrolments")
+    .innerJoin("courses", "courses.id", "enrolments.course_id")
+    .select(["courses.learners_count", "enrolments.last_lesson_id"])
+    .where("enrolments.user_id", "=", userId)
+    .where("enrolments.course_id", "=", courseId);
+}
+
 /**
  * Free courses only. Idempotent: the enrolment row is inserted at most once and the learner
  * count grows only with the request that inserted it (both in one transaction, so concurrent
@@ -91,13 +102,7 @@ export async function enrolFree(ctx: ApiContext, userId: number, courseId: numbe
 
   if (course.price_cents > 0) {
     // Bought (or given) already: nothing to do; otherwise it has to be bought.
-    const existing = await db
-      .selectFrom("enrolments")
-      .innerJoin("courses", "courses.id", "enrolments.course_id")
-      .select(["courses.learners_count", "enrolments.last_lesson_id"])
-      .where("enrolments.user_id", "=", userId)
-      .where("enrolments.course_id", "=", courseId)
-      .executeTakeFirst();
+    const existing = await enrolmentWithCount(db, userId, courseId).executeTakeFirst();
     if (!existing) throw paymentRequired();
     return {
       enrolled: true,
@@ -126,13 +131,7 @@ export async function enrolFree(ctx: ApiContext, userId: number, courseId: numbe
         .executeTakeFirstOrThrow();
       return { newlyEnrolled: true, learnersCount: updated.learners_count, lastLessonId: null };
     }
-    const row = await trx
-      .selectFrom("enrolments")
-      .innerJoin("courses", "courses.id", "enrolments.course_id")
-      .select(["courses.learners_count", "enrolments.last_lesson_id"])
-      .where("enrolments.user_id", "=", userId)
-      .where("enrolments.course_id", "=", courseId)
-      .executeTakeFirstOrThrow();
+    const row = await enrolmentWithCount(trx, userId, courseId).executeTakeFirstOrThrow();
     return { newlyEnrolled: false, learnersCount: row.learners_count, lastLessonId: row.last_lesson_id };
   });
   return {

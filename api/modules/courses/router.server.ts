@@ -6,27 +6,20 @@
  * The detail is split in two on purpose: the public outline is cacheable by any cache without
  * varying on cookies, and the small personal overlay (`/:id/me`) is fetched only when signed in.
  */
-import express, { type Request, type Response, type Router } from "express";
+import express, { type Request, type Router } from "express";
 import { courseListQuerySchema, enrolRequestSchema } from "../../../shared/contracts/courses";
 import { paramRules } from "../../../shared/routes";
 import type { ApiContext } from "../../context.server";
-import { handler, parseInput } from "../../http.server";
+import { handler, parseInput, publicJson } from "../../http.server";
 import { requireAuth } from "../auth/guard.server";
 import { courseDetail, courseNotFound, listCourses } from "./catalogue.server";
 import { courseViewer, enrolFree, myCourses } from "./learner.server";
-
-export const PUBLIC_CACHE = "public, max-age=60";
 
 /** The course id of the path; anything but a positive int4 is simply an unknown course. */
 function courseIdOf(req: Request): number {
   const raw = req.params.id;
   if (typeof raw !== "string" || !paramRules.id.safeParse(raw).success) throw courseNotFound();
   return Number(raw);
-}
-
-function publicJson(res: Response, body: unknown) {
-  res.setHeader("Cache-Control", PUBLIC_CACHE);
-  res.json(body);
 }
 
 export function createCoursesRouter(ctx: ApiContext): Router {

@@ -13,6 +13,7 @@ import type {
 } from "../../../shared/contracts/catalogue";
 import type { DB, LiveState } from "../../db/schema";
 import { scheduledLiveState } from "../../db/seed-catalogue.server";
+import { type LiveSummaryRow, liveSummaryOf } from "../live/sessions.server";
 
 /** Published courses with their teacher; filter and order before selecting `courseSummaryColumns`. */
 export function publishedCourses(db: Kysely<DB>) {
@@ -173,57 +174,13 @@ export function toCommoditySummary(row: {
   };
 }
 
-export function liveSessions(db: Kysely<DB>) {
-  return db
-    .selectFrom("live_sessions")
-    .innerJoin("teachers", "teachers.id", "live_sessions.teacher_id")
-    .leftJoin("courses", "courses.id", "live_sessions.course_id")
-    .select([
-      "live_sessions.id",
-      "live_sessions.title",
-      "live_sessions.course_id",
-      "courses.title as course_title",
-      "teachers.name as teacher_name",
-      "live_sessions.cover_char",
-      "live_sessions.starts_at",
-      "live_sessions.ends_at",
-      "live_sessions.state",
-      "live_sessions.is_open",
-    ]);
-}
-
 /** Cancelled stays cancelled; every other state follows the schedule, so it is never stale. */
 export function currentLiveState(row: { state: LiveState; starts_at: Date; ends_at: Date }, now: Date): LiveState {
   return row.state === "cancelled" ? "cancelled" : scheduledLiveState(row.starts_at, row.ends_at, now);
 }
 
-export function toLiveSummary(
-  row: {
-    id: number;
-    title: string;
-    course_id: number | null;
-    course_title: string | null;
-    teacher_name: string;
-    cover_char: string;
-    starts_at: Date;
-    ends_at: Date;
-    state: LiveState;
-    is_open: boolean;
-  },
-  now: Date,
-): LiveSummary {
-  return {
-    id: row.id,
-    title: row.title,
-    courseId: row.course_id,
-    courseTitle: row.course_title,
-    teacherName: row.teacher_name,
-    coverChar: row.cover_char,
-    startsAt: row.starts_at.toISOString(),
-    endsAt: row.ends_at.toISOString(),
-    state: currentLiveState(row, now),
-    isOpen: row.is_open,
-  };
+export function toLiveSummary(row: LiveSummaryRow & { state: LiveState }, now: Date): LiveSummary {
+  return liveSummaryOf(row, currentLiveState(row, now));
 }
 
 export async function allTeachers(db: Kysely<DB>): Promise<TeacherSummary[]> {

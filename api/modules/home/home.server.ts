@@ -8,7 +8,6 @@ import { type Home, HOME_LIMITS } from "../../../shared/contracts/home";
 import type { ApiContext } from "../../context.server";
 import {
   allTeachers,
-  liveSessions,
   publishedBooks,
   publishedCommodities,
   publishedCourses,
@@ -18,6 +17,7 @@ import {
   toCourseSummary,
   toLiveSummary,
 } from "../courses/summaries.server";
+import { liveSummaries } from "../live/sessions.server";
 
 export async function homePage(ctx: ApiContext): Promise<Home> {
   const { db } = ctx.database;
@@ -38,11 +38,11 @@ export async function homePage(ctx: ApiContext): Promise<Home> {
     courses.orderBy("courses.popularity", "desc").orderBy("courses.id").limit(HOME_LIMITS.featured).execute(),
     courses.orderBy("courses.published_at", "desc").orderBy("courses.id").limit(HOME_LIMITS.newest).execute(),
     // On now and next: anything not over yet. Those on now started earliest, so they lead.
-    liveSessions(db)
-      .where("live_sessions.state", "!=", "cancelled")
-      .where("live_sessions.ends_at", ">", now)
-      .orderBy("live_sessions.starts_at")
-      .orderBy("live_sessions.id")
+    liveSummaries(db)
+      .where("s.state", "!=", "cancelled")
+      .where("s.ends_at", ">", now)
+      .orderBy("s.starts_at")
+      .orderBy("s.id")
       .limit(HOME_LIMITS.live)
       .execute(),
     publishedBooks(db).orderBy("created_at", "desc").orderBy("id", "desc").limit(HOME_LIMITS.books).execute(),

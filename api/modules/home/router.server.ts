@@ -2,8 +2,7 @@
 import express, { type Router } from "express";
 import type { Home } from "../../../shared/contracts/home";
 import type { ApiContext } from "../../context.server";
-import { handler } from "../../http.server";
-import { PUBLIC_CACHE } from "../courses/router.server";
+import { handler, publicJson } from "../../http.server";
 import { homePage } from "./home.server";
 
 export function createHomeRouter(ctx: ApiContext): Router {
@@ -12,8 +11,7 @@ export function createHomeRouter(ctx: ApiContext): Router {
     "/",
     handler(async (_req, res) => {
       const home: Home = await homePage(ctx);
-      res.setHeader("Cache-Control", PUBLIC_CACHE);
-      res.json(home);
+      publicJson(res, home);
     }),
   );
   return router;

@@ -4,6 +4,7 @@
  * so reports arriving at once from several tabs or nodes all count and never overshoot.
  * The completion time is set once: at 90 % watched or when playback reached the end.
  */
+import { awardLearningCoins } from "../wallet/hooks.server";
 import { type Kysely, sql } from "kysely";
 import {
   COMPLETION_RATIO,
@@ -78,6 +79,16 @@ export async function recordLessonProgress(
       .returning(["position_seconds", "watched_seconds", "completed_at"])
       .executeTakeFirstOrThrow();
     await rememberSpeedIn(trx, args.userId, r.speedX100);
+    // The report that finishes the lesson earns its coins (once per lesson, within the daily cap).
+    if (row.completed_at && row.completed_at.getTime() === now.getTime()) {
+      await awardLearningCoins(trx, {
+        userId: args.userId,
+        rule: "lesson_finished",
+        refType: "lesson",
+        refId: args.lessonId,
+        now,
+      });
+    }
     if (args.enrolled) {
       await trx
         .updateTable("enrolments")

@@ -10,6 +10,7 @@ import {
 } from "../../../shared/contracts/learning";
 import { sampleVideos, videoSources } from "../../../shared/media";
 import type { DB, LiveState, User } from "../../db/schema";
+import { liveSummaries, liveSummaryOf } from "../live/sessions.server";
 import { effectiveState, REPLAY_AFTER_MS } from "../live/states.server";
 import { isStaff, replayAccess } from "./access.server";
 
@@ -31,44 +32,21 @@ function marksOf(value: unknown): ChapterMark[] {
 }
 
 function baseQuery(db: Kysely<DB>) {
-  return db
-    .selectFrom("live_sessions as s")
-    .innerJoin("teachers as t", "t.id", "s.teacher_id")
-    .leftJoin("courses as c", "c.id", "s.course_id")
-    .select([
-      "s.id",
-      "s.title",
-      "s.summary",
-      "s.course_id",
-      "s.cover_char",
-      "s.starts_at",
-      "s.ends_at",
-      "s.state",
-      "s.recording_video_key",
-      "s.chapter_marks",
-      "s.is_open",
-      "c.title as course_title",
-      "c.price_cents",
-      "c.category",
-      "t.name as teacher_name",
-      "t.user_id as teacher_user_id",
-    ]);
+  return liveSummaries(db).select([
+    "s.summary",
+    "s.recording_video_key",
+    "s.chapter_marks",
+    "c.price_cents",
+    "c.category",
+    "t.user_id as teacher_user_id",
+  ]);
 }
 
 type ReplayRow = Awaited<ReturnType<ReturnType<typeof baseQuery>["executeTakeFirstOrThrow"]>>;
 
 function summaryOf(row: ReplayRow, state: LiveState): ReplaySummary {
   return {
-    id: row.id,
-    title: row.title,
-    courseId: row.course_id,
-    courseTitle: row.course_title,
-    teacherName: row.teacher_name,
-    coverChar: row.cover_char,
-    startsAt: row.starts_at.toISOString(),
-    endsAt: row.ends_at.toISOString(),
-    state,
-    isOpen: row.is_open,
+    ...liveSummaryOf(row, state),
     summary: row.summary,
     chapterMarks: marksOf(row.chapter_marks),
     durationSeconds: row.recording_video_key

@@ -1,4 +1,5 @@
 /** Live lessons: schedule, booking, the room (chat over SSE, check-in, attendance). */
+import { awardLearningCoins } from "../wallet/hooks.server";
 import express, { type Request, type Response, type Router } from "express";
 import { sql } from "kysely";
 import { z } from "zod";
@@ -25,6 +26,7 @@ import type { ApiContext } from "../../context.server";
 import type { LiveState, User } from "../../db/schema";
 import { ApiError, forbidden, handler, notFound, parseInput, tooManyRequests, unauthorized } from "../../http.server";
 import { enforce } from "../../rate-limit.server";
+import { openEventStream, writeEventChunk } from "../../sse.server";
 import { authOf, requireAuth } from "../auth/guard.server";
 import { LiveRoomHub, type RoomChat, publishRoomEvent } from "./room-hub.server";
 import { type SessionRow, accessFor, bookedAmong, findSession, listSessions, toSummary } from "./sessions.server";
@@ -317,6 +319,20 @@ export function createLiveRouter(ctx: ApiContext): Router {
         })
         .returning(["seconds", "counted_at"])
         .executeTakeFirst();
+      // The beat that reaches ten minutes earns the attendance coins (once: keyed by the session).
+      if (updated?.counted_at && updated.counted_at.getTime() === now.getTime()) {
+        await ctx.database.db
+          .transaction()
+          .execute((trx) =>
+            awardLearningCoins(trx, {
+              userId: user.id,
+              rule: "live_attended",
+              refType: "live",
+              refId: session.id,
+              now,
+            }),
+          );
+      }
       const row =
         updated ??
         (await ctx.database.db
@@ -381,8 +397,7 @@ export function createLiveRouter(ctx: ApiContext): Router {
     };
     const write = (chunk: string) => {
       if (closed) return;
-      res.write(chunk);
-      (res as Response & { flush?: () => void }).flush?.();
+      writeEventChunk(res, chunk);
     };
     const sendChat = (message: RoomChat) => {
       if (sent.has(message.id)) return;
@@ -420,13 +435,7 @@ export function createLiveRouter(ctx: ApiContext): Router {
     };
     res.on("close", cleanUp);
 
-    res.status(200);
-    res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
-    res.setHeader("Cache-Control", "no-store");
-    res.setHeader("X-Accel-Buffering", "no");
-    res.flushHeaders();
-    req.socket.setNoDelay(true);
-    write("retry: 3000\n\n");
+    openEventStream(req, res);
 
     // Listen before reading the history, so nothing said in between is missed (ids drop repeats).
     const stop = await hub.subscribe(session.id, {

@@ -3,47 +3,49 @@ import type { Kysely } from "kysely";
 import type { LiveSummary } from "../../../shared/contracts/catalogue";
 import type { LiveAccess, LiveTab } from "../../../shared/contracts/live";
 import type { ApiContext } from "../../context.server";
-import type { DB, User } from "../../db/schema";
+import type { DB, LiveState, User } from "../../db/schema";
 import { chinaDay, effectiveState } from "./states.server";
 
 /** The longest list a tab shows (the schedule covers days, not years). */
 export const LIVE_LIST_LIMIT = 60;
 
-function sessionQuery(db: Kysely<DB>) {
+/**
+ * Live sessions with their teacher and course, selecting what a `LiveSummary` shows (as `s`,
+ * `t` and `c`); callers add their own columns, filters and order.
+ */
+export function liveSummaries(db: Kysely<DB>) {
   return db
     .selectFrom("live_sessions as s")
     .innerJoin("teachers as t", "t.id", "s.teacher_id")
     .leftJoin("courses as c", "c.id", "s.course_id")
     .select([
       "s.id",
-      "s.course_id",
-      "s.teacher_id",
       "s.title",
-      "s.summary",
+      "s.course_id",
+      "c.title as course_title",
+      "t.name as teacher_name",
       "s.cover_char",
       "s.starts_at",
       "s.ends_at",
       "s.state",
-      "s.stream_key",
-      "s.recording_video_key",
       "s.is_open",
-      "t.name as teacher_name",
-      "t.title as teacher_title",
-      "t.bio as teacher_bio",
-      "t.specialty as teacher_specialty",
-      "t.portrait_char as teacher_portrait",
-      "t.user_id as teacher_user_id",
-      "c.title as course_title",
     ]);
 }
 
-export type SessionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionQuery>["executeTakeFirst"]>>>;
-
-export async function findSession(ctx: ApiContext, id: number): Promise<SessionRow | undefined> {
-  return sessionQuery(ctx.database.db).where("s.id", "=", id).executeTakeFirst();
+export interface LiveSummaryRow {
+  id: number;
+  title: string;
+  course_id: number | null;
+  course_title: string | null;
+  teacher_name: string;
+  cover_char: string;
+  starts_at: Date;
+  ends_at: Date;
+  is_open: boolean;
 }
 
-export function toSummary(row: SessionRow, now: Date): LiveSummary {
+/** A session as the lists show it, in the state the caller's rule gives it. */
+export function liveSummaryOf(row: LiveSummaryRow, state: LiveState): LiveSummary {
   return {
     id: row.id,
     title: row.title,
@@ -53,9 +55,33 @@ export function toSummary(row: SessionRow, now: Date): LiveSummary {
     coverChar: row.cover_char,
     startsAt: row.starts_at.toISOString(),
     endsAt: row.ends_at.toISOString(),
-    state: effectiveState(row, now),
+    state,
     isOpen: row.is_open,
   };
+}
+
+function sessionQuery(db: Kysely<DB>) {
+  return liveSummaries(db).select([
+    "s.teacher_id",
+    "s.summary",
+    "s.stream_key",
+    "s.recording_video_key",
+    "t.title as teacher_title",
+    "t.bio as teacher_bio",
+    "t.specialty as teacher_specialty",
+    "t.portrait_char as teacher_portrait",
+    "t.user_id as teacher_user_id",
+  ]);
+}
+
+export type SessionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionQuery>["executeTakeFirst"]>>>;
+
+export async function findSession(ctx: ApiContext, id: number): Promise<SessionRow | undefined> {
+  return sessionQuery(ctx.database.db).where("s.id", "=", id).executeTakeFirst();
+}
+
+export function toSummary(row: SessionRow, now: Date): LiveSummary {
+  return liveSummaryOf(row, effectiveState(row, now));
 }
 
 /** The sessions of one tab, in the order a learner reads them. */

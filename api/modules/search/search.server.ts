@@ -7,6 +7,7 @@
 import { type Expression, type SqlBool, sql } from "kysely";
 import { courseCategories } from "../../../shared/catalogue";
 import type { SearchHit, SearchKind, SearchQuery, SearchResult } from "../../../shared/contracts/search";
+import { pageOf } from "../../../shared/contracts/shop";
 import type { Database } from "../../db/database.server";
 import { courseSummariesByIds, publishedBooks, publishedCommodities, toBookSummary } from "../courses/summaries.server";
 import { bookPopularity } from "../shop/books.server";
@@ -195,9 +196,6 @@ export async function search(database: Database, query: SearchQuery): Promise<Se
     kind: query.kind,
     counts,
     items,
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+    ...pageOf(query, total),
   };
 }

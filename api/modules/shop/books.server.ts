@@ -1,6 +1,13 @@
 /** Books: the list by tab with sorts and pages, the shop front overview, and one book's detail. */
 import { sql } from "kysely";
-import type { BookDetail, BookList, BookListQuery, BookOverview, NamedCount } from "../../../shared/contracts/shop";
+import {
+  type BookDetail,
+  type BookList,
+  type BookListQuery,
+  type BookOverview,
+  type NamedCount,
+  pageOf,
+} from "../../../shared/contracts/shop";
 import type { Database } from "../../db/database.server";
 import { publishedBooks, toBookSummary } from "../courses/summaries.server";
 
@@ -60,10 +67,7 @@ export async function listBooks(database: Database, query: BookListQuery): Promi
     .execute();
   return {
     items: rows.map(toBookSummary),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+    ...pageOf(query, total),
     tab: query.tab,
     sort: query.sort,
     tabs,

@@ -1,6 +1,12 @@
 /** Stationery: the list by category with filters, sorts and pages, and one item with its SKUs. */
 import { sql } from "kysely";
-import type { CommodityDetail, CommodityList, CommodityListQuery, NamedCount } from "../../../shared/contracts/shop";
+import {
+  type CommodityDetail,
+  type CommodityList,
+  type CommodityListQuery,
+  type NamedCount,
+  pageOf,
+} from "../../../shared/contracts/shop";
 import type { CommoditySummary } from "../../../shared/contracts/catalogue";
 import { coverUrl } from "../../../shared/media";
 import type { Database } from "../../db/database.server";
@@ -61,10 +67,7 @@ export async function listCommodities(database: Database, query: CommodityListQu
     .execute();
   return {
     items: rows.map(commoditySummaryOf),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+    ...pageOf(query, total),
     category: query.category,
     sort: query.sort,
     inStock: query.inStock,

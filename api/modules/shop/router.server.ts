@@ -2,20 +2,13 @@
  * Books and stationery: lists, details, SKUs and stock. Everything here is public catalogue
  * data, cached for a minute by browsers and shared caches.
  */
-import express, { type Response, type Router } from "express";
+import express, { type Router } from "express";
 import { bookListQuerySchema, commodityListQuerySchema } from "../../../shared/contracts/shop";
 import { paramRules } from "../../../shared/routes";
 import type { ApiContext } from "../../context.server";
-import { handler, notFound, parseInput } from "../../http.server";
+import { handler, notFound, parseInput, publicJson } from "../../http.server";
 import { bookDetail, bookOverview, listBooks } from "./books.server";
 import { commodityDetail, listCommodities } from "./commodities.server";
-
-export const CATALOGUE_CACHE = "public, max-age=60";
-
-function publicJson(res: Response, body: unknown) {
-  res.setHeader("Cache-Control", CATALOGUE_CACHE);
-  res.json(body);
-}
 
 /** A database id from the path, or null when it cannot be one (then the item does not exist). */
 export function idParam(value: unknown): number | null {
@@ -25,6 +18,18 @@ export function idParam(value: unknown): number | null {
 export function createShopRouter(ctx: ApiContext): Router {
   const router = express.Router();
   const origin = ctx.settings.publicOrigin;
+
+  /** One listed item by the id in the path; `missing` when the id cannot be one or nothing is listed under it. */
+  const publicItem = (path: string, find: (id: number) => Promise<object | null>, missing: string) =>
+    router.get(
+      path,
+      handler(async (req, res) => {
+        const id = idParam(req.params.id);
+        const item = id === null ? null : await find(id);
+        if (!item) throw notFound(missing);
+        publicJson(res, item);
+      }),
+    );
 
   router.get(
     "/books",
@@ -40,15 +45,7 @@ export function createShopRouter(ctx: ApiContext): Router {
     }),
   );
 
-  router.get(
-    "/books/:id",
-    handler(async (req, res) => {
-      const id = idParam(req.params.id);
-      const book = id === null ? null : await bookDetail(ctx.database, id, origin);
-      if (!book) throw notFound("这本书不存在或已下架");
-      publicJson(res, book);
-    }),
-  );
+  publicItem("/books/:id", (id) => bookDetail(ctx.database, id, origin), "这本书不存在或已下架");
 
   router.get(
     "/commodities",
@@ -57,15 +54,7 @@ export function createShopRouter(ctx: ApiContext): Router {
     }),
   );
 
-  router.get(
-    "/commodities/:id",
-    handler(async (req, res) => {
-      const id = idParam(req.params.id);
-      const commodity = id === null ? null : await commodityDetail(ctx.database, id, origin);
-      if (!commodity) throw notFound("这件商品不存在或已下架");
-      publicJson(res, commodity);
-    }),
-  );
+  publicItem("/commodities/:id", (id) => commodityDetail(ctx.database, id, origin), "这件商品不存在或已下架");
 
   return router;
 }

@@ -4,19 +4,20 @@
  */
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
-import {
-  type BookDetail,
-  bookDetailSchema,
-  bookStockLabel,
-  formatIsbn,
-  LOW_STOCK,
-} from "../../../shared/contracts/shop";
+import { type BookDetail, bookDetailSchema, bookStockLabel, formatIsbn } from "../../../shared/contracts/shop";
 import { coverSizes, coverUrl } from "../../../shared/media";
 import { BookCard, Price } from "../../components/cards/CatalogueCards";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { OrderingSoonDialog, QuantityStepper, formatDay } from "../shop/shop-parts";
+import {
+  BuyActions,
+  OrderingSoonDialog,
+  ProductSection,
+  QuantityStepper,
+  StockState,
+  formatDay,
+} from "../shop/shop-parts";
 
 const yuan = (cents: number) => (cents / 100).toFixed(2);
 
@@ -53,11 +54,6 @@ export async function loader({ env, params, signal }: PageLoaderArgs) {
       },
     },
   };
-}
-
-function stockClass(stock: number): string {
-  if (stock <= 0) return "stock-state stock-state--out";
-  return stock <= LOW_STOCK ? "stock-state stock-state--low" : "stock-state";
 }
 
 export default function BookDetailPage() {
@@ -117,38 +113,29 @@ function BookView({ book }: { book: BookDetail }) {
           <div className="buy-box">
             <div className="buy-box__price">
               <Price cents={book.priceCents} originalCents={book.originalPriceCents} />
-              <span className={stockClass(book.stock)} data-testid="stock-state">
-                {bookStockLabel(book.stock)}
-              </span>
+              <StockState stock={book.stock} label={bookStockLabel(book.stock)} />
             </div>
             <QuantityStepper value={quantity} max={book.stock} unit="本" disabled={soldOut} onChange={setQuantity} />
-            <div className="buy-box__actions">
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={soldOut}
-                onClick={() => setNoticeOpen(true)}
-              >
-                {soldOut ? "暂时缺货" : "立即购买"}
-              </button>
-            </div>
-            <p className="buy-box__note">
-              {soldOut
-                ? "这本书正在补货，补货后会在这里恢复购买。"
-                : "在线下单即将开放，现在点击购买会告诉您如何订购。"}
-            </p>
+            <BuyActions
+              soldOut={soldOut}
+              soldOutLabel="暂时缺货"
+              note={
+                soldOut
+                  ? "这本书正在补货，补货后会在这里恢复购买。"
+                  : "在线下单即将开放，现在点击购买会告诉您如何订购。"
+              }
+              onBuy={() => setNoticeOpen(true)}
+            />
           </div>
         </div>
       </div>
 
-      <section className="product-section" aria-labelledby="book-summary">
-        <h2 id="book-summary">内容简介</h2>
+      <ProductSection id="book-summary" title="内容简介">
         <p className="product-section__text">{book.summary || "这本书还没有简介。"}</p>
-      </section>
+      </ProductSection>
 
       {book.related.length > 0 ? (
-        <section className="product-section" aria-labelledby="book-related">
-          <h2 id="book-related">同类书籍 · {book.tab}</h2>
+        <ProductSection id="book-related" title={`同类书籍 · ${book.tab}`}>
           <ul className="catalogue-grid catalogue-grid--books">
             {book.related.map((b) => (
               <li key={b.id}>
@@ -156,7 +143,7 @@ function BookView({ book }: { book: BookDetail }) {
               </li>
             ))}
           </ul>
-        </section>
+        </ProductSection>
       ) : null}
 
       <OrderingSoonDialog

@@ -5,13 +5,13 @@
  */
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
-import { type CommodityDetail, commodityDetailSchema, LOW_STOCK, skuStockLabel } from "../../../shared/contracts/shop";
+import { type CommodityDetail, commodityDetailSchema, skuStockLabel } from "../../../shared/contracts/shop";
 import { coverSizes } from "../../../shared/media";
 import { CommodityCard, Price } from "../../components/cards/CatalogueCards";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { OrderingSoonDialog, QuantityStepper } from "../shop/shop-parts";
+import { BuyActions, OrderingSoonDialog, ProductSection, QuantityStepper, StockState } from "../shop/shop-parts";
 
 const yuan = (cents: number) => (cents / 100).toFixed(2);
 const availability = (stock: number) => (stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock");
@@ -60,11 +60,6 @@ export default function CommodityPage() {
   const { commodity } = useLoaderData() as { commodity: CommodityDetail };
   // Keyed: moving to a related item starts again with its own first SKU.
   return <CommodityView key={commodity.id} commodity={commodity} />;
-}
-
-function stockClass(stock: number): string {
-  if (stock <= 0) return "stock-state stock-state--out";
-  return stock <= LOW_STOCK ? "stock-state stock-state--low" : "stock-state";
 }
 
 function CommodityView({ commodity }: { commodity: CommodityDetail }) {
@@ -128,11 +123,7 @@ function CommodityView({ commodity }: { commodity: CommodityDetail }) {
           <div className="buy-box">
             <div className="buy-box__price" data-testid="sku-price">
               {sku ? <Price cents={sku.priceCents} originalCents={sku.originalPriceCents} /> : null}
-              {sku ? (
-                <span className={stockClass(sku.stock)} data-testid="stock-state">
-                  {skuStockLabel(sku.stock)}
-                </span>
-              ) : null}
+              {sku ? <StockState stock={sku.stock} label={skuStockLabel(sku.stock)} /> : null}
             </div>
             <fieldset className="sku-picker">
               <legend>规格</legend>
@@ -160,33 +151,26 @@ function CommodityView({ commodity }: { commodity: CommodityDetail }) {
               disabled={soldOut}
               onChange={setQuantity}
             />
-            <div className="buy-box__actions">
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={soldOut}
-                onClick={() => setNoticeOpen(true)}
-              >
-                {soldOut ? "已售罄" : "立即购买"}
-              </button>
-            </div>
-            <p className="buy-box__note">
-              {soldOut
-                ? "这件商品暂时售罄，补货后会在这里恢复购买。"
-                : "商城下单即将开放，现在点击购买会告诉您如何订购。"}
-            </p>
+            <BuyActions
+              soldOut={soldOut}
+              soldOutLabel="已售罄"
+              note={
+                soldOut
+                  ? "这件商品暂时售罄，补货后会在这里恢复购买。"
+                  : "商城下单即将开放，现在点击购买会告诉您如何订购。"
+              }
+              onBuy={() => setNoticeOpen(true)}
+            />
           </div>
         </div>
       </div>
 
-      <section className="product-section" aria-labelledby="commodity-description">
-        <h2 id="commodity-description">商品介绍</h2>
+      <ProductSection id="commodity-description" title="商品介绍">
         <p className="product-section__text">{commodity.description || commodity.summary}</p>
-      </section>
+      </ProductSection>
 
       {commodity.related.length > 0 ? (
-        <section className="product-section" aria-labelledby="commodity-related">
-          <h2 id="commodity-related">同类好物 · {commodity.category}</h2>
+        <ProductSection id="commodity-related" title={`同类好物 · ${commodity.category}`}>
           <ul className="catalogue-grid catalogue-grid--four">
             {commodity.related.map((c) => (
               <li key={c.id}>
@@ -194,7 +178,7 @@ function CommodityView({ commodity }: { commodity: CommodityDetail }) {
               </li>
             ))}
           </ul>
-        </section>
+        </ProductSection>
       ) : null}
 
       <OrderingSoonDialog

@@ -4,7 +4,7 @@
  * on the server. The browser loads the following pages as the reader scrolls (infinite list);
  * real previous/next links serve crawlers and visitors without script.
  */
-import { useCallback, useRef, useState } from "react";
+import { type ReactNode, useCallback, useRef, useState } from "react";
 import { data, Link, useLoaderData, useLocation, useNavigation } from "react-router-dom";
 import { courseCategories, courseCategoryName } from "../../../shared/catalogue";
 import { type CourseSummary, courseKinds, courseLevels } from "../../../shared/contracts/catalogue";
@@ -92,6 +92,30 @@ const filterGroups: Array<{ name: Exclude<ListParam, "page" | "sort">; label: st
   { name: "price", label: "价格", options: Object.entries(coursePriceFilters) },
 ];
 
+/** A filter or sort choice: a real link (crawlers follow it too) that keeps the scroll position. */
+function ChoiceLink({
+  className,
+  to,
+  active,
+  children,
+}: {
+  className: string;
+  to: string;
+  active: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      className={`${className}${active ? " is-active" : ""}`}
+      to={to}
+      aria-current={active ? "true" : undefined}
+      preventScrollReset
+    >
+      {children}
+    </Link>
+  );
+}
+
 function Filters({ query }: { query: ListQuery }) {
   return (
     <nav className="course-filters" aria-label="筛选课程">
@@ -107,14 +131,13 @@ function Filters({ query }: { query: ListQuery }) {
                 const active = (current ?? "") === value;
                 return (
                   <li key={value || "all"}>
-                    <Link
-                      className={`course-filters__option${active ? " is-active" : ""}`}
+                    <ChoiceLink
+                      className="course-filters__option"
                       to={listHref(query, group.name, value || undefined)}
-                      aria-current={active ? "true" : undefined}
-                      preventScrollReset
+                      active={active}
                     >
                       {label}
-                    </Link>
+                    </ChoiceLink>
                   </li>
                 );
               })}
@@ -137,14 +160,9 @@ function SortBar({ query, total }: { query: ListQuery; total: number }) {
           const active = query.sort === value;
           return (
             <li key={value}>
-              <Link
-                className={`course-sort__option${active ? " is-active" : ""}`}
-                to={listHref(query, "sort", value)}
-                aria-current={active ? "true" : undefined}
-                preventScrollReset
-              >
+              <ChoiceLink className="course-sort__option" to={listHref(query, "sort", value)} active={active}>
                 {label}
-              </Link>
+              </ChoiceLink>
             </li>
           );
         })}

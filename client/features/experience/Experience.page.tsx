@@ -4,7 +4,7 @@
  * lost connection) is said in place and nothing typed is lost. Signed-in learners find their
  * name and phone filled in.
  */
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import { courseCategories, courseCategoryName } from "../../../shared/catalogue";
 import { AjaxError } from "../../../shared/ajax";
@@ -189,10 +189,7 @@ function SignupForm({ prefill }: { prefill: TrialPrefill | null }) {
       </h2>
       <p className="trial-form__lead">带 * 的为必填项，老师会按这里的手机号联系您。</p>
 
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={fieldId("name")}>
-          称呼 *
-        </label>
+      <TrialField id={fieldId("name")} label="称呼 *" error={errors.name}>
         <input
           ref={refs.name}
           id={fieldId("name")}
@@ -206,17 +203,9 @@ function SignupForm({ prefill }: { prefill: TrialPrefill | null }) {
           aria-describedby={describedBy("name")}
           onChange={(e) => update("name", e.target.value)}
         />
-        {errors.name ? (
-          <p className="form-field__error" id={errorId("name")}>
-            {errors.name}
-          </p>
-        ) : null}
-      </div>
+      </TrialField>
 
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={fieldId("phone")}>
-          手机号 *
-        </label>
+      <TrialField id={fieldId("phone")} label="手机号 *" error={errors.phone}>
         <input
           ref={refs.phone}
           id={fieldId("phone")}
@@ -232,12 +221,7 @@ function SignupForm({ prefill }: { prefill: TrialPrefill | null }) {
           aria-describedby={describedBy("phone")}
           onChange={(e) => update("phone", e.target.value)}
         />
-        {errors.phone ? (
-          <p className="form-field__error" id={errorId("phone")}>
-            {errors.phone}
-          </p>
-        ) : null}
-      </div>
+      </TrialField>
 
       <fieldset
         className="form-field trial-form__choices"
@@ -269,10 +253,7 @@ function SignupForm({ prefill }: { prefill: TrialPrefill | null }) {
         ) : null}
       </fieldset>
 
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={fieldId("grade")}>
-          年级或年龄段<span className="form-field__optional">选填</span>
-        </label>
+      <TrialField id={fieldId("grade")} label="年级或年龄段" optional error={errors.grade}>
         <select
           ref={refs.grade}
           id={fieldId("grade")}
@@ -290,12 +271,7 @@ function SignupForm({ prefill }: { prefill: TrialPrefill | null }) {
             </option>
           ))}
         </select>
-        {errors.grade ? (
-          <p className="form-field__error" id={errorId("grade")}>
-            {errors.grade}
-          </p>
-        ) : null}
-      </div>
+      </TrialField>
 
       {problem ? (
         <p className="notice notice--warning trial-form__problem" role="alert">
@@ -311,6 +287,36 @@ function SignupForm({ prefill }: { prefill: TrialPrefill | null }) {
         <Link to="/protocol/privacy">隐私政策</Link>。
       </p>
     </form>
+  );
+}
+
+/** A labelled control of the form, with its error under it (`<id>-error`, for aria-describedby). */
+function TrialField({
+  id,
+  label,
+  optional,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  optional?: boolean;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="form-field">
+      <label className="form-field__label" htmlFor={id}>
+        {label}
+        {optional ? <span className="form-field__optional">选填</span> : null}
+      </label>
+      {children}
+      {error ? (
+        <p className="form-field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@
  * works wall, the teachers, and how learning here works. One call (/api/home) brings it all;
  * when it fails the categories and the guide still show, with a way to try again.
  */
+import type { ReactNode } from "react";
 import { Link, useLoaderData, useNavigation, useRevalidator } from "react-router-dom";
 import { type CourseCategoryKey, courseCategories } from "../../../shared/catalogue";
 import { SITE_DESCRIPTION, SITE_NAME_DEFAULT } from "../../../shared/constants";
@@ -80,33 +81,63 @@ export async function loader({ env, signal }: PageLoaderArgs) {
   }
 }
 
-function SectionHead({ id, title, lead, more }: { id: string; title: string; lead?: string; more?: [string, string] }) {
+/** A section of the home page under its heading, with a lead and a link to see more. */
+function HomeSection({
+  id,
+  title,
+  lead,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  more?: [string, string];
+  children: ReactNode;
+}) {
   return (
-    <div className="home-section__head">
-      <div>
-        <h2 className="section-title" id={id}>
-          {title}
-        </h2>
-        {lead ? <p className="section-lead">{lead}</p> : null}
+    <section aria-labelledby={id}>
+      <div className="home-section__head">
+        <div>
+          <h2 className="section-title" id={id}>
+            {title}
+          </h2>
+          {lead ? <p className="section-lead">{lead}</p> : null}
+        </div>
+        {more ? (
+          <Link className="home-section__more" to={more[0]}>
+            {more[1]}
+          </Link>
+        ) : null}
       </div>
-      {more ? (
-        <Link className="home-section__more" to={more[0]}>
-          {more[1]}
-        </Link>
-      ) : null}
-    </div>
+      {children}
+    </section>
+  );
+}
+
+function HomeGrid<T extends { id: number }>({
+  className,
+  items,
+  children,
+}: {
+  className: string;
+  items: T[];
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.id}>{children(item)}</li>
+      ))}
+    </ul>
   );
 }
 
 function CourseGrid({ courses }: { courses: CourseSummary[] }) {
   return (
-    <ul className="home-grid home-grid--4">
-      {courses.map((course) => (
-        <li key={course.id}>
-          <CourseCard course={course} />
-        </li>
-      ))}
-    </ul>
+    <HomeGrid className="home-grid home-grid--4" items={courses}>
+      {(course) => <CourseCard course={course} />}
+    </HomeGrid>
   );
 }
 
@@ -126,13 +157,12 @@ function TeacherTile({ teacher }: { teacher: TeacherSummary }) {
 function Categories({ home }: { home: Home | null }) {
   const counts = new Map(home?.categories.map((c) => [c.key, c.count]));
   return (
-    <section aria-labelledby="home-categories">
-      <SectionHead
-        id="home-categories"
-        title="从一门课开始"
-        lead="毛笔五体、硬笔、写作与国学，按你想写的字和想读的书，选一扇门进来。"
-        more={["/product/list", "全部课程"]}
-      />
+    <HomeSection
+      id="home-categories"
+      title="从一门课开始"
+      lead="毛笔五体、硬笔、写作与国学，按你想写的字和想读的书，选一扇门进来。"
+      more={["/product/list", "全部课程"]}
+    >
       <ul className="category-grid">
         {courseCategories.map((c) => {
           const count = counts.get(c.key);
@@ -154,20 +184,19 @@ function Categories({ home }: { home: Home | null }) {
           );
         })}
       </ul>
-    </section>
+    </HomeSection>
   );
 }
 
 function Catalogue({ home }: { home: Home }) {
   return (
     <>
-      <section aria-labelledby="home-featured">
-        <SectionHead
-          id="home-featured"
-          title="热门课程"
-          lead="学员最多的课，从入门到提高都有。"
-          more={["/product/list", "查看全部"]}
-        />
+      <HomeSection
+        id="home-featured"
+        title="热门课程"
+        lead="学员最多的课，从入门到提高都有。"
+        more={["/product/list", "查看全部"]}
+      >
         {home.featured.length ? (
           <CourseGrid courses={home.featured} />
         ) : (
@@ -175,45 +204,41 @@ function Catalogue({ home }: { home: Home }) {
             <p>老师们正在录制第一批课程，上架后会第一时间出现在这里。</p>
           </EmptyState>
         )}
-      </section>
+      </HomeSection>
 
       {home.newest.length ? (
-        <section aria-labelledby="home-newest">
-          <SectionHead
-            id="home-newest"
-            title="最新上架"
-            lead="刚刚开课的新课程。"
-            more={["/product/list?sort=newest", "按上架时间看"]}
-          />
+        <HomeSection
+          id="home-newest"
+          title="最新上架"
+          lead="刚刚开课的新课程。"
+          more={["/product/list?sort=newest", "按上架时间看"]}
+        >
           <CourseGrid courses={home.newest} />
-        </section>
+        </HomeSection>
       ) : null}
 
-      <section aria-labelledby="home-live">
-        <SectionHead
-          id="home-live"
-          title="直播课堂"
-          lead="正在直播与即将开始的课，老师现场示范、当堂答疑。"
-          more={["/live", "全部直播"]}
-        />
+      <HomeSection
+        id="home-live"
+        title="直播课堂"
+        lead="正在直播与即将开始的课，老师现场示范、当堂答疑。"
+        more={["/live", "全部直播"]}
+      >
         {home.live.length ? (
-          <ul className="home-grid home-grid--3">
-            {home.live.map((live) => (
-              <li key={live.id}>
-                <LiveCard
-                  live={live}
-                  action={
-                    <Link
-                      className={`button button--small${live.state === "live" ? " button--primary" : ""}`}
-                      to={`/live/${live.id}`}
-                    >
-                      {live.state === "live" ? "进入直播间" : "查看详情"}
-                    </Link>
-                  }
-                />
-              </li>
-            ))}
-          </ul>
+          <HomeGrid className="home-grid home-grid--3" items={home.live}>
+            {(live) => (
+              <LiveCard
+                live={live}
+                action={
+                  <Link
+                    className={`button button--small${live.state === "live" ? " button--primary" : ""}`}
+                    to={`/live/${live.id}`}
+                  >
+                    {live.state === "live" ? "进入直播间" : "查看详情"}
+                  </Link>
+                }
+              />
+            )}
+          </HomeGrid>
         ) : (
           <EmptyState
             glyph="播"
@@ -227,41 +252,30 @@ function Catalogue({ home }: { home: Home }) {
             <p>新的直播排定后会显示在这里。</p>
           </EmptyState>
         )}
-      </section>
+      </HomeSection>
 
       <div className="home-shelves">
-        <section aria-labelledby="home-books">
-          <SectionHead id="home-books" title="新书上架" more={["/books", "全部书籍"]} />
+        <HomeSection id="home-books" title="新书上架" more={["/books", "全部书籍"]}>
           {home.books.length ? (
-            <ul className="home-grid home-grid--books">
-              {home.books.map((book) => (
-                <li key={book.id}>
-                  <BookCard book={book} />
-                </li>
-              ))}
-            </ul>
+            <HomeGrid className="home-grid home-grid--books" items={home.books}>
+              {(book) => <BookCard book={book} />}
+            </HomeGrid>
           ) : (
             <EmptyState glyph="书" title="书籍正在整理" />
           )}
-        </section>
-        <section aria-labelledby="home-stationery">
-          <SectionHead id="home-stationery" title="文房好物" more={["/stationery", "逛逛文房"]} />
+        </HomeSection>
+        <HomeSection id="home-stationery" title="文房好物" more={["/stationery", "逛逛文房"]}>
           {home.stationery.length ? (
-            <ul className="home-grid home-grid--4">
-              {home.stationery.map((commodity) => (
-                <li key={commodity.id}>
-                  <CommodityCard commodity={commodity} />
-                </li>
-              ))}
-            </ul>
+            <HomeGrid className="home-grid home-grid--4" items={home.stationery}>
+              {(commodity) => <CommodityCard commodity={commodity} />}
+            </HomeGrid>
           ) : (
             <EmptyState glyph="砚" title="文房用品正在上架" />
           )}
-        </section>
+        </HomeSection>
       </div>
 
-      <section aria-labelledby="home-works">
-        <SectionHead id="home-works" title="学员作品" lead="老师批改后的优秀习作，经学员同意后在这里展出。" />
+      <HomeSection id="home-works" title="学员作品" lead="老师批改后的优秀习作，经学员同意后在这里展出。">
         <EmptyState
           glyph="作"
           title="学员作品即将展出"
@@ -273,19 +287,14 @@ function Catalogue({ home }: { home: Home }) {
         >
           <p>第一批作业正在批改中。你的作品被评为“优”并选择公开后，也会出现在这面墙上。</p>
         </EmptyState>
-      </section>
+      </HomeSection>
 
       {home.teachers.length ? (
-        <section aria-labelledby="home-teachers">
-          <SectionHead id="home-teachers" title="授课老师" lead="书法家、书法教师与语文老师，各有所长。" />
-          <ul className="teacher-grid">
-            {home.teachers.map((teacher) => (
-              <li key={teacher.id}>
-                <TeacherTile teacher={teacher} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <HomeSection id="home-teachers" title="授课老师" lead="书法家、书法教师与语文老师，各有所长。">
+          <HomeGrid className="teacher-grid" items={home.teachers}>
+            {(teacher) => <TeacherTile teacher={teacher} />}
+          </HomeGrid>
+        </HomeSection>
       ) : null}
     </>
   );
@@ -328,12 +337,11 @@ export default function HomePage() {
         </section>
       )}
 
-      <section aria-labelledby="home-how">
-        <SectionHead
-          id="home-how"
-          title={`在${siteName}怎样学`}
-          lead="写字靠手上的功夫，功夫要有人看、有人改，还要天天练。"
-        />
+      <HomeSection
+        id="home-how"
+        title={`在${siteName}怎样学`}
+        lead="写字靠手上的功夫，功夫要有人看、有人改，还要天天练。"
+      >
         <ol className="feature-grid">
           {steps.map((s, i) => (
             <li key={s.title}>
@@ -343,7 +351,7 @@ export default function HomePage() {
             </li>
           ))}
         </ol>
-      </section>
+      </HomeSection>
     </Page>
   );
 }

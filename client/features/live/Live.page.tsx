@@ -4,7 +4,7 @@
  * reminder, watch the replay. Each session is also a schema.org Event.
  */
 import { useState } from "react";
-import { Link, useLoaderData, useNavigation, useRevalidator } from "react-router-dom";
+import { Link, useLoaderData, useNavigation } from "react-router-dom";
 import {
   type LiveListItem,
   type LiveList,
@@ -20,7 +20,7 @@ import { LoginDialog } from "../../components/LoginDialog";
 import { NewWindowLink } from "../../components/NewWindowLink";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { BookingButton, liveEventJsonLd } from "./live-parts";
+import { BookingButton, LiveLoadError, liveEventJsonLd } from "./live-parts";
 import "./live.css";
 
 const DESCRIPTION =
@@ -107,32 +107,10 @@ export default function LivePage() {
         {data.list ? (
           <Schedule key={data.tab} tab={data.tab} list={data.list} />
         ) : (
-          <ScheduleError status={data.errorStatus} />
+          <LiveLoadError title="直播安排没能加载出来" status={data.errorStatus} />
         )}
       </div>
     </Page>
-  );
-}
-
-function ScheduleError({ status }: { status: number | null }) {
-  const revalidator = useRevalidator();
-  return (
-    <EmptyState
-      glyph="误"
-      title="直播安排没能加载出来"
-      action={
-        <button
-          type="button"
-          className="button"
-          disabled={revalidator.state === "loading"}
-          onClick={() => void revalidator.revalidate()}
-        >
-          {revalidator.state === "loading" ? "正在重新加载…" : "重新加载"}
-        </button>
-      }
-    >
-      <p>{status === 504 ? "请求超时了，" : "服务暂时不可用，"}请稍后再试。</p>
-    </EmptyState>
   );
 }
 

@@ -5,7 +5,7 @@
  * over Server-Sent Events, so a state change shows without reloading.
  */
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useLoaderData, useRevalidator } from "react-router-dom";
+import { Link, useLoaderData } from "react-router-dom";
 import type { LiveStateKey } from "../../../shared/contracts/catalogue";
 import {
   ATTENDANCE_BEAT_SECONDS,
@@ -20,12 +20,11 @@ import {
 import { coverUrl } from "../../../shared/media";
 import { AppError, NOT_FOUND_MESSAGE, normalizeError } from "../../../shared/errors";
 import { formatLiveTime } from "../../components/cards/CatalogueCards";
-import { EmptyState } from "../../components/EmptyState";
 import { LoginDialog } from "../../components/LoginDialog";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { BookingButton, liveEventJsonLd, problemText, stateName } from "./live-parts";
+import { BookingButton, LiveLoadError, liveEventJsonLd, problemText, stateName } from "./live-parts";
 import { RoomChat } from "./room-chat";
 import { LivePlayer } from "./room-player";
 import { useRoomEvents } from "./use-room-events";
@@ -66,25 +65,9 @@ export default function LiveRoomPage() {
 }
 
 function RoomError({ status }: { status: number | null }) {
-  const revalidator = useRevalidator();
   return (
     <Page>
-      <EmptyState
-        glyph="误"
-        title="直播间没能打开"
-        action={
-          <button
-            type="button"
-            className="button"
-            disabled={revalidator.state === "loading"}
-            onClick={() => void revalidator.revalidate()}
-          >
-            {revalidator.state === "loading" ? "正在重新加载…" : "重新加载"}
-          </button>
-        }
-      >
-        <p>{status === 504 ? "请求超时了，" : "服务暂时不可用，"}请稍后再试。</p>
-      </EmptyState>
+      <LiveLoadError title="直播间没能打开" status={status} />
     </Page>
   );
 }

@@ -1,8 +1,13 @@
-/** What the schedule and the room share: schema.org Event data, the booking button, error texts. */
+/**
+ * What the schedule and the room share: schema.org Event data, the booking button, error texts
+ * and the state shown when either did not load.
+ */
 import { useState } from "react";
+import { useRevalidator } from "react-router-dom";
 import { type LiveSummary, liveStates } from "../../../shared/contracts/catalogue";
 import { type BookingResult, bookingResultSchema, type LiveSite } from "../../../shared/contracts/live";
 import { coverUrl } from "../../../shared/media";
+import { EmptyState } from "../../components/EmptyState";
 import { describeProblem } from "../../components/login/login-client";
 import { browserApi } from "../../lib/api";
 
@@ -90,5 +95,28 @@ export function BookingButton({
     >
       {booked ? "已预约" : "预约"}
     </button>
+  );
+}
+
+/** The schedule or a room did not load: what went wrong (a timeout or not) and a way to try again. */
+export function LiveLoadError({ title, status }: { title: string; status: number | null }) {
+  const revalidator = useRevalidator();
+  return (
+    <EmptyState
+      glyph="误"
+      title={title}
+      action={
+        <button
+          type="button"
+          className="button"
+          disabled={revalidator.state === "loading"}
+          onClick={() => void revalidator.revalidate()}
+        >
+          {revalidator.state === "loading" ? "正在重新加载…" : "重新加载"}
+        </button>
+      }
+    >
+      <p>{status === 504 ? "请求超时了，" : "服务暂时不可用，"}请稍后再试。</p>
+    </EmptyState>
   );
 }

@@ -1,23 +1,252 @@
-/** The exchange mall: spend coins and bishan. Until its service arrives the page says what it will hold. */
-import { Link } from "react-router-dom";
+/**
+ * 兑换商城: the learner's 金币 and 笔山 with the daily check-in, the one-way exchange of coins for
+ * bishan (with a live preview), and the mall's items, each leading to its detail page.
+ */
+import { type FormEvent, useState } from "react";
+import { Link, useLoaderData } from "react-router-dom";
+import {
+  type Balances,
+  type CheckInResult,
+  checkInResultSchema,
+  exchangeInputSchema,
+  type ExchangeItemList,
+  exchangeItemListSchema,
+  exchangeResultSchema,
+  type Wallet,
+  walletSchema,
+} from "../../../shared/contracts/wallet";
+import { FormAlert } from "../../components/login/fields";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
+import { browserApi } from "../../lib/api";
+import type { PageLoaderArgs } from "../../routing/nav-context";
+import { localProblem, useAction } from "./account-parts";
+import { Amount, ExchangeCard, postIdempotent, serverAnswered, useIdempotencyKey } from "./exchange-parts";
+
+export async function loader({ env, signal }: PageLoaderArgs) {
+  const [wallet, mall] = await Promise.all([
+    env.api("/api/wallet", { signal, schema: walletSchema }),
+    env.api("/api/wallet/items", { signal, schema: exchangeItemListSchema }),
+  ]);
+  return {
+    wallet,
+    mall,
+    meta: {
+      title: "兑换商城",
+      description: "用学习获得的金币和笔山兑换文房用品、书籍、优惠券和课程；每日签到领金币，金币可兑换笔山。",
+      noindex: true,
+    },
+  };
+}
+
+function CheckIn({ initial, onChecked }: { initial: boolean; onChecked: (result: CheckInResult) => void }) {
+  const [done, setDone] = useState(initial);
+  const [result, setResult] = useState<CheckInResult | null>(null);
+  const { busy, problem, run } = useAction();
+  const checkIn = () =>
+    run(async () => {
+      const res = await browserApi("/api/wallet/check-in", { method: "POST", body: {}, schema: checkInResultSchema });
+      setResult(res);
+      setDone(true);
+      onChecked(res);
+    });
+  return (
+    <div className="check-in">
+      <button type="button" className="button button--primary" onClick={checkIn} disabled={busy || done}>
+        {busy ? "签到中…" : done ? "今日已签到" : "签到领金币"}
+      </button>
+      {result ? (
+        <p className="check-in__message" role="status">
+          {result.message}
+        </p>
+      ) : null}
+      <FormAlert problem={problem} />
+    </div>
+  );
+}
+
+function ExchangeForm({
+  wallet,
+  balances,
+  onBalances,
+}: {
+  wallet: Wallet;
+  balances: Balances;
+  onBalances: (b: Balances) => void;
+}) {
+  const [value, setValue] = useState("1");
+  const [message, setMessage] = useState<string | null>(null);
+  const { busy, problem, setProblem, run } = useAction();
+  const { keyFor, answered } = useIdempotencyKey();
+  const rate = wallet.rate.coinsPerBishan;
+  const bishan = /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  const cost = Number.isInteger(bishan) ? bishan * rate : null;
+  const most = Math.min(wallet.rate.maxBishanPerExchange, Math.floor(balances.coin / rate));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setMessage(null);
+    const parsed = exchangeInputSchema.safeParse({ bishan: Number.isNaN(bishan) ? value : bishan });
+    if (!parsed.success) {
+      setProblem(localProblem(parsed.error.issues[0]?.message ?? "请输入要兑换的笔山数量"));
+      return;
+    }
+    if (parsed.data.bishan * rate > balances.coin) {
+      setProblem(localProblem("金币余额不足"));
+      return;
+    }
+    const body = parsed.data;
+    await run(async () => {
+      try {
+        const res = await postIdempotent("/api/wallet/exchange", body, keyFor(body), exchangeResultSchema);
+        answered();
+        setMessage(res.message);
+        onBalances(res.balances);
+      } catch (err) {
+        if (serverAnswered(err)) answered();
+        throw err;
+      }
+    });
+  }
+
+  return (
+    <form className="exchange-form" onSubmit={submit} noValidate>
+      <label className="exchange-form__label" htmlFor="exchange-bishan">
+        兑换笔山数量
+      </label>
+      <div className="exchange-form__row">
+        <input
+          id="exchange-bishan"
+          className="form-field__control exchange-form__input"
+          inputMode="numeric"
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setMessage(null);
+          }}
+          aria-describedby="exchange-preview"
+        />
+        <span>个笔山</span>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? "兑换中…" : "确认兑换"}
+        </button>
+      </div>
+      <p id="exchange-preview" className="exchange-form__preview" aria-live="polite">
+        {cost !== null && bishan >= 1 ? `将消耗 ${cost.toLocaleString("zh-CN")} 金币` : "请输入 1–100 的整数"}
+        <span className="exchange-form__hint">
+          {rate} 金币 = 1 笔山，单向兑换；当前最多可兑 {Math.max(0, most)} 个
+        </span>
+      </p>
+      {message ? (
+        <p className="form-success" role="status">
+          {message}
+        </p>
+      ) : null}
+      <FormAlert problem={problem} />
+    </form>
+  );
+}
 
 export default function ExchangePage() {
+  const { wallet, mall } = useLoaderData() as { wallet: Wallet; mall: ExchangeItemList };
+  const [balances, setBalances] = useState<Balances>(wallet.balances);
+  const [today, setToday] = useState(wallet.today);
+  const checkedIn = (result: CheckInResult) => {
+    setBalances((b) => ({ ...b, coin: result.balance }));
+    if (result.earned > 0) {
+      setToday((rules) =>
+        rules.map((r) => (r.rule === "daily_check_in" ? { ...r, earned: r.earned + result.earned } : r)),
+      );
+    }
+  };
   return (
-    <Page>
-      <EmptyState
-        glyph="换"
-        title="兑换商城即将开放"
-        action={
-          <Link className="button" to="/guide#currency">
-            了解金币与笔山
-          </Link>
-        }
-      >
-        <p>可以用金币和笔山兑换文房用品、书籍、优惠券和课程，每件物品都会标明所需数量、库存和每人限兑数量。</p>
-        <p>兑换商城会随账号服务一起上线。</p>
-      </EmptyState>
+    <Page
+      lead="用学习获得的金币和笔山兑换文房用品、书籍、优惠券和课程。"
+      actions={
+        <Link className="button" to="/my/exchange/record">
+          兑换记录
+        </Link>
+      }
+    >
+      <section className="wallet-panel" aria-label="我的金币与笔山">
+        <div className="wallet-balance wallet-balance--coin">
+          <span className="wallet-balance__seal" aria-hidden="true">
+            金
+          </span>
+          <div>
+            <p className="wallet-balance__label">金币</p>
+            <p className="wallet-balance__value" data-testid="coin-balance">
+              {balances.coin.toLocaleString("zh-CN")}
+            </p>
+            <Link className="text-link" to="/my/exchange/record/coin">
+              金币明细
+            </Link>
+          </div>
+          <CheckIn initial={wallet.checkedInToday} onChecked={checkedIn} />
+        </div>
+        <div className="wallet-balance wallet-balance--bishan">
+          <span className="wallet-balance__seal" aria-hidden="true">
+            山
+          </span>
+          <div>
+            <p className="wallet-balance__label">笔山</p>
+            <p className="wallet-balance__value" data-testid="bishan-balance">
+              {balances.bishan.toLocaleString("zh-CN")}
+            </p>
+            <Link className="text-link" to="/my/exchange/record/bishan">
+              笔山明细
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="wallet-earn" aria-labelledby="earn-title">
+        <h2 id="earn-title" className="section-title">
+          今日学习奖励
+        </h2>
+        <ul className="earn-list">
+          {today.map((rule) => (
+            <li key={rule.rule} className={rule.earned >= rule.dailyCap ? "is-full" : undefined}>
+              <span className="earn-list__name">{rule.name}</span>
+              <span className="earn-list__amount">每次 +{rule.amount}</span>
+              <span className="earn-list__progress">
+                今日 {rule.earned}/{rule.dailyCap}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="exchange-title">
+        <h2 id="exchange-title" className="section-title">
+          金币兑换笔山
+        </h2>
+        <ExchangeForm wallet={wallet} balances={balances} onBalances={setBalances} />
+      </section>
+
+      <section aria-labelledby="mall-title">
+        <h2 id="mall-title" className="section-title">
+          兑换好物
+        </h2>
+        {mall.items.length ? (
+          <ul className="exchange-grid">
+            {mall.items.map((item) => (
+              <li key={item.id}>
+                <ExchangeCard item={item} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState glyph="换" title="兑换商城正在上新">
+            <p>新的文房用品、书籍和课程即将上架，先去学习攒些金币吧。</p>
+            <p>
+              当前余额：
+              <Amount value={balances.coin} currency="coin" />、
+              <Amount value={balances.bishan} currency="bishan" />
+            </p>
+          </EmptyState>
+        )}
+      </section>
     </Page>
   );
 }

@@ -1,23 +1,263 @@
-/** The detail of one exchange item. Until its service arrives the page says what it will hold. */
-import { Link } from "react-router-dom";
-import { EmptyState } from "../../components/EmptyState";
+/**
+ * 兑换详情 (/my/exchange/detail?id=): one mall item, what it costs and what is left, and its
+ * redemption — a delivery address for physical goods, a confirmation dialog, then the result
+ * (a failed fulfilment says the currency came back).
+ */
+import { type FormEvent, useState } from "react";
+import { Link, useLoaderData } from "react-router-dom";
+import { currencies } from "../../../shared/currency";
+import {
+  type AddressInput,
+  addressSchema,
+  type Balances,
+  type ExchangeItem,
+  exchangeItemDetailSchema,
+  exchangeItemKinds,
+  type RedeemResult,
+  redeemResultSchema,
+} from "../../../shared/contracts/wallet";
+import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";
+import { coverSizes, coverUrl } from "../../../shared/media";
+import { FormAlert } from "../../components/login/fields";
 import { Page } from "../../components/Page";
+import { LazyImage } from "../../lib/lazy-image";
+import { Modal } from "../../lib/modal";
+import type { PageLoaderArgs } from "../../routing/nav-context";
+import { localProblem, useAction } from "./account-parts";
+import { Amount, blockedReason, kindTones, postIdempotent, serverAnswered, useIdempotencyKey } from "./exchange-parts";
+
+export async function loader({ env, signal, request }: PageLoaderArgs) {
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  if (!/^[1-9]\d{0,8}$/.test(id)) throw new AppError(404, NOT_FOUND_MESSAGE);
+  const detail = await env.api(`/api/wallet/items/${id}`, { signal, schema: exchangeItemDetailSchema });
+  const { item } = detail;
+  const image = coverUrl(item.coverChar, kindTones[item.kind], "square");
+  return {
+    ...detail,
+    meta: {
+      title: item.title,
+      description: item.summary || `${exchangeItemKinds[item.kind]}，${item.price} ${currencies[item.currency]}兑换。`,
+      image,
+      type: "product",
+      canonicalSearch: `?id=${item.id}`,
+      noindex: true,
+      jsonLd: {
+        "@type": "Product",
+        name: item.title,
+        description: item.summary || item.title,
+        image,
+        category: exchangeItemKinds[item.kind],
+      },
+    },
+  };
+}
+
+const emptyAddress = { recipient: "", phone: "", region: "", detail: "" };
+const addressFields: { name: keyof AddressInput; label: string; placeholder: string; max: number }[] = [
+  { name: "recipient", label: "收件人", placeholder: "姓名", max: 20 },
+  { name: "phone", label: "手机号", placeholder: "11 位手机号", max: 20 },
+  { name: "region", label: "所在地区", placeholder: "如：浙江省 杭州市 西湖区", max: 40 },
+  { name: "detail", label: "详细地址", placeholder: "街道、门牌号", max: 120 },
+];
 
 export default function ExchangeDetailPage() {
-  return (
-    <Page>
-      <EmptyState
-        glyph="换"
-        title="兑换详情即将开放"
-        action={
-          <Link className="button" to="/my/exchange">
-            返回兑换商城
-          </Link>
+  const loaded = useLoaderData() as { item: ExchangeItem; balances: Balances | null };
+  const [item, setItem] = useState(loaded.item);
+  const [balances, setBalances] = useState(loaded.balances);
+  const [address, setAddress] = useState(emptyAddress);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState<AddressInput | undefined | null>(null);
+  const [result, setResult] = useState<RedeemResult | null>(null);
+  const { busy, problem, setProblem, run } = useAction();
+  const { keyFor, answered } = useIdempotencyKey();
+  const size = coverSizes.square;
+  const name = currencies[item.currency];
+  const balance = balances?.[item.currency] ?? 0;
+  const blocked = blockedReason(item);
+  const short = balance < item.price;
+
+  function askToConfirm(event: FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    setResult(null);
+    if (!item.physical) {
+      setConfirming(undefined);
+      return;
+    }
+    const parsed = addressSchema.safeParse(address);
+    if (!parsed.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? "");
+        if (key && !errors[key]) errors[key] = issue.message;
+      }
+      setFieldErrors(errors);
+      setProblem(localProblem("请检查收货地址"));
+      return;
+    }
+    setFieldErrors({});
+    setConfirming(parsed.data);
+  }
+
+  async function redeem() {
+    const body = confirming ? { address: confirming } : {};
+    setConfirming(null);
+    await run(async () => {
+      try {
+        const res = await postIdempotent(`/api/wallet/items/${item.id}/redeem`, body, keyFor(body), redeemResultSchema);
+        answered();
+        setResult(res);
+        setBalances(res.balances);
+        if (res.redemption.state !== "failed") {
+          setItem((i) => ({ ...i, stock: Math.max(0, i.stock - 1), redeemed: i.redeemed + 1 }));
         }
+      } catch (err) {
+        if (serverAnswered(err)) answered();
+        throw err;
+      }
+    });
+  }
+
+  return (
+    <Page
+      title={item.title}
+      actions={
+        <Link className="button" to="/my/exchange">
+          返回兑换商城
+        </Link>
+      }
+    >
+      <div className="exchange-detail">
+        <div className="exchange-detail__cover">
+          <LazyImage
+            src={coverUrl(item.coverChar, kindTones[item.kind], "square")}
+            alt={`${item.title}图片`}
+            width={size.width}
+            height={size.height}
+          />
+        </div>
+        <div className="exchange-detail__body">
+          <p className="exchange-detail__kind">{exchangeItemKinds[item.kind]}</p>
+          {item.summary ? <p className="exchange-detail__summary">{item.summary}</p> : null}
+          <dl className="exchange-detail__facts">
+            <div>
+              <dt>所需{name}</dt>
+              <dd>
+                <Amount value={item.price} currency={item.currency} />
+              </dd>
+            </div>
+            <div>
+              <dt>库存</dt>
+              <dd data-testid="item-stock">{item.stock > 0 ? item.stock : "已兑完"}</dd>
+            </div>
+            <div>
+              <dt>每人限兑</dt>
+              <dd>
+                {item.perUserLimit} 件（已兑 {item.redeemed} 件）
+              </dd>
+            </div>
+            <div>
+              <dt>我的{name}</dt>
+              <dd data-testid="my-balance">
+                <Amount value={balance} currency={item.currency} />
+              </dd>
+            </div>
+          </dl>
+          {item.kind === "coupon" ? (
+            <p className="exchange-detail__note">兑换后优惠券放入“我的卡包”，下单时可用。</p>
+          ) : null}
+          {item.kind === "course" ? (
+            <p className="exchange-detail__note">兑换后课程加入“我的课程”，立即可学。</p>
+          ) : null}
+
+          <form className="exchange-redeem" onSubmit={askToConfirm} noValidate>
+            {item.physical && !blocked ? (
+              <fieldset className="exchange-address">
+                <legend>收货地址</legend>
+                {addressFields.map((f) => (
+                  <div className="form-field" key={f.name}>
+                    <label className="form-field__label" htmlFor={`address-${f.name}`}>
+                      {f.label}
+                    </label>
+                    <input
+                      id={`address-${f.name}`}
+                      className="form-field__control"
+                      value={address[f.name]}
+                      placeholder={f.placeholder}
+                      maxLength={f.max}
+                      aria-invalid={fieldErrors[f.name] ? true : undefined}
+                      aria-describedby={fieldErrors[f.name] ? `address-${f.name}-error` : undefined}
+                      onChange={(e) => {
+                        setAddress((a) => ({ ...a, [f.name]: e.target.value }));
+                        setFieldErrors(({ [f.name]: _fixed, ...rest }) => rest);
+                      }}
+                    />
+                    {fieldErrors[f.name] ? (
+                      <p className="form-field__error" id={`address-${f.name}-error`}>
+                        {fieldErrors[f.name]}
+                      </p>
+                    ) : null}
+                  </div>
+                ))}
+              </fieldset>
+            ) : null}
+            <FormAlert problem={problem} />
+            {result ? (
+              <p
+                className={result.redemption.state === "failed" ? "notice notice--warning" : "form-success"}
+                role="status"
+              >
+                {result.message}
+                {result.redemption.state === "completed" ? (
+                  <>
+                    {" "}
+                    <Link className="text-link" to={`/my/exchange/record/${item.currency}`}>
+                      查看{name}明细
+                    </Link>
+                  </>
+                ) : null}
+              </p>
+            ) : null}
+            <div className="exchange-redeem__actions">
+              <button type="submit" className="button button--primary" disabled={busy || Boolean(blocked) || short}>
+                {busy ? "兑换中…" : (blocked ?? (short ? `${name}不足` : "立即兑换"))}
+              </button>
+              {short && !blocked ? (
+                <span className="exchange-redeem__hint">
+                  还差 {item.price - balance} {name}
+                  {item.currency === "bishan" ? "，可用金币兑换笔山" : "，每日签到和学习都能获得金币"}
+                </span>
+              ) : null}
+            </div>
+          </form>
+        </div>
+      </div>
+
+      <Modal
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="确认兑换"
+        className="exchange-confirm"
       >
-        <p>兑换物品的介绍、所需的金币或笔山、库存和每人限兑数量将在这里显示。</p>
-        <p>兑换商城上线后即可查看。</p>
-      </EmptyState>
+        <p>
+          确认用 <Amount value={item.price} currency={item.currency} />
+          兑换“{item.title}”吗？
+        </p>
+        {confirming ? (
+          <p>
+            寄往：{confirming.recipient}，{confirming.phone}，{confirming.region} {confirming.detail}
+          </p>
+        ) : null}
+        <p className="exchange-confirm__hint">兑换后不可撤销；若发放失败，{name}会自动退回。</p>
+        <div className="form__actions">
+          <button type="button" className="button" onClick={() => setConfirming(null)}>
+            再想想
+          </button>
+          <button type="button" className="button button--primary" onClick={redeem}>
+            确认兑换
+          </button>
+        </div>
+      </Modal>
     </Page>
   );
 }

@@ -1,11 +1,12 @@
 /**
  * What the shop's pages (books, stationery, a commodity) share: tab bars and sort links that
- * live in the query string, page links, the quantity stepper, the "ordering opens soon"
- * notice, and the dimmed list while the next page of results loads.
+ * live in the query string, page links, the quantity stepper, the stock state, the buy button
+ * and its "ordering opens soon" notice, the sections under a product, and the dimmed list
+ * while the next page of results loads.
  */
 import { type ReactNode, useId, useState } from "react";
 import { Link, useLocation, useNavigation } from "react-router-dom";
-import { MAX_QUANTITY } from "../../../shared/contracts/shop";
+import { LOW_STOCK, MAX_QUANTITY } from "../../../shared/contracts/shop";
 import { useRootData } from "../../app/root-data";
 import { Modal } from "../../lib/modal";
 import "./shop.css";
@@ -224,6 +225,54 @@ export function QuantityStepper({
         </span>
       )}
     </div>
+  );
+}
+
+function stockClass(stock: number): string {
+  if (stock <= 0) return "stock-state stock-state--out";
+  return stock <= LOW_STOCK ? "stock-state stock-state--low" : "stock-state";
+}
+
+/** How much is left, coloured: plenty, little, none. */
+export function StockState({ stock, label }: { stock: number; label: string }) {
+  return (
+    <span className={stockClass(stock)} data-testid="stock-state">
+      {label}
+    </span>
+  );
+}
+
+/** The buy button and the note under it (the note says why it is off, or what buying does now). */
+export function BuyActions({
+  soldOut,
+  soldOutLabel,
+  note,
+  onBuy,
+}: {
+  soldOut: boolean;
+  soldOutLabel: string;
+  note: string;
+  onBuy: () => void;
+}) {
+  return (
+    <>
+      <div className="buy-box__actions">
+        <button type="button" className="button button--primary" disabled={soldOut} onClick={onBuy}>
+          {soldOut ? soldOutLabel : "立即购买"}
+        </button>
+      </div>
+      <p className="buy-box__note">{note}</p>
+    </>
+  );
+}
+
+/** A titled section under a product (its description, its related items). */
+export function ProductSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section className="product-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
   );
 }
 

@@ -5,7 +5,6 @@
  * without an id (a bookmark of the bare page) lets the viewer pick a lesson.
  */
 import { Link, useLoaderData } from "react-router-dom";
-import { EmptyState } from "../../components/EmptyState";
 import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";
 import {
   formatClock,
@@ -22,7 +21,7 @@ import { Player } from "../../components/player/Player";
 import { videoObject } from "../../components/player/video-meta";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { PublicItemCard, publicItemCover, publicItemPath } from "./PublicItemCard";
+import { NoPublicItems, PublicItemGrid, publicItemCover, publicItemPath } from "./PublicItemCard";
 import "./video.css";
 
 type PublicItemData = { mode: "one"; view: PublicItemView } | { mode: "pick"; list: PublicItemList };
@@ -68,27 +67,7 @@ export async function loader({ request, signal, env }: PageLoaderArgs) {
 function PickLesson({ list }: { list: PublicItemList }) {
   return (
     <Page lead="请选择一节公开课开始观看，全部免费。">
-      {list.items.length === 0 ? (
-        <EmptyState
-          glyph="公"
-          title="公开课还在录制中"
-          action={
-            <Link className="button button--primary" to="/product/list">
-              浏览全部课程
-            </Link>
-          }
-        >
-          <p>老师们正在准备新的公开课，过几天再来看看吧。</p>
-        </EmptyState>
-      ) : (
-        <ul className="public-grid">
-          {list.items.map((item) => (
-            <li key={item.id}>
-              <PublicItemCard item={item} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {list.items.length === 0 ? <NoPublicItems /> : <PublicItemGrid items={list.items} />}
     </Page>
   );
 }

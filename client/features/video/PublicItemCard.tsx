@@ -1,5 +1,9 @@
-/** A public lesson in the /video grid: cover with its length, title, teacher and a line of summary. */
+/**
+ * The /video grid: a public lesson's card (cover with its length, title, teacher and a line of
+ * summary), the grid of them, and what stands there while there are none.
+ */
 import { Link } from "react-router-dom";
+import { EmptyState } from "../../components/EmptyState";
 import { formatClock, type PublicItemSummary } from "../../../shared/contracts/learning";
 import { coverSizes, coverUrl } from "../../../shared/media";
 import { LazyImage } from "../../lib/lazy-image";
@@ -24,5 +28,33 @@ export function PublicItemCard({ item }: { item: PublicItemSummary }) {
       <p className="public-card__meta">{item.teacherName}老师</p>
       <p className="public-card__summary">{item.summary}</p>
     </article>
+  );
+}
+
+export function PublicItemGrid({ items }: { items: PublicItemSummary[] }) {
+  return (
+    <ul className="public-grid">
+      {items.map((item) => (
+        <li key={item.id}>
+          <PublicItemCard item={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function NoPublicItems() {
+  return (
+    <EmptyState
+      glyph="公"
+      title="公开课还在录制中"
+      action={
+        <Link className="button button--primary" to="/product/list">
+          浏览全部课程
+        </Link>
+      }
+    >
+      <p>老师们正在准备新的公开课，过几天再来看看吧。</p>
+    </EmptyState>
   );
 }

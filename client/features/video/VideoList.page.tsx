@@ -1,10 +1,9 @@
 /** 公开课 (/video): free lessons anyone can watch, each opening in the player. */
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
 import { isoDuration, type PublicItemList, publicItemListSchema } from "../../../shared/contracts/learning";
-import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { PublicItemCard, publicItemCover, publicItemPath } from "./PublicItemCard";
+import { NoPublicItems, PublicItemGrid, publicItemCover, publicItemPath } from "./PublicItemCard";
 import "./video.css";
 
 export async function loader({ signal, env }: PageLoaderArgs) {
@@ -40,30 +39,14 @@ export default function VideoListPage() {
   return (
     <Page lead="免费观看，不用登录。先看老师怎么讲、怎么写，再决定报哪门课。">
       {list.items.length === 0 ? (
-        <EmptyState
-          glyph="公"
-          title="公开课还在录制中"
-          action={
-            <Link className="button button--primary" to="/product/list">
-              浏览全部课程
-            </Link>
-          }
-        >
-          <p>老师们正在准备新的公开课，过几天再来看看吧。</p>
-        </EmptyState>
+        <NoPublicItems />
       ) : (
         <section aria-labelledby="public-list-title">
           <h2 className="section-title" id="public-list-title">
             全部公开课 · {list.items.length} 节
           </h2>
           <p className="section-lead">每节几分钟，讲清一个要点。登录后，倍速会在所有设备上保持一致。</p>
-          <ul className="public-grid">
-            {list.items.map((item) => (
-              <li key={item.id}>
-                <PublicItemCard item={item} />
-              </li>
-            ))}
-          </ul>
+          <PublicItemGrid items={list.items} />
         </section>
       )}
     </Page>

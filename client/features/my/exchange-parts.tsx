@@ -1,0 +1,260 @@
+/**
+ * What the exchange pages share: amounts in 金币 / 笔山, the mall's item card, an
+ * Idempotency-Key per learner action (kept while that action is retried), and the ledger table
+ * of the records pages with its loader.
+ */
+import { useCallback, useRef } from "react";
+import { Link, useLoaderData } from "react-router-dom";
+import type { z } from "zod";
+import { createAjax } from "../../../shared/ajax";
+import { currencies } from "../../../shared/currency";
+import {
+  type ExchangeItem,
+  exchangeItemKinds,
+  type LedgerPage,
+  ledgerPageSchema,
+  type WalletCurrency,
+} from "../../../shared/contracts/wallet";
+import { coverSizes, coverUrl, type CoverTone } from "../../../shared/media";
+import { EmptyState } from "../../components/EmptyState";
+import { Page } from "../../components/Page";
+import { LazyImage } from "../../lib/lazy-image";
+import type { PageLoaderArgs } from "../../routing/nav-context";
+import "./exchange.css";
+
+export const kindTones: Record<ExchangeItem["kind"], CoverTone> = {
+  commodity: "jade",
+  book: "gold",
+  coupon: "red",
+  course: "indigo",
+};
+
+export function Amount({ value, currency }: { value: number; currency: WalletCurrency }) {
+  return (
+    <span className={`coin-amount coin-amount--${currency}`}>
+      <strong>{value.toLocaleString("zh-CN")}</strong> {currencies[currency]}
+    </span>
+  );
+}
+
+/** Why an item cannot be redeemed right now, or null. */
+export function blockedReason(item: ExchangeItem): string | null {
+  if (item.stock <= 0) return "已兑完";
+  if (item.redeemed >= item.perUserLimit) return "已达兑换上限";
+  return null;
+}
+
+export function ExchangeCard({ item }: { item: ExchangeItem }) {
+  const size = coverSizes.square;
+  const blocked = blockedReason(item);
+  return (
+    <article className="exchange-card">
+      <Link to={`/my/exchange/detail?id=${item.id}`} className="exchange-card__link">
+        <span className="exchange-card__cover">
+          <LazyImage
+            src={coverUrl(item.coverChar, kindTones[item.kind], "square")}
+            alt={`${item.title}图片`}
+            width={size.width}
+            height={size.height}
+          />
+          <span className="exchange-card__badge">{exchangeItemKinds[item.kind]}</span>
+        </span>
+        <h3 className="exchange-card__title">{item.title}</h3>
+      </Link>
+      <p className="exchange-card__price">
+        <Amount value={item.price} currency={item.currency} />
+      </p>
+      <p className="exchange-card__meta">
+        {blocked ? <span className="exchange-card__blocked">{blocked}</span> : <span>库存 {item.stock}</span>}
+        <span>每人限兑 {item.perUserLimit}</span>
+      </p>
+    </article>
+  );
+}
+
+/**
+ * One Idempotency-Key per learner action: the same key while the same request is retried (a
+ * network failure), a fresh one once the server has answered or the request changes.
+ */
+export function useIdempotencyKey() {
+  const current = useRef<{ fingerprint: string; key: string } | null>(null);
+  const keyFor = useCallback((body: unknown) => {
+    const fingerprint = JSON.stringify(body ?? null);
+    if (!current.current || current.current.fingerprint !== fingerprint) {
+      current.current = { fingerprint, key: crypto.randomUUID() };
+    }
+    return current.current.key;
+  }, []);
+  const answered = useCallback(() => {
+    current.current = null;
+  }, []);
+  return { keyFor, answered };
+}
+
+/** A POST that carries an Idempotency-Key (the shared client, with that one header added). */
+export function postIdempotent<T>(path: string, body: unknown, key: string, schema: z.ZodType<T>): Promise<T> {
+  return createAjax({ headers: { "Idempotency-Key": key } })(path, { method: "POST", body, schema });
+}
+
+/** Whether a failed call reached the server (it answered: the action is over) or not (retry it). */
+export function serverAnswered(err: unknown): boolean {
+  return (
+    typeof err === "object" && err !== null && "statusCode" in err && (err as { statusCode: number }).statusCode < 500
+  );
+}
+
+const timeFormat = new Intl.DateTimeFormat("zh-CN", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+  timeZone: "Asia/Shanghai",
+});
+
+/** "2026/11/22 09:30" in China time, the same on the server and in every browser. */
+export function formatTime(iso: string): string {
+  return timeFormat.format(new Date(iso));
+}
+
+export function ledgerLoader(currency: WalletCurrency, title: string) {
+  return async ({ env, signal, request }: PageLoaderArgs) => {
+    const raw = new URL(request.url).searchParams.get("page") ?? "1";
+    const page = /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : 1;
+    const ledger = await env.api(`/api/wallet/entries?currency=${currency}&page=${page}`, {
+      signal,
+      schema: ledgerPageSchema,
+    });
+    return {
+      ledger,
+      meta: {
+        title,
+        description: `我的${currencies[currency]}明细：每一笔获得与使用的原因、关联内容和变动后的余额。`,
+        noindex: true,
+      },
+    };
+  };
+}
+
+export function RecordTabs({ active }: { active: WalletCurrency }) {
+  const tabs = [
+    { currency: "coin", to: "/my/exchange/record/coin", label: "金币明细" },
+    { currency: "bishan", to: "/my/exchange/record/bishan", label: "笔山明细" },
+  ] as const;
+  return (
+    <nav className="record-tabs" aria-label="明细类型">
+      {tabs.map((t) => (
+        <Link
+          key={t.to}
+          to={t.to}
+          className={`record-tabs__tab${t.currency === active ? " is-active" : ""}`}
+          aria-current={t.currency === active ? "page" : undefined}
+        >
+          {t.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function refText(line: LedgerPage["items"][number]): string {
+  if (!line.ref) return line.note || "—";
+  return line.ref.label ?? `${line.ref.type} #${line.ref.id}`;
+}
+
+export function LedgerTable({ ledger, basePath }: { ledger: LedgerPage; basePath: string }) {
+  const name = currencies[ledger.currency];
+  const pages = Math.max(1, Math.ceil(ledger.total / ledger.pageSize));
+  if (ledger.total === 0) {
+    return (
+      <EmptyState
+        glyph={ledger.currency === "coin" ? "金" : "山"}
+        title={`还没有${name}记录`}
+        action={
+          <Link className="button button--primary" to="/my/exchange">
+            {ledger.currency === "coin" ? "去签到领金币" : "用金币兑换笔山"}
+          </Link>
+        }
+      >
+        <p>
+          {ledger.currency === "coin"
+            ? "每日签到、学完课时、参加直播都能获得金币，每一笔都会记在这里。"
+            : "付费购课或用金币兑换都能获得笔山，每一笔都会记在这里。"}
+        </p>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <p className="record-summary">
+        当前余额 <Amount value={ledger.balance} currency={ledger.currency} />
+        ，共 {ledger.total} 条记录
+      </p>
+      <div className="record-table-wrap">
+        <table className="account-table record-table">
+          <thead>
+            <tr>
+              <th scope="col">时间</th>
+              <th scope="col">原因</th>
+              <th scope="col">关联内容</th>
+              <th scope="col" className="record-table__num">
+                变动
+              </th>
+              <th scope="col" className="record-table__num">
+                余额
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {ledger.items.map((line) => (
+              <tr key={line.id}>
+                <td className="account-table__mono">{formatTime(line.createdAt)}</td>
+                <td>{line.reasonName}</td>
+                <td className="record-table__ref">{refText(line)}</td>
+                <td className={`record-table__num ${line.amount > 0 ? "is-plus" : "is-minus"}`}>
+                  {line.amount > 0 ? `+${line.amount}` : `−${-line.amount}`}
+                </td>
+                <td className="record-table__num">{line.balanceAfter}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav className="record-pager" aria-label="翻页">
+          {ledger.page > 1 ? (
+            <Link className="button button--small" to={`${basePath}?page=${ledger.page - 1}`}>
+              上一页
+            </Link>
+          ) : null}
+          <span>
+            第 {ledger.page} / {pages} 页
+          </span>
+          {ledger.page < pages ? (
+            <Link className="button button--small" to={`${basePath}?page=${ledger.page + 1}`}>
+              下一页
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+export function LedgerPageView({ basePath }: { basePath: string }) {
+  const { ledger } = useLoaderData() as { ledger: LedgerPage };
+  return (
+    <Page
+      lead="每一笔获得与使用都逐条记录，余额为该笔变动后的结余。"
+      actions={
+        <Link className="button" to="/my/exchange">
+          返回兑换商城
+        </Link>
+      }
+    >
+      <RecordTabs active={ledger.currency} />
+      <LedgerTable ledger={ledger} basePath={basePath} />
+    </Page>
+  );
+}
