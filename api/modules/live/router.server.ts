@@ -321,17 +321,15 @@ export function createLiveRouter(ctx: ApiContext): Router {
         .executeTakeFirst();
       // The beat that reaches ten minutes earns the attendance coins (once: keyed by the session).
       if (updated?.counted_at && updated.counted_at.getTime() === now.getTime()) {
-        await ctx.database.db
-          .transaction()
-          .execute((trx) =>
-            awardLearningCoins(trx, {
-              userId: user.id,
-              rule: "live_attended",
-              refType: "live",
-              refId: session.id,
-              now,
-            }),
-          );
+        await ctx.database.db.transaction().execute((trx) =>
+          awardLearningCoins(trx, {
+            userId: user.id,
+            rule: "live_attended",
+            refType: "live",
+            refId: session.id,
+            now,
+          }),
+        );
       }
       const row =
         updated ??
