@@ -295,6 +295,7 @@ export const apiOperations: ApiOperation[] = [
   ...shopOperations,
   ...searchOperations,
   ...activitiesOperations,
+  ...walletOperations,
 ];
 
 type JsonSchema = Record<string, unknown>;

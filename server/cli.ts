@@ -17,6 +17,7 @@ async function main(command: string | undefined) {
       console.log(
         (await seedCatalogue(database)) ? "demo catalogue created" : "catalogue already present: left as it is",
       );
+      console.log((await seedCommerce(database)) ? "demo exchange mall created" : "exchange mall already present");
     } else if (command !== "migrate") throw new Error(`unknown command ${command ?? ""}: use migrate or seed`);
   } finally {
     await database.close();
