@@ -17,7 +17,8 @@ import {
   teacherSeeds,
 } from "./catalogue-data";
 import type { Database } from "./database.server";
-import type { DB, LiveState } from "./schema";
+import type { DB } from "./schema";
+import { scheduledLiveState } from "../modules/live/states.server";
 
 const yuan = (value: number) => Math.round(value * 100);
 const HOUR = 3600_000;
@@ -28,13 +29,6 @@ export function isbn13(publisher: string, title: number): string {
   const body = `9787${publisher}${String(title).padStart(8 - publisher.length, "0")}`;
   const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
   return `${body}${(10 - (sum % 10)) % 10}`;
-}
-
-/** The state a live session has at `now` by its schedule (cancelled ones stay cancelled). */
-export function scheduledLiveState(startsAt: Date, endsAt: Date, now: Date): LiveState {
-  if (now < startsAt) return "scheduled";
-  if (now < endsAt) return "live";
-  return now.getTime() - endsAt.getTime() < 2 * HOUR ? "processing" : "replay";
 }
 
 function dateOnly(date: Date): string {

@@ -12,7 +12,7 @@ import type {
   TeacherSummary,
 } from "../../../shared/contracts/catalogue";
 import type { DB, LiveState } from "../../db/schema";
-import { scheduledLiveState } from "../../db/seed-catalogue.server";
+import { effectiveState } from "../live/states.server";
 import { type LiveSummaryRow, liveSummaryOf } from "../live/sessions.server";
 
 /** Published courses with their teacher; filter and order before selecting `courseSummaryColumns`. */
@@ -174,13 +174,12 @@ export function toCommoditySummary(row: {
   };
 }
 
-/** Cancelled stays cancelled; every other state follows the schedule, so it is never stale. */
-export function currentLiveState(row: { state: LiveState; starts_at: Date; ends_at: Date }, now: Date): LiveState {
-  return row.state === "cancelled" ? "cancelled" : scheduledLiveState(row.starts_at, row.ends_at, now);
-}
-
-export function toLiveSummary(row: LiveSummaryRow & { state: LiveState }, now: Date): LiveSummary {
-  return liveSummaryOf(row, currentLiveState(row, now));
+/** The state the live pages show too: the clock's, never backwards, never a replay without a recording. */
+export function toLiveSummary(
+  row: LiveSummaryRow & { state: LiveState; recording_video_key: string | null },
+  now: Date,
+): LiveSummary {
+  return liveSummaryOf(row, effectiveState(row, now));
 }
 
 export async function allTeachers(db: Kysely<DB>): Promise<TeacherSummary[]> {

@@ -29,6 +29,7 @@ export function liveSummaries(db: Kysely<DB>) {
       "s.ends_at",
       "s.state",
       "s.is_open",
+      "s.recording_video_key",
     ]);
 }
 

@@ -4,7 +4,6 @@
  * stores each step, and every read computes the state the job would have stored by now, so a
  * page never shows a stale state between two runs.
  */
-import { scheduledLiveState } from "../../db/seed-catalogue.server";
 import type { LiveState } from "../../db/schema";
 
 /** The recording becomes a replay this long after the end. */
@@ -19,6 +18,13 @@ const RANK: Record<Exclude<LiveState, "cancelled">, number> = {
   processing: 3,
   replay: 4,
 };
+
+/** The state a live session has at `now` by its schedule (cancelled ones stay cancelled). */
+export function scheduledLiveState(startsAt: Date, endsAt: Date, now: Date): LiveState {
+  if (now < startsAt) return "scheduled";
+  if (now < endsAt) return "live";
+  return now.getTime() - endsAt.getTime() < REPLAY_AFTER_MS ? "processing" : "replay";
+}
 
 export interface SessionClock {
   state: LiveState;
