@@ -70,6 +70,14 @@ export const IMAGE_BODY_ROUTES: ReadonlyArray<{ method: string; path: string }> 
   { method: "POST", path: "/me/avatar" },
 ];
 
+/** Alipay posts its notifications as a form; that route parses (and verifies) the form itself. */
+export const FORM_BODY_ROUTES: ReadonlyArray<{ method: string; path: string }> = [
+  { method: "POST", path: "/payments/notify/alipay" },
+];
+
+/** The exact bytes of a JSON body, kept for signatures computed over them (WeChat Pay). */
+export type RawBodyRequest = Request & { rawBody?: Buffer };
+
 /** JSON bodies only, small. A body of another type is 415; a malformed one 400; too large 413. */
 export function jsonBody(limit = "32kb", imageRoutes = IMAGE_BODY_ROUTES): RequestHandler[] {
   return [
@@ -78,13 +86,21 @@ export function jsonBody(limit = "32kb", imageRoutes = IMAGE_BODY_ROUTES): Reque
       const hasBody = length > 0 || req.headers["transfer-encoding"] !== undefined;
       const imageRoute = imageRoutes.some((r) => r.method === req.method && r.path === req.path);
       if (imageRoute && req.is("image/*")) return next();
+      const formRoute = FORM_BODY_ROUTES.some((r) => r.method === req.method && r.path === req.path);
+      if (formRoute && req.is("application/x-www-form-urlencoded")) return next();
       if (BODY_METHODS.has(req.method) && hasBody && !req.is("application/json")) {
         next(new ApiError(415, "unsupported_media_type", "请求内容必须是 JSON"));
         return;
       }
       next();
     },
-    express.json({ limit, strict: true }),
+    express.json({
+      limit,
+      strict: true,
+      verify: (req, _res, buf) => {
+        (req as RawBodyRequest).rawBody = buf;
+      },
+    }),
   ];
 }
 

@@ -12,6 +12,7 @@ import { liveOperations } from "./modules/live/operations.server";
 import { searchOperations } from "./modules/search/operations.server";
 import { shopOperations } from "./modules/shop/operations.server";
 import { walletOperations } from "./modules/wallet/operations.server";
+import { commerceOperations } from "./modules/orders/operations.server";
 import type { RequestHandler } from "express";
 import { z } from "zod";
 import pkg from "../package.json" with { type: "json" };
@@ -296,6 +297,7 @@ export const apiOperations: ApiOperation[] = [
   ...searchOperations,
   ...activitiesOperations,
   ...walletOperations,
+  ...commerceOperations,
 ];
 
 type JsonSchema = Record<string, unknown>;

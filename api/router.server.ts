@@ -23,6 +23,9 @@ import { createActivitiesRouter } from "./modules/activities/router.server";
 import { createHomeRouter } from "./modules/home/router.server";
 import { sitemapHandler } from "./modules/seo/sitemap.server";
 import { createWalletRouter } from "./modules/wallet/router.server";
+import { createOrdersRouter } from "./modules/orders/router.server";
+import { createPaymentsRouter } from "./modules/payments/router.server";
+import { createCouponsRouter } from "./modules/coupons/router.server";
 import { openApiHandler } from "./openapi.server";
 
 export interface ApiErrorBody {
@@ -66,6 +69,9 @@ export function createApiRouter(ctx: ApiContext): Router {
   api.use("/activities", createActivitiesRouter(ctx));
   api.use("/home", catalogueCache, createHomeRouter(ctx));
   api.use("/wallet", createWalletRouter(ctx));
+  api.use("/orders", createOrdersRouter(ctx));
+  api.use("/payments", createPaymentsRouter(ctx));
+  api.use("/coupons", createCouponsRouter(ctx));
   api.get("/sitemap.xml", sitemapHandler(ctx));
   api.get("/openapi.json", openApiHandler(ctx));
   api.use((_req, _res, next) => next(new ApiError(404, "not_found", "接口不存在")));

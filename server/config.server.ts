@@ -5,6 +5,7 @@
 import path from "node:path";
 import { z } from "zod";
 import type { AliyunSmsSettings } from "../api/providers/aliyun-sms.server";
+import type { PaymentConfig } from "../api/providers/payments/settings.server";
 import type { SmtpSettings } from "../api/providers/smtp.server";
 import type { WechatSettings } from "../api/providers/wechat.server";
 import { SITE_NAME_DEFAULT } from "../shared/constants";
@@ -70,7 +71,24 @@ const envSchema = z.object({
   MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
   SMTP_URL: text.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
   SMTP_FROM: text,
+  PAYMENT_PROVIDER: z.enum(["sandbox", "wechat", "alipay"]).default("sandbox"),
+  PAYMENT_SANDBOX_SECRET: text.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  WECHATPAY_MCH_ID: text,
+  WECHATPAY_APP_ID: text,
+  WECHATPAY_SERIAL_NO: text,
+  WECHATPAY_PRIVATE_KEY: text,
+  WECHATPAY_API_V3_KEY: text.pipe(z.string().length(32, "must be 32 characters").optional()),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: text,
+  WECHATPAY_PLATFORM_KEY_ID: text,
+  WECHATPAY_API_ORIGIN: origin,
+  ALIPAY_APP_ID: text,
+  ALIPAY_PRIVATE_KEY: text,
+  ALIPAY_PUBLIC_KEY: text,
+  ALIPAY_GATEWAY: text.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
+
+/** PEM keys may come on one line with \n for the line breaks. */
+const pem = (v: string | undefined) => (v ?? "").replace(/\\n/g, "\n");
 
 /** Where SMS go: the outbox (development; memory only in production) or Aliyun. */
 export type SmsConfig = { provider: "outbox" } | ({ provider: "aliyun" } & AliyunSmsSettings);
@@ -111,6 +129,8 @@ export interface AppConfig {
   wechat?: WechatSettings;
   sms: SmsConfig;
   mail: MailConfig;
+  /** PAYMENT_PROVIDER and the providers' credentials (the sandbox secret defaults to one kept under DATA_DIR). */
+  payments: PaymentConfig;
 }
 
 function missing(names: [string, string | undefined][]): string[] {
@@ -178,6 +198,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mail = { transport: "smtp", url: e.SMTP_URL ?? "", from: e.SMTP_FROM ?? "" };
   }
 
+  const wechatPayVars: [string, string | undefined][] = [
+    ["WECHATPAY_MCH_ID", e.WECHATPAY_MCH_ID],
+    ["WECHATPAY_APP_ID", e.WECHATPAY_APP_ID],
+    ["WECHATPAY_SERIAL_NO", e.WECHATPAY_SERIAL_NO],
+    ["WECHATPAY_PRIVATE_KEY", e.WECHATPAY_PRIVATE_KEY],
+    ["WECHATPAY_API_V3_KEY", e.WECHATPAY_API_V3_KEY],
+    ["WECHATPAY_PLATFORM_PUBLIC_KEY", e.WECHATPAY_PLATFORM_PUBLIC_KEY],
+    ["WECHATPAY_PLATFORM_KEY_ID", e.WECHATPAY_PLATFORM_KEY_ID],
+  ];
+  const alipayVars: [string, string | undefined][] = [
+    ["ALIPAY_APP_ID", e.ALIPAY_APP_ID],
+    ["ALIPAY_PRIVATE_KEY", e.ALIPAY_PRIVATE_KEY],
+    ["ALIPAY_PUBLIC_KEY", e.ALIPAY_PUBLIC_KEY],
+  ];
+  const payments: PaymentConfig = { provider: e.PAYMENT_PROVIDER, sandboxSecret: e.PAYMENT_SANDBOX_SECRET };
+  if (wechatPayVars.some(([, v]) => v)) {
+    const absent = missing(wechatPayVars);
+    if (absent.length) throw new Error(`Invalid configuration: WeChat Pay needs ${absent.join(", ")}`);
+    payments.wechat = {
+      mchId: e.WECHATPAY_MCH_ID ?? "",
+      appId: e.WECHATPAY_APP_ID ?? "",
+      serialNo: e.WECHATPAY_SERIAL_NO ?? "",
+      privateKey: pem(e.WECHATPAY_PRIVATE_KEY),
+      apiV3Key: e.WECHATPAY_API_V3_KEY ?? "",
+      platformPublicKey: pem(e.WECHATPAY_PLATFORM_PUBLIC_KEY),
+      platformKeyId: e.WECHATPAY_PLATFORM_KEY_ID ?? "",
+      apiOrigin: e.WECHATPAY_API_ORIGIN ?? "https://api.mch.weixin.qq.com",
+    };
+    requireHttps(production, "WECHATPAY_API_ORIGIN", payments.wechat.apiOrigin);
+  }
+  if (alipayVars.some(([, v]) => v)) {
+    const absent = missing(alipayVars);
+    if (absent.length) throw new Error(`Invalid configuration: Alipay needs ${absent.join(", ")}`);
+    payments.alipay = {
+      appId: e.ALIPAY_APP_ID ?? "",
+      privateKey: pem(e.ALIPAY_PRIVATE_KEY),
+      alipayPublicKey: pem(e.ALIPAY_PUBLIC_KEY),
+      gateway: e.ALIPAY_GATEWAY ?? "https://openapi.alipay.com/gateway.do",
+    };
+    requireHttps(production, "ALIPAY_GATEWAY", payments.alipay.gateway);
+  }
+  if (payments.provider === "wechat" && !payments.wechat)
+    throw new Error("Invalid configuration: PAYMENT_PROVIDER=wechat needs the WECHATPAY_* variables");
+  if (payments.provider === "alipay" && !payments.alipay)
+    throw new Error("Invalid configuration: PAYMENT_PROVIDER=alipay needs the ALIPAY_* variables");
+
   return {
     production,
     port: e.PORT,
@@ -206,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wechat,
     sms,
     mail,
+    payments,
     ...overrides,
   };
 }

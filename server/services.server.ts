@@ -10,6 +10,8 @@ import { seedCatalogue } from "../api/db/seed-catalogue.server";
 import { seedCommerce } from "../api/db/seed-commerce.server";
 import { seedIfEmpty } from "../api/db/seed.server";
 import { startLiveStateJob } from "../api/modules/live/state-job.server";
+import { startOrderJobs } from "../api/modules/orders/expiry-job.server";
+import { paymentSettingsFrom } from "../api/providers/payments/settings.server";
 import { startAccountErasure } from "../api/modules/me/deletion.server";
 import { AliyunSmsTransport } from "../api/providers/aliyun-sms.server";
 import { DevOutbox, type MessageTransport, Messenger } from "../api/providers/messages.server";
@@ -72,12 +74,14 @@ export async function openServices(config: AppConfig, logger: Logger, database?:
   // Accounts past their 15-day cooling-off period are erased hourly (the deletion agreement).
   const stopErasure = startAccountErasure(api);
   const stopLiveStates = startLiveStateJob(api);
+  const stopOrders = startOrderJobs(api, paymentSettingsFrom(config.payments, config.dataDir));
   return {
     database: db,
     api,
     close: async () => {
       stopErasure();
       stopLiveStates();
+      stopOrders();
       await db.close();
     },
   };

@@ -6,8 +6,11 @@
 import type { Database } from "./database.server";
 import type { ExchangeItemsTable } from "./schema";
 import type { Insertable } from "kysely";
+import { seedCoupons } from "../modules/coupons/seed.server";
 
 export async function seedCommerce(database: Database): Promise<boolean> {
+  // The claim centre's coupon templates (only when there are none).
+  await seedCoupons(database);
   const any = await database.db.selectFrom("exchange_items").select("id").limit(1).executeTakeFirst();
   if (any) return false;
   const db = database.db;

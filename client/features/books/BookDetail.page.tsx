@@ -10,14 +10,8 @@ import { BookCard, Price } from "../../components/cards/CatalogueCards";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import {
-  BuyActions,
-  OrderingSoonDialog,
-  ProductSection,
-  QuantityStepper,
-  StockState,
-  formatDay,
-} from "../shop/shop-parts";
+import { useBuy } from "../payment/useBuy";
+import { BuyActions, ProductSection, QuantityStepper, StockState, formatDay } from "../shop/shop-parts";
 
 const yuan = (cents: number) => (cents / 100).toFixed(2);
 
@@ -64,7 +58,7 @@ export default function BookDetailPage() {
 
 function BookView({ book }: { book: BookDetail }) {
   const [quantity, setQuantity] = useState(1);
-  const [noticeOpen, setNoticeOpen] = useState(false);
+  const purchase = useBuy({ itemType: "book", itemId: book.id, quantity, label: `《${book.title}》× ${quantity}` });
   const size = coverSizes.portrait;
   const soldOut = book.stock <= 0;
 
@@ -120,12 +114,15 @@ function BookView({ book }: { book: BookDetail }) {
               soldOut={soldOut}
               soldOutLabel="暂时缺货"
               note={
-                soldOut
-                  ? "这本书正在补货，补货后会在这里恢复购买。"
-                  : "在线下单即将开放，现在点击购买会告诉您如何订购。"
+                soldOut ? "这本书正在补货，补货后会在这里恢复购买。" : "下单后请在 30 分钟内完成支付，库存为您保留。"
               }
-              onBuy={() => setNoticeOpen(true)}
+              onBuy={purchase.buy}
             />
+            {purchase.problem ? (
+              <p className="buy-box__note" role="alert">
+                {purchase.problem}
+              </p>
+            ) : null}
           </div>
         </div>
       </div>
@@ -146,11 +143,7 @@ function BookView({ book }: { book: BookDetail }) {
         </ProductSection>
       ) : null}
 
-      <OrderingSoonDialog
-        open={noticeOpen}
-        onClose={() => setNoticeOpen(false)}
-        item={`《${book.title}》× ${quantity}`}
-      />
+      {purchase.dialogs}
     </Page>
   );
 }

@@ -11,7 +11,8 @@ import { CommodityCard, Price } from "../../components/cards/CatalogueCards";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { BuyActions, OrderingSoonDialog, ProductSection, QuantityStepper, StockState } from "../shop/shop-parts";
+import { useBuy } from "../payment/useBuy";
+import { BuyActions, ProductSection, QuantityStepper, StockState } from "../shop/shop-parts";
 
 const yuan = (cents: number) => (cents / 100).toFixed(2);
 const availability = (stock: number) => (stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock");
@@ -67,8 +68,14 @@ function CommodityView({ commodity }: { commodity: CommodityDetail }) {
   const [skuId, setSkuId] = useState(firstAvailable?.id);
   const [picture, setPicture] = useState(0);
   const [quantity, setQuantity] = useState(1);
-  const [noticeOpen, setNoticeOpen] = useState(false);
   const sku = commodity.skus.find((s) => s.id === skuId) ?? firstAvailable;
+  const purchase = useBuy({
+    itemType: "commodity",
+    itemId: commodity.id,
+    skuId: sku?.id,
+    quantity,
+    label: `${commodity.title}（${sku?.name ?? ""}）× ${quantity}`,
+  });
   const soldOut = !sku || sku.stock <= 0;
   const size = coverSizes.square;
   const shown = commodity.gallery[picture] ?? commodity.gallery[0];
@@ -155,12 +162,15 @@ function CommodityView({ commodity }: { commodity: CommodityDetail }) {
               soldOut={soldOut}
               soldOutLabel="已售罄"
               note={
-                soldOut
-                  ? "这件商品暂时售罄，补货后会在这里恢复购买。"
-                  : "商城下单即将开放，现在点击购买会告诉您如何订购。"
+                soldOut ? "这件商品暂时售罄，补货后会在这里恢复购买。" : "下单后请在 30 分钟内完成支付，库存为您保留。"
               }
-              onBuy={() => setNoticeOpen(true)}
+              onBuy={purchase.buy}
             />
+            {purchase.problem ? (
+              <p className="buy-box__note" role="alert">
+                {purchase.problem}
+              </p>
+            ) : null}
           </div>
         </div>
       </div>
@@ -181,11 +191,7 @@ function CommodityView({ commodity }: { commodity: CommodityDetail }) {
         </ProductSection>
       ) : null}
 
-      <OrderingSoonDialog
-        open={noticeOpen}
-        onClose={() => setNoticeOpen(false)}
-        item={`${commodity.title}（${sku?.name ?? ""}）× ${quantity}`}
-      />
+      {purchase.dialogs}
     </Page>
   );
 }

@@ -26,6 +26,7 @@ import { formatYuan } from "../../../shared/money";
 import { useRootData } from "../../app/root-data";
 import { BookCard, CommodityCard, formatLiveTime, LiveCard, Price } from "../../components/cards/CatalogueCards";
 import { LoginDialog } from "../../components/LoginDialog";
+import { useBuy } from "../payment/useBuy";
 import { describeProblem } from "../../components/login/login-client";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
@@ -222,6 +223,7 @@ function CourseActions({ course, viewer, viewerFailed }: DetailData) {
   const [notice, setNotice] = useState<Notice>(null);
   const [enrolling, setEnrolling] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const purchase = useBuy({ itemType: "course", itemId: course.id, label: course.title });
 
   const enrol = useCallback(async () => {
     setEnrolling(true);
@@ -278,8 +280,13 @@ function CourseActions({ course, viewer, viewerFailed }: DetailData) {
   } else {
     actions = (
       <>
-        <button type="button" className="button button--primary course-hero__cta" onClick={() => setNotice("buy")}>
-          立即购买
+        <button
+          type="button"
+          className="button button--primary course-hero__cta"
+          onClick={purchase.buy}
+          disabled={purchase.busy}
+        >
+          {purchase.busy ? "正在下单…" : "立即购买"}
         </button>
         <button type="button" className="button course-hero__cta" onClick={() => setNotice("group")}>
           拼团购买
@@ -309,6 +316,12 @@ function CourseActions({ course, viewer, viewerFailed }: DetailData) {
           {problem}
         </p>
       ) : null}
+      {purchase.problem ? (
+        <p className="course-hero__problem" role="alert">
+          {purchase.problem}
+        </p>
+      ) : null}
+      {purchase.dialogs}
       {!signedIn ? (
         <LoginDialog
           open={loginOpen}

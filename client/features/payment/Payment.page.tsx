@@ -1,23 +1,330 @@
-/** Paying an order. Until its service arrives the page says what it will hold. */
-import { Link } from "react-router-dom";
+/**
+ * 支付订单 (/payment?order=): the order's summary as snapshotted (item, SKU, quantity, price,
+ * coupon, amount to pay), the time left on the server's clock, the payment method, and the pay
+ * button that sends the payer to the provider (the hosted sandbox checkout by default). An order
+ * that is paid, cancelled or past its time says so instead.
+ */
+import { useState } from "react";
+import { Link, useLoaderData, useRevalidator } from "react-router-dom";
+import { type BestCoupon, bestCouponSchema } from "../../../shared/contracts/coupons";
+import { type OrderDetail, orderDetailSchema } from "../../../shared/contracts/orders";
+import {
+  type PayMethod,
+  type PayMethods,
+  payMethodsSchema,
+  startPaymentResultSchema,
+  type StartPaymentResult,
+} from "../../../shared/contracts/payments";
+import { describeProblem, type Problem } from "../../components/login/login-client";
+import { FormAlert } from "../../components/login/fields";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
+import { browserApi } from "../../lib/api";
+import type { PageLoaderArgs } from "../../routing/nav-context";
+import {
+  formatCountdown,
+  formatTime,
+  itemLink,
+  OrderAmounts,
+  OrderItemLine,
+  useIdempotentPost,
+  useServerCountdown,
+  yuan,
+} from "./commerce-parts";
+import "./payment.css";
 
-export default function PaymentPage() {
-  return (
-    <Page>
+const ORDER_NO = /^M\d{20}$/;
+
+type Loaded = { order: OrderDetail | null; methods: PayMethods; coupons: BestCoupon | null; result: string | null };
+
+export async function loader({ env, signal, request }: PageLoaderArgs) {
+  const url = new URL(request.url);
+  const orderNo = url.searchParams.get("order") ?? "";
+  const result = url.searchParams.get("result");
+  const meta = { title: "支付订单", description: "核对订单金额，选择支付方式并完成付款。", noindex: true };
+  if (!ORDER_NO.test(orderNo)) return { order: null, methods: { methods: [] }, coupons: null, result, meta };
+  const [order, methods] = await Promise.all([
+    env.api(`/api/orders/${orderNo}`, { signal, schema: orderDetailSchema }),
+    env.api("/api/payments/methods", { signal, schema: payMethodsSchema }),
+  ]);
+  let coupons: BestCoupon | null = null;
+  if (order.state === "pending") {
+    const q = new URLSearchParams({
+      itemType: order.itemType,
+      itemId: String(order.itemId),
+      quantity: String(order.quantity),
+    });
+    if (order.skuId !== null) q.set("skuId", String(order.skuId));
+    coupons = await env.api(`/api/coupons/best?${q.toString()}`, { signal, schema: bestCouponSchema });
+  }
+  return { order, methods, coupons, result, meta: { ...meta, title: `支付订单 ${order.orderNo}` } };
+}
+
+function Closed({ order }: { order: OrderDetail }) {
+  if (order.state === "cancelled") {
+    return (
       <EmptyState
-        glyph="付"
-        title="支付页面即将开放"
+        glyph="止"
+        title="订单已取消"
         action={
-          <Link className="button" to="/protocol/service">
-            查看购买与退款规则
+          <Link className="button button--primary" to={itemLink(order)}>
+            重新购买
           </Link>
         }
       >
-        <p>确认订单后，将在这里核对金额、选择支付方式并完成付款。未支付的订单会保留 30 分钟。</p>
-        <p>支付服务上线后即可使用，目前还不能下单。</p>
+        <p>
+          {order.cancelReason ?? "订单已关闭"}
+          {order.cancelledAt ? `（${formatTime(order.cancelledAt)}）` : ""}。如已使用优惠券，优惠券已退回卡包。
+        </p>
       </EmptyState>
+    );
+  }
+  return (
+    <EmptyState
+      glyph="成"
+      title="订单已支付"
+      action={
+        <Link className="button button--primary" to={`/payment/success?order=${order.orderNo}`}>
+          查看支付结果
+        </Link>
+      }
+    >
+      <p>这笔订单{order.stateLabel === "已支付" ? "已支付" : `当前状态：${order.stateLabel}`}，无需再次付款。</p>
+    </EmptyState>
+  );
+}
+
+/** The coupon of an unpaid order: keep, change (the best one is suggested) or remove. */
+function CouponChoice({ order, coupons }: { order: OrderDetail; coupons: BestCoupon | null }) {
+  const revalidator = useRevalidator();
+  const post = useIdempotentPost();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const options = coupons?.applicable ?? [];
+  if (order.couponTitle === null && options.length === 0) {
+    return <p className="checkout-coupon pay-card__hint">暂无可用于此订单的优惠券。</p>;
+  }
+
+  async function choose(value: string) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await post(
+        `/api/orders/${order.orderNo}/coupon`,
+        { couponId: value === "" ? null : Number(value) },
+        orderDetailSchema,
+      );
+      revalidator.revalidate();
+    } catch (err) {
+      setProblem(describeProblem(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="checkout-coupon form-field">
+      <label className="form-field__label" htmlFor="order-coupon">
+        优惠券
+      </label>
+      <select
+        id="order-coupon"
+        className="form-field__control"
+        value={order.couponDiscountCents > 0 ? "current" : ""}
+        disabled={busy}
+        onChange={(e) => {
+          if (e.target.value !== "current") void choose(e.target.value);
+        }}
+      >
+        {order.couponTitle ? (
+          <option value="current">
+            {order.couponTitle}（已减 {yuan(order.couponDiscountCents)}）
+          </option>
+        ) : null}
+        <option value="">不使用优惠券</option>
+        {options.map((a) => (
+          <option key={a.coupon.id} value={String(a.coupon.id)}>
+            {a.coupon.title}（{a.coupon.headline}，可减 {yuan(a.discountCents)}）
+            {coupons?.best?.coupon.id === a.coupon.id ? " · 推荐" : ""}
+          </option>
+        ))}
+      </select>
+      {coupons?.best && order.couponDiscountCents < coupons.best.discountCents ? (
+        <p className="form-field__meta">
+          推荐使用“{coupons.best.coupon.title}”，可减 {yuan(coupons.best.discountCents)}。
+        </p>
+      ) : null}
+      <FormAlert problem={problem} />
+    </div>
+  );
+}
+
+function Checkout({
+  order,
+  methods,
+  coupons,
+  result,
+}: {
+  order: OrderDetail;
+  methods: PayMethods;
+  coupons: BestCoupon | null;
+  result: string | null;
+}) {
+  const left = useServerCountdown(order.expiresAt, order.serverNow);
+  const [method, setMethod] = useState<PayMethod | null>(methods.methods[0]?.method ?? null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [qr, setQr] = useState<StartPaymentResult | null>(null);
+  const expired = left <= 0;
+
+  async function pay() {
+    if (!method) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const started = await browserApi(`/api/payments/${order.orderNo}/start`, {
+        method: "POST",
+        body: { method },
+        schema: startPaymentResultSchema,
+      });
+      if (started.redirectUrl) {
+        window.location.assign(started.redirectUrl);
+        return;
+      }
+      setQr(started);
+      setBusy(false);
+    } catch (err) {
+      setProblem(describeProblem(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="pay-layout">
+      <section className="pay-card" aria-labelledby="pay-summary">
+        <h2 id="pay-summary" className="pay-card__title">
+          订单信息
+        </h2>
+        <p className="pay-card__no">
+          订单号 {order.orderNo} · 下单时间 {formatTime(order.createdAt)}
+        </p>
+        <OrderItemLine order={order} />
+        {order.address ? (
+          <p className="pay-address">
+            寄往：{order.address.recipient}，{order.address.phone}，{order.address.region} {order.address.detail}
+          </p>
+        ) : null}
+        <CouponChoice order={order} coupons={coupons} />
+        <OrderAmounts order={order} />
+      </section>
+
+      <section className="pay-card pay-card--side" aria-labelledby="pay-method">
+        <div className={`pay-countdown${expired ? " pay-countdown--over" : ""}`} role="timer" aria-live="off">
+          {expired ? (
+            <span>订单已超过支付时限</span>
+          ) : (
+            <>
+              <span>剩余支付时间</span>
+              <strong data-testid="pay-countdown">{formatCountdown(left)}</strong>
+            </>
+          )}
+        </div>
+        {result === "declined" ? (
+          <p className="login-alert" role="alert">
+            你已取消付款，订单仍然保留，可以重新支付。
+          </p>
+        ) : null}
+        {result === "failed" ? (
+          <p className="login-alert" role="alert">
+            支付没有成功（余额不足），请换一种方式或稍后重试。
+          </p>
+        ) : null}
+        <h2 id="pay-method" className="pay-card__title">
+          支付方式
+        </h2>
+        {methods.methods.length === 0 ? (
+          <p className="pay-card__hint">暂时没有可用的支付方式，请稍后再试或联系客服。</p>
+        ) : (
+          <div className="pay-methods" role="radiogroup" aria-label="支付方式">
+            {methods.methods.map((m) => (
+              <label key={m.method} className={`pay-method${method === m.method ? " is-selected" : ""}`}>
+                <input
+                  type="radio"
+                  name="method"
+                  value={m.method}
+                  checked={method === m.method}
+                  onChange={() => setMethod(m.method)}
+                />
+                <span className={`pay-method__icon pay-method__icon--${m.method}`} aria-hidden="true">
+                  {m.method === "wechat" ? "微" : m.method === "alipay" ? "支" : "测"}
+                </span>
+                {m.label}
+              </label>
+            ))}
+          </div>
+        )}
+        <FormAlert problem={problem} />
+        {expired ? (
+          <Link className="button button--primary pay-submit" to={itemLink(order)}>
+            重新下单
+          </Link>
+        ) : (
+          <button type="button" className="button button--primary pay-submit" disabled={busy || !method} onClick={pay}>
+            {busy ? "正在前往收银台…" : `立即支付 ${yuan(order.payCents)}`}
+          </button>
+        )}
+        {qr?.qrSvg ? (
+          <div className="pay-qr">
+            {/* SVG markup made on our server by the qrcode library from the gateway's code URL. */}
+            <div className="pay-qr__code" dangerouslySetInnerHTML={{ __html: qr.qrSvg }} />
+            <p>请用微信扫一扫完成付款，付款后前往“支付结果”查看。</p>
+            <Link className="button" to={`/payment/success?order=${order.orderNo}`}>
+              我已付款
+            </Link>
+          </div>
+        ) : null}
+        <p className="pay-card__hint">
+          未支付的订单保留 30 分钟，超时自动取消，库存和优惠券会退回。
+          {order.physical ? "发货前可全额退款，确认收货后 7 天内可退货。" : "课程购买后 7 天内未学习可全额退款。"}
+        </p>
+      </section>
+    </div>
+  );
+}
+
+export default function PaymentPage() {
+  const { order, methods, coupons, result } = useLoaderData() as Loaded;
+  const revalidator = useRevalidator();
+  if (!order) {
+    return (
+      <Page>
+        <EmptyState
+          glyph="付"
+          title="没有要支付的订单"
+          action={
+            <Link className="button button--primary" to="/my/order?state=pending">
+              查看待支付订单
+            </Link>
+          }
+        >
+          <p>支付链接缺少订单号或订单号不正确。请从“我的订单”中找到要支付的订单。</p>
+        </EmptyState>
+      </Page>
+    );
+  }
+  return (
+    <Page
+      actions={
+        <button type="button" className="button" onClick={() => revalidator.revalidate()}>
+          {revalidator.state === "loading" ? "刷新中…" : "刷新订单状态"}
+        </button>
+      }
+    >
+      {order.state === "pending" ? (
+        <Checkout order={order} methods={methods} coupons={coupons} result={result} />
+      ) : (
+        <Closed order={order} />
+      )}
     </Page>
   );
 }

@@ -1,23 +1,199 @@
-/** After a successful payment. Until its service arrives the page says what it will hold. */
-import { Link } from "react-router-dom";
+/**
+ * 支付结果 (/payment/success?order=): the gateway sends the payer here while its notification
+ * may still be on its way, so the page asks for the order every 1.5 s until it is paid (with a
+ * message after 30 s), then shows what was unlocked and what comes next.
+ */
+import { useEffect, useState } from "react";
+import { Link, useLoaderData } from "react-router-dom";
+import { type OrderDetail, orderDetailSchema } from "../../../shared/contracts/orders";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
+import { browserApi } from "../../lib/api";
+import type { PageLoaderArgs } from "../../routing/nav-context";
+import { formatTime, OrderAmounts, OrderItemLine, yuan } from "./commerce-parts";
+import "./payment.css";
+
+const ORDER_NO = /^M\d{20}$/;
+const POLL_MS = 1500;
+const GIVE_UP_MS = 30_000;
+
+export async function loader({ env, signal, request }: PageLoaderArgs) {
+  const orderNo = new URL(request.url).searchParams.get("order") ?? "";
+  const meta = { title: "支付结果", description: "查看订单的支付结果和下一步。", noindex: true };
+  if (!ORDER_NO.test(orderNo)) return { order: null, meta };
+  const order = await env.api(`/api/orders/${orderNo}`, { signal, schema: orderDetailSchema });
+  return { order, meta };
+}
+
+/** Asks for the order until it leaves 待支付 (or time runs out). */
+function useSettledOrder(initial: OrderDetail) {
+  const [order, setOrder] = useState(initial);
+  const [gaveUp, setGaveUp] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (order.state !== "pending") return;
+    let live = true;
+    const started = Date.now();
+    let timer: ReturnType<typeof setTimeout>;
+    const poll = () => {
+      browserApi(`/api/orders/${order.orderNo}`, { schema: orderDetailSchema })
+        .then((next) => {
+          if (!live) return;
+          if (next.state !== "pending") setOrder(next);
+          else if (Date.now() - started > GIVE_UP_MS) setGaveUp(true);
+          else timer = setTimeout(poll, POLL_MS);
+        })
+        .catch(() => {
+          if (live) timer = setTimeout(poll, POLL_MS * 2);
+        });
+    };
+    timer = setTimeout(poll, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [order.orderNo, order.state, attempt]);
+  return {
+    order,
+    gaveUp,
+    retry: () => {
+      setGaveUp(false);
+      setAttempt((a) => a + 1);
+    },
+  };
+}
+
+function NextSteps({ order }: { order: OrderDetail }) {
+  if (order.itemType === "course") {
+    return (
+      <div className="pay-result__next">
+        <p>课程已解锁，全部课时现在就可以学习，学习进度会在各设备间同步。</p>
+        <div className="pay-result__actions">
+          {order.firstLessonId ? (
+            <Link className="button button--primary" to={`/video/${order.firstLessonId}`}>
+              开始学习
+            </Link>
+          ) : null}
+          <Link className="button" to={`/course/${order.itemId}`}>
+            查看课程目录
+          </Link>
+          <Link className="button" to="/my/allcourse">
+            我的课程
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="pay-result__next">
+      <p>
+        订单状态：<strong>{order.stateLabel}</strong>。我们会在 48 小时内发货，发货后可在“我的订单”查看快递单号，
+        收货后请确认收货。
+      </p>
+      <div className="pay-result__actions">
+        <Link className="button button--primary" to="/my/order?state=paid">
+          查看订单
+        </Link>
+        <Link className="button" to={order.itemType === "book" ? "/books" : "/stationery"}>
+          继续逛逛
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function Result({ initial }: { initial: OrderDetail }) {
+  const { order, gaveUp, retry } = useSettledOrder(initial);
+  const paid = !["pending", "cancelled"].includes(order.state);
+  return (
+    <div className="pay-result">
+      {order.state === "pending" && !gaveUp ? (
+        <div className="pay-result__head" role="status">
+          <span className="pay-result__seal pay-result__seal--wait" aria-hidden="true">
+            候
+          </span>
+          <div>
+            <h2>正在确认支付结果…</h2>
+            <p>支付平台的通知可能有几秒延迟，请稍候，无需重复付款。</p>
+          </div>
+        </div>
+      ) : null}
+      {order.state === "pending" && gaveUp ? (
+        <div className="pay-result__head" role="alert">
+          <span className="pay-result__seal pay-result__seal--wait" aria-hidden="true">
+            候
+          </span>
+          <div>
+            <h2>暂未收到支付结果</h2>
+            <p>如果你已经付款，结果通常会在几分钟内到达；请勿重复付款。订单超时前会再次向支付平台核实。</p>
+            <div className="pay-result__actions">
+              <button type="button" className="button button--primary" onClick={retry}>
+                再次查询
+              </button>
+              <Link className="button" to={`/payment?order=${order.orderNo}`}>
+                返回支付页面
+              </Link>
+            </div>
+          </div>
+        </div>
+      ) : null}
+      {order.state === "cancelled" ? (
+        <div className="pay-result__head" role="alert">
+          <span className="pay-result__seal pay-result__seal--fail" aria-hidden="true">
+            止
+          </span>
+          <div>
+            <h2>订单已取消</h2>
+            <p>{order.cancelReason ?? "订单已关闭"}。如果关闭后才付款，款项会自动原路退回。</p>
+          </div>
+        </div>
+      ) : null}
+      {paid ? (
+        <div className="pay-result__head" role="status">
+          <span className="pay-result__seal" aria-hidden="true">
+            成
+          </span>
+          <div>
+            <h2>支付成功</h2>
+            <p>
+              实付 <strong>{yuan(order.payCents)}</strong>
+              {order.paidAt ? ` · ${formatTime(order.paidAt)}` : ""}
+            </p>
+          </div>
+        </div>
+      ) : null}
+      {paid ? <NextSteps order={order} /> : null}
+      <section className="pay-card" aria-label="订单信息">
+        <p className="pay-card__no">订单号 {order.orderNo}</p>
+        <OrderItemLine order={order} />
+        <OrderAmounts order={order} />
+      </section>
+    </div>
+  );
+}
 
 export default function PaymentSuccessPage() {
+  const { order } = useLoaderData() as { order: OrderDetail | null };
+  if (!order) {
+    return (
+      <Page>
+        <EmptyState
+          glyph="单"
+          title="没有找到这笔订单"
+          action={
+            <Link className="button button--primary" to="/my/order">
+              查看我的订单
+            </Link>
+          }
+        >
+          <p>链接缺少订单号或订单号不正确。</p>
+        </EmptyState>
+      </Page>
+    );
+  }
   return (
-    <Page>
-      <EmptyState
-        glyph="成"
-        title="支付结果页即将开放"
-        action={
-          <Link className="button" to="/">
-            返回首页
-          </Link>
-        }
-      >
-        <p>付款完成后，这里会显示订单信息和下一步：开始学习课程，或查看实物商品的发货进度。</p>
-        <p>支付服务上线后即可使用。</p>
-      </EmptyState>
+    <Page title="支付结果">
+      <Result initial={order} />
     </Page>
   );
 }

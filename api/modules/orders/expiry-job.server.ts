@@ -1,0 +1,96 @@
+/**
+ * The order job, every 30 s on every node at once: closes unpaid orders past their time — after
+ * asking the provider whether they were paid after all (then they are credited instead) — and
+ * confirms receipt of shipped orders 7 days after shipping. Every change is a compare-and-set,
+ * so two nodes (or a node and a learner) racing move each order once, and stock and coupons come
+ * back exactly once.
+ */
+import { AUTO_CONFIRM_DAYS } from "../../../shared/contracts/orders";
+import type { ApiContext } from "../../context.server";
+import { registerPaymentSettings, type PaymentSettings } from "../../providers/payments/settings.server";
+import { gatewayFor } from "../payments/gateways.server";
+import { creditPayment } from "../payments/payments.server";
+import { closePending, moveOrder } from "./state.server";
+
+export const ORDER_JOB_EVERY_MS = 30_000;
+const BATCH = 100;
+
+export interface OrderJobResult {
+  closed: string[];
+  paidLate: string[];
+  confirmed: string[];
+}
+
+export async function runOrderJob(ctx: ApiContext): Promise<OrderJobResult> {
+  const now = ctx.now();
+  const { db } = ctx.database;
+  const result: OrderJobResult = { closed: [], paidLate: [], confirmed: [] };
+
+  const expired = await db
+    .selectFrom("orders")
+    .select(["id", "order_no", "provider"])
+    .where("state", "=", "pending")
+    .where("expires_at", "<=", now)
+    .orderBy("expires_at")
+    .limit(BATCH)
+    .execute();
+  for (const order of expired) {
+    const gateway = order.provider ? gatewayFor(ctx, order.provider) : null;
+    if (gateway) {
+      try {
+        const paid = await gateway.query(order.order_no);
+        if (paid) {
+          const outcome = await creditPayment(ctx, paid);
+          if (outcome === "credited") result.paidLate.push(order.order_no);
+          if (outcome === "credited" || outcome === "replayed") continue;
+        }
+        await gateway.close(order.order_no);
+      } catch (err) {
+        // Without the provider's answer the order stays open until the next run.
+        ctx.logger.warn({ err, orderNo: order.order_no }, "payment query before closing failed");
+        continue;
+      }
+    }
+    const closed = await db
+      .transaction()
+      .execute((trx) => closePending(trx, order.id, "超时未支付，订单已自动关闭", now));
+    if (closed) result.closed.push(order.order_no);
+  }
+
+  const due = new Date(now.getTime() - AUTO_CONFIRM_DAYS * 86_400_000);
+  const shipped = await db
+    .selectFrom("orders")
+    .select(["id", "order_no"])
+    .where("state", "=", "shipped")
+    .where("shipped_at", "<=", due)
+    .limit(BATCH)
+    .execute();
+  for (const order of shipped) {
+    const done = await db
+      .transaction()
+      .execute((trx) => moveOrder(trx, order.id, "shipped", "completed", { completed_at: now, at: now }));
+    if (done) result.confirmed.push(order.order_no);
+  }
+  return result;
+}
+
+/** Starts the job (and registers the payment settings for this context); returns its stop function. */
+export function startOrderJobs(ctx: ApiContext, settings?: PaymentSettings, everyMs = ORDER_JOB_EVERY_MS): () => void {
+  if (settings) registerPaymentSettings(ctx, settings);
+  if (settings?.provider === "sandbox" && ctx.settings.production) {
+    ctx.logger.warn("payments go to the built-in sandbox (no real money): set PAYMENT_PROVIDER and its credentials");
+  }
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    runOrderJob(ctx)
+      .catch((err: unknown) => ctx.logger.error({ err }, "order job failed"))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

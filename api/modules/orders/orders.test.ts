@@ -1,0 +1,705 @@
+/**
+ * Orders, payment and coupons on the demo catalogue (issue "Commerce" §1–3, tests of §7):
+ * creation and reuse, stock under 10N concurrent buyers, cancel and refund restoring stock
+ * exactly once, the sandbox checkout end to end, replayed / forged / wrong-amount / unknown /
+ * late payment notifications, coupons (limits under concurrency, snapshot, return and the
+ * one-time notice), refund rules, shipping and the expiry job. Concurrent requests go over real
+ * sockets (separate pooled connections on PostgreSQL).
+ */
+import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { closeServer, listen, testApp } from "../../../tests/integration/helpers";
+import { createSession, sessionCookieName } from "../auth/sessions.server";
+import { newSandboxNotification, signSandbox } from "../../providers/payments/sandbox.server";
+import { paymentSettingsOf } from "../../providers/payments/settings.server";
+import { runOrderJob } from "./expiry-job.server";
+
+type Harness = Awaited<ReturnType<typeof testApp>>;
+let h: Harness;
+let server: Server;
+let base: string;
+let realNow: () => Date;
+let seq = 0;
+
+beforeAll(async () => {
+  h = await testApp({}, {}, {}, { catalogue: true });
+  realNow = h.services!.api.now;
+  ({ server, base } = await listen(h.app));
+});
+afterAll(async () => {
+  await closeServer(server);
+  await h.dispose();
+});
+beforeEach(() => {
+  h.services!.api.now = realNow;
+});
+
+const api = () => h.services!.api;
+const db = () => api().database.db;
+const later = (ms: number) => {
+  const at = new Date(realNow().getTime() + ms);
+  api().now = () => at;
+};
+const DAY = 86_400_000;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the API answered
+type Json = any;
+
+interface Learner {
+  id: number;
+  cookie: string;
+}
+
+/** A learner with a session (the login itself is the auth tests' business). */
+async function learner(role: "learner" | "operator" = "learner"): Promise<Learner> {
+  const phone = `137${String(10_000_000 + ++seq * 7919 + (process.pid % 1000) * 13).slice(-8)}`;
+  const user = await db()
+    .insertInto("users")
+    .values({ phone, nickname: `学员${seq}`, role })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const token = await createSession(api().database, user.id, { userAgent: "vitest", ip: "127.0.0.1" });
+  return { id: user.id, cookie: `${sessionCookieName(api().settings.cookies)}=${token}` };
+}
+
+async function call(
+  who: Learner | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Json }> {
+  const h2: Record<string, string> = { Accept: "application/json", ...headers };
+  if (who) h2.Cookie = who.cookie;
+  if (method !== "GET") h2.Origin = "http://localhost:3000";
+  if (body !== undefined) h2["Content-Type"] = "application/json";
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: h2,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: "manual",
+  });
+  const text = await res.text();
+  let parsed: Json = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // HTML or empty
+  }
+  return { status: res.status, body: parsed };
+}
+
+const idem = () => ({ "Idempotency-Key": randomUUID() });
+const order = (who: Learner, body: Record<string, unknown>) => call(who, "POST", "/api/orders", body, idem());
+const cancel = (who: Learner, no: string) => call(who, "POST", `/api/orders/${no}/cancel`, undefined, idem());
+const refund = (who: Learner, no: string, reason = "不想学了，申请退款") =>
+  call(who, "POST", `/api/orders/${no}/refund`, { reason }, idem());
+
+async function paidCourse(offset = 0) {
+  const rows = await db()
+    .selectFrom("courses")
+    .select(["id", "title", "price_cents"])
+    .where("price_cents", ">", 0)
+    .where("status", "=", "published")
+    .orderBy("id")
+    .execute();
+  return rows[offset % rows.length]!;
+}
+
+async function bookWithStock(stock: number) {
+  const book = await db()
+    .selectFrom("books")
+    .select(["id", "price_cents"])
+    .where("status", "=", "published")
+    .orderBy("id", "desc")
+    .limit(1)
+    .offset(seq % 20)
+    .executeTakeFirstOrThrow();
+  await db().updateTable("books").set({ stock }).where("id", "=", book.id).execute();
+  return book;
+}
+
+async function stockOf(bookId: number) {
+  return (await db().selectFrom("books").select("stock").where("id", "=", bookId).executeTakeFirstOrThrow()).stock;
+}
+
+async function address(who: Learner): Promise<number> {
+  const res = await call(who, "POST", "/api/orders/addresses", {
+    recipient: "王小明",
+    phone: "13912345678",
+    region: "浙江省 杭州市 西湖区",
+    detail: "文三路 100 号 2 幢 301",
+  });
+  expect(res.status).toBe(201);
+  return res.body.address.id;
+}
+
+async function notifySandbox(
+  orderNo: string,
+  amountCents: number,
+  txnId = `SB${randomUUID().slice(0, 8)}`,
+  secret?: string,
+) {
+  const n = newSandboxNotification(orderNo, txnId, amountCents, new Date());
+  const signature = signSandbox(n, secret ?? paymentSettingsOf(api()).sandboxSecret);
+  return call(null, "POST", "/api/payments/notify/sandbox", n, { "X-Sandbox-Signature": signature });
+}
+
+async function orderRow(orderNo: string) {
+  return db().selectFrom("orders").selectAll().where("order_no", "=", orderNo).executeTakeFirstOrThrow();
+}
+
+describe("creating orders", () => {
+  it("snapshots the course price, expires in 30 minutes, and reuses the open order for the same item", async () => {
+    later(0);
+    const me = await learner();
+    const course = await paidCourse(1);
+    const first = await order(me, { itemType: "course", itemId: course.id, quantity: 1 });
+    expect(first.status).toBe(201);
+    const o = first.body.order;
+    expect(o).toMatchObject({
+      state: "pending",
+      stateLabel: "待支付",
+      title: course.title,
+      unitPriceCents: course.price_cents,
+      totalCents: course.price_cents,
+      payCents: course.price_cents,
+      physical: false,
+    });
+    expect(o.orderNo).toMatch(/^M\d{20}$/);
+    expect(Date.parse(o.expiresAt) - Date.parse(o.serverNow)).toBe(30 * 60_000);
+    // The catalogue price changes later: the order keeps what the learner saw.
+    await db()
+      .updateTable("courses")
+      .set({ price_cents: course.price_cents + 100 })
+      .where("id", "=", course.id)
+      .execute();
+    const again = await order(me, { itemType: "course", itemId: course.id });
+    expect(again.body).toMatchObject({ reused: true, order: { orderNo: o.orderNo, payCents: course.price_cents } });
+    await db().updateTable("courses").set({ price_cents: course.price_cents }).where("id", "=", course.id).execute();
+
+    const detail = await call(me, "GET", `/api/orders/${o.orderNo}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.timeline[0]).toMatchObject({ label: "提交订单" });
+    expect((await call(await learner(), "GET", `/api/orders/${o.orderNo}`)).status).toBe(404);
+  });
+
+  it("gives the same open order to five concurrent requests for one item", async () => {
+    const me = await learner();
+    const course = await paidCourse(2);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => order(me, { itemType: "course", itemId: course.id })),
+    );
+    const numbers = new Set(results.map((r) => r.body.order?.orderNo));
+    expect(results.every((r) => r.status === 201)).toBe(true);
+    expect(numbers.size).toBe(1);
+    const rows = await db().selectFrom("orders").select("id").where("user_id", "=", me.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("refuses what cannot be bought, in Chinese", async () => {
+    const me = await learner();
+    const free = await db()
+      .selectFrom("courses")
+      .select("id")
+      .where("price_cents", "=", 0)
+      .where("status", "=", "published")
+      .executeTakeFirstOrThrow();
+    const freeRes = await order(me, { itemType: "course", itemId: free.id });
+    expect(freeRes.status).toBe(400);
+    expect(freeRes.body.error.message).toContain("免费");
+    const course = await paidCourse(3);
+    await db().insertInto("enrolments").values({ user_id: me.id, course_id: course.id, source: "admin" }).execute();
+    const owned = await order(me, { itemType: "course", itemId: course.id });
+    expect(owned).toMatchObject({ status: 409, body: { error: { message: "你已拥有该课程" } } });
+    expect((await order(me, { itemType: "course", itemId: (await paidCourse(4)).id, quantity: 2 })).status).toBe(400);
+    expect((await order(me, { itemType: "course", itemId: 99_999_999 })).status).toBe(404);
+    const book = await bookWithStock(5);
+    const noAddress = await order(me, { itemType: "book", itemId: book.id, quantity: 1 });
+    expect(noAddress).toMatchObject({ status: 400, body: { error: { message: "请选择收货地址" } } });
+    const noKey = await call(me, "POST", "/api/orders", { itemType: "book", itemId: book.id });
+    expect(noKey.status).toBe(400);
+    const extra = await order(me, { itemType: "book", itemId: book.id, payCents: 1 });
+    expect(extra.status).toBe(400);
+    expect(extra.body.error.message).toContain("不支持的字段");
+    expect((await call(null, "POST", "/api/orders", { itemType: "book", itemId: book.id }, idem())).status).toBe(401);
+    const badAddress = await call(me, "POST", "/api/orders/addresses", {
+      recipient: "",
+      phone: "123",
+      region: "浙江",
+      detail: "短",
+    });
+    expect(badAddress.status).toBe(400);
+    expect(badAddress.body.error.message).toBe("请填写收货人");
+  });
+
+  it("stock N, 10N concurrent buyers: exactly N orders, the rest 库存不足", async () => {
+    const N = 3;
+    const book = await bookWithStock(N);
+    const buyers = await Promise.all(Array.from({ length: 10 * N }, () => learner()));
+    const addresses = await Promise.all(buyers.map((b) => address(b)));
+    const results = await Promise.all(
+      buyers.map((b, i) => order(b, { itemType: "book", itemId: book.id, quantity: 1, addressId: addresses[i] })),
+    );
+    const ok = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status === 409);
+    expect(ok).toHaveLength(N);
+    expect(refused).toHaveLength(9 * N);
+    expect(refused.every((r) => r.body.error.message === "库存不足")).toBe(true);
+    expect(await stockOf(book.id)).toBe(0);
+  });
+
+  it("cancel twice at once, and the job with the learner at once: stock comes back exactly once", async () => {
+    const book = await bookWithStock(10);
+    const me = await learner();
+    const addr = await address(me);
+    const created = await order(me, { itemType: "book", itemId: book.id, quantity: 4, addressId: addr });
+    expect(created.status).toBe(201);
+    expect(await stockOf(book.id)).toBe(6);
+    const no = created.body.order.orderNo;
+    const both = await Promise.all([cancel(me, no), cancel(me, no)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await stockOf(book.id)).toBe(10);
+    expect((await cancel(me, no)).status).toBe(409);
+    expect(await stockOf(book.id)).toBe(10);
+
+    const second = await order(me, { itemType: "book", itemId: book.id, quantity: 2, addressId: addr });
+    expect(second.body.reused).toBe(false);
+    expect(await stockOf(book.id)).toBe(8);
+    later(31 * 60_000);
+    const [job, mine] = await Promise.all([runOrderJob(api()), cancel(me, second.body.order.orderNo)]);
+    const closedByJob = job.closed.includes(second.body.order.orderNo);
+    expect(closedByJob || mine.status === 200).toBe(true);
+    expect(closedByJob && mine.status === 200).toBe(false);
+    expect(await stockOf(book.id)).toBe(10);
+    expect((await orderRow(second.body.order.orderNo)).state).toBe("cancelled");
+  });
+});
+
+describe("paying with the sandbox", () => {
+  it("checkout page → approve → signed notification → paid, enrolled, the lessons unlock", async () => {
+    const me = await learner();
+    const course = await paidCourse(5);
+    const lesson = await db()
+      .selectFrom("lessons")
+      .select("id")
+      .where("course_id", "=", course.id)
+      .where("is_trial", "=", false)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    expect((await call(me, "GET", `/api/learning/lessons/${lesson.id}`)).body.access.allowed).toBe(false);
+    const created = await order(me, { itemType: "course", itemId: course.id });
+    const no = created.body.order.orderNo;
+    const methods = await call(me, "GET", "/api/payments/methods");
+    expect(methods.body.methods.map((m: { method: string }) => m.method)).toEqual(["sandbox"]);
+    expect((await call(me, "POST", `/api/payments/${no}/start`, { method: "wechat" })).status).toBe(400);
+    const start = await call(me, "POST", `/api/payments/${no}/start`, { method: "sandbox" });
+    expect(start.status).toBe(200);
+    expect(start.body.redirectUrl).toMatch(/^\/api\/payments\/sandbox\/checkout\/[0-9a-f]{32}$/);
+
+    const page = await fetch(`${base}${start.body.redirectUrl}`);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(html).toContain("同意付款");
+    expect(html).toContain("拒绝付款");
+    expect(html).toContain(`¥${course.price_cents / 100}`);
+    expect(html).not.toContain("<script");
+
+    const approve = await fetch(`${base}${start.body.redirectUrl}/approve`, {
+      method: "POST",
+      headers: { Origin: "http://localhost:3000" },
+      redirect: "manual",
+    });
+    expect(approve.status).toBe(303);
+    expect(approve.headers.get("location")).toBe(`/payment/success?order=${no}`);
+    let state = "pending";
+    for (let i = 0; i < 50 && state === "pending"; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      state = (await orderRow(no)).state;
+    }
+    expect(state).toBe("completed");
+    const detail = await call(me, "GET", `/api/orders/${no}`);
+    expect(detail.body).toMatchObject({ state: "completed", stateLabel: "已完成", provider: "sandbox" });
+    expect(detail.body.firstLessonId).toEqual(expect.any(Number));
+    expect(detail.body.timeline.map((t: { label: string }) => t.label)).toEqual(["提交订单", "支付成功", "订单完成"]);
+    const enrolment = await db().selectFrom("enrolments").selectAll().where("user_id", "=", me.id).execute();
+    expect(enrolment).toMatchObject([{ course_id: course.id, source: "order" }]);
+    expect((await call(me, "GET", `/api/learning/lessons/${lesson.id}`)).body.access.allowed).toBe(true);
+    const notices = await db().selectFrom("notifications").select("kind").where("user_id", "=", me.id).execute();
+    expect(notices.map((n) => n.kind)).toContain("order_paid");
+    // Approving the same checkout again changes nothing.
+    const twice = await fetch(`${base}${start.body.redirectUrl}/approve`, {
+      method: "POST",
+      headers: { Origin: "http://localhost:3000" },
+      redirect: "manual",
+    });
+    expect(twice.status).toBe(303);
+    expect(
+      await db()
+        .selectFrom("payments")
+        .select("id")
+        .where("order_id", "=", (await orderRow(no)).id)
+        .execute(),
+    ).toHaveLength(1);
+  });
+
+  it("a notification replayed five times at once pays once: one payment row, one enrolment", async () => {
+    const me = await learner();
+    const course = await paidCourse(6);
+    const created = await order(me, { itemType: "course", itemId: course.id });
+    const no = created.body.order.orderNo;
+    const n = newSandboxNotification(no, "SBREPLAY" + seq, course.price_cents, new Date());
+    const signature = signSandbox(n, paymentSettingsOf(api()).sandboxSecret);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(null, "POST", "/api/payments/notify/sandbox", n, { "X-Sandbox-Signature": signature }),
+      ),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.body.outcome === "credited")).toHaveLength(1);
+    expect(results.filter((r) => r.body.outcome === "replayed")).toHaveLength(4);
+    const row = await orderRow(no);
+    expect(row.state).toBe("completed");
+    expect(await db().selectFrom("payments").select("id").where("order_id", "=", row.id).execute()).toHaveLength(1);
+    expect(await db().selectFrom("enrolments").select("course_id").where("user_id", "=", me.id).execute()).toHaveLength(
+      1,
+    );
+    const paidNotices = await db()
+      .selectFrom("notifications")
+      .select("id")
+      .where("user_id", "=", me.id)
+      .where("kind", "=", "order_paid")
+      .execute();
+    expect(paidNotices).toHaveLength(1);
+  });
+
+  it("forged signature, wrong amount and unknown order: no credit", async () => {
+    const me = await learner();
+    const course = await paidCourse(7);
+    const no = (await order(me, { itemType: "course", itemId: course.id })).body.order.orderNo;
+    const forged = await notifySandbox(no, course.price_cents, undefined, "f".repeat(64));
+    expect(forged.status).toBe(401);
+    const n = newSandboxNotification(no, "SBTAMPER", course.price_cents, new Date());
+    const signature = signSandbox(n, paymentSettingsOf(api()).sandboxSecret);
+    const tampered = await call(
+      null,
+      "POST",
+      "/api/payments/notify/sandbox",
+      { ...n, amountCents: 1 },
+      { "X-Sandbox-Signature": signature },
+    );
+    expect(tampered.status).toBe(401);
+    expect((await call(null, "POST", "/api/payments/notify/sandbox", n, { "X-Sandbox-Signature": "00" })).status).toBe(
+      401,
+    );
+    const wrongAmount = await notifySandbox(no, course.price_cents - 1);
+    expect(wrongAmount.status).toBe(400);
+    const unknown = await notifySandbox("M20261122000000999999", course.price_cents);
+    expect(unknown.status).toBe(404);
+    const row = await orderRow(no);
+    expect(row.state).toBe("pending");
+    expect(await db().selectFrom("payments").select("id").where("order_id", "=", row.id).execute()).toHaveLength(0);
+    expect(await db().selectFrom("enrolments").select("course_id").where("user_id", "=", me.id).execute()).toHaveLength(
+      0,
+    );
+  });
+
+  it("a payment that arrives after the order was cancelled is refunded automatically", async () => {
+    const me = await learner();
+    const course = await paidCourse(8);
+    const no = (await order(me, { itemType: "course", itemId: course.id })).body.order.orderNo;
+    expect((await cancel(me, no)).status).toBe(200);
+    const late = await notifySandbox(no, course.price_cents);
+    expect(late).toMatchObject({ status: 200, body: { outcome: "refunded_late" } });
+    const row = await orderRow(no);
+    expect(row.state).toBe("cancelled");
+    const payments = await db().selectFrom("payments").selectAll().where("order_id", "=", row.id).execute();
+    expect(payments).toMatchObject([{ outcome: "refunded_late", amount_cents: course.price_cents }]);
+    const refunds = await db().selectFrom("refunds").selectAll().where("order_id", "=", row.id).execute();
+    expect(refunds).toMatchObject([{ state: "succeeded", amount_cents: course.price_cents }]);
+    expect(await db().selectFrom("enrolments").select("course_id").where("user_id", "=", me.id).execute()).toHaveLength(
+      0,
+    );
+    const kinds = (await db().selectFrom("notifications").select("kind").where("user_id", "=", me.id).execute()).map(
+      (n) => n.kind,
+    );
+    expect(kinds).toContain("order_refunded");
+  });
+
+  it("the job asks the sandbox before closing: an approved payment whose notification was lost is credited", async () => {
+    const me = await learner();
+    const course = await paidCourse(9);
+    const no = (await order(me, { itemType: "course", itemId: course.id })).body.order.orderNo;
+    const start = await call(me, "POST", `/api/payments/${no}/start`, { method: "sandbox" });
+    // Approved at the sandbox, but its notification never arrived.
+    await db()
+      .updateTable("payment_sandbox")
+      .set({ state: "approved", txn_id: `SBLOST${seq}`, decided_at: new Date() })
+      .where("id", "=", start.body.redirectUrl.split("/").pop())
+      .execute();
+    later(31 * 60_000);
+    const result = await runOrderJob(api());
+    expect(result.paidLate).toContain(no);
+    expect(result.closed).not.toContain(no);
+    expect((await orderRow(no)).state).toBe("completed");
+    // An unpaid expired order is closed; a second run changes nothing.
+    const other = (await order(me, { itemType: "course", itemId: (await paidCourse(10)).id })).body.order.orderNo;
+    later(62 * 60_000);
+    const [a, b] = await Promise.all([runOrderJob(api()), runOrderJob(api())]);
+    expect([...a.closed, ...b.closed].filter((x) => x === other)).toHaveLength(1);
+    expect((await orderRow(other)).state).toBe("cancelled");
+  });
+});
+
+describe("refunds", () => {
+  async function boughtCourse(offset: number) {
+    const me = await learner();
+    const course = await paidCourse(offset);
+    const no = (await order(me, { itemType: "course", itemId: course.id })).body.order.orderNo;
+    expect((await notifySandbox(no, course.price_cents)).status).toBe(200);
+    return { me, course, no };
+  }
+
+  it("a course within 7 days and not started: full refund, enrolment removed, once", async () => {
+    const { me, no } = await boughtCourse(11);
+    const both = await Promise.all([refund(me, no), refund(me, no)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const row = await orderRow(no);
+    expect(row).toMatchObject({ state: "refunded", refunded_cents: row.pay_cents });
+    expect(await db().selectFrom("enrolments").select("course_id").where("user_id", "=", me.id).execute()).toHaveLength(
+      0,
+    );
+    expect(await db().selectFrom("refunds").select("id").where("order_id", "=", row.id).execute()).toHaveLength(1);
+    const detail = await call(me, "GET", `/api/orders/${no}`);
+    expect(detail.body.refund).toEqual({ allowed: false, reason: "订单已退款" });
+    // The bishan the payment earned is taken back with the refund.
+    const ledger = await db()
+      .selectFrom("wallet_entries")
+      .select(["reason", "amount"])
+      .where("user_id", "=", me.id)
+      .where("currency", "=", "bishan")
+      .orderBy("id")
+      .execute();
+    expect(ledger.map((e) => e.reason)).toEqual(["order_paid", "order_refund_clawback"]);
+    expect(ledger[0]!.amount + ledger[1]!.amount).toBe(0);
+  });
+
+  it("refuses a started course and one past 7 days, saying why", async () => {
+    const started = await boughtCourse(12);
+    const lesson = await db()
+      .selectFrom("lessons")
+      .select("id")
+      .where("course_id", "=", started.course.id)
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto("lesson_progress")
+      .values({ user_id: started.me.id, lesson_id: lesson.id, updated_at: new Date() })
+      .execute();
+    const r1 = await refund(started.me, started.no);
+    expect(r1).toMatchObject({ status: 409, body: { error: { message: "课程已开始学习，按退款规则不能再申请退款" } } });
+    const old = await boughtCourse(13);
+    later(8 * DAY);
+    const r2 = await refund(old.me, old.no);
+    expect(r2.status).toBe(409);
+    expect(r2.body.error.message).toContain("7 天");
+    expect((await orderRow(old.no)).state).toBe("completed");
+  });
+
+  it("a book: pay, ship (operators only), confirm; refund before shipping restores stock once", async () => {
+    const me = await learner();
+    const operator = await learner("operator");
+    const book = await bookWithStock(5);
+    const addr = await address(me);
+    const created = await order(me, { itemType: "book", itemId: book.id, quantity: 2, addressId: addr });
+    const no = created.body.order.orderNo;
+    expect(created.body.order.address).toMatchObject({ recipient: "王小明", detail: "文三路 100 号 2 幢 301" });
+    expect(created.body.order.totalCents).toBe(book.price_cents * 2);
+    await notifySandbox(no, book.price_cents * 2);
+    expect((await orderRow(no)).state).toBe("awaiting_shipment");
+    expect((await call(me, "POST", `/api/orders/${no}/confirm`, undefined, idem())).status).toBe(409);
+    const ship = { carrier: "顺丰速运", trackingNo: "SF1234567890" };
+    expect((await call(me, "POST", `/api/orders/${no}/ship`, ship)).status).toBe(403);
+    expect((await call(operator, "POST", `/api/orders/${no}/ship`, ship)).status).toBe(200);
+    expect((await call(operator, "POST", `/api/orders/${no}/ship`, ship)).status).toBe(409);
+    const confirmed = await call(me, "POST", `/api/orders/${no}/confirm`, undefined, idem());
+    expect(confirmed.body).toMatchObject({ state: "completed", carrier: "顺丰速运", trackingNo: "SF1234567890" });
+    const kinds = (await db().selectFrom("notifications").select("kind").where("user_id", "=", me.id).execute()).map(
+      (n) => n.kind,
+    );
+    expect(kinds).toEqual(expect.arrayContaining(["order_paid", "order_shipped"]));
+
+    const second = await order(me, { itemType: "book", itemId: book.id, quantity: 1, addressId: addr });
+    await notifySandbox(second.body.order.orderNo, book.price_cents);
+    expect(await stockOf(book.id)).toBe(2);
+    expect((await refund(me, second.body.order.orderNo, "买重复了")).status).toBe(200);
+    expect(await stockOf(book.id)).toBe(3);
+    expect((await refund(me, second.body.order.orderNo, "买重复了")).status).toBe(409);
+    expect(await stockOf(book.id)).toBe(3);
+  });
+
+  it("the job confirms receipt 7 days after shipping", async () => {
+    const me = await learner();
+    const operator = await learner("operator");
+    const book = await bookWithStock(5);
+    const no = (await order(me, { itemType: "book", itemId: book.id, quantity: 1, addressId: await address(me) })).body
+      .order.orderNo;
+    await notifySandbox(no, book.price_cents);
+    await call(operator, "POST", `/api/orders/${no}/ship`, { carrier: "中通快递", trackingNo: "ZT99887766" });
+    later(6 * DAY);
+    expect((await runOrderJob(api())).confirmed).not.toContain(no);
+    later(7 * DAY + 60_000);
+    expect((await runOrderJob(api())).confirmed).toContain(no);
+    expect((await orderRow(no)).state).toBe("completed");
+  });
+});
+
+describe("coupons", () => {
+  async function template(
+    values: { total?: number | null; perUser?: number; threshold?: number; scope?: "all" | "course" | "book" } = {},
+  ) {
+    const t = await db()
+      .insertInto("coupon_templates")
+      .values({
+        title: `测试券${++seq}`,
+        kind: "amount",
+        amount_off_cents: 1000,
+        threshold_cents: values.threshold ?? 0,
+        scope: values.scope ?? "all",
+        valid_days: 10,
+        total_quantity: values.total ?? null,
+        per_user_limit: values.perUser ?? 1,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return t.id;
+  }
+
+  it("the claim centre lists the seeded templates", async () => {
+    const res = await call(null, "GET", "/api/coupons/templates");
+    expect(res.status).toBe(200);
+    expect(res.body.items.length).toBeGreaterThanOrEqual(4);
+    expect(res.body.items[0]).toMatchObject({ title: "新人专享券", headline: "无门槛减 10 元", canClaim: true });
+  });
+
+  it("per-learner limit and total quantity hold under concurrent claims", async () => {
+    const me = await learner();
+    const limited = await template({ perUser: 2 });
+    const mine = await Promise.all(
+      Array.from({ length: 10 }, () => call(me, "POST", "/api/coupons/claim", { templateId: limited })),
+    );
+    expect(mine.filter((r) => r.status === 201)).toHaveLength(2);
+    expect(mine.filter((r) => r.status === 409).every((r) => r.body.error.message.includes("每人限领 2 张"))).toBe(
+      true,
+    );
+
+    const scarce = await template({ total: 5 });
+    const crowd = await Promise.all(Array.from({ length: 12 }, () => learner()));
+    const results = await Promise.all(crowd.map((c) => call(c, "POST", "/api/coupons/claim", { templateId: scarce })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.error.message === "优惠券已被领完")).toBe(true);
+    const t = await db()
+      .selectFrom("coupon_templates")
+      .select("claimed_count")
+      .where("id", "=", scarce)
+      .executeTakeFirstOrThrow();
+    expect(t.claimed_count).toBe(5);
+    expect(await db().selectFrom("coupons").select("id").where("template_id", "=", scarce).execute()).toHaveLength(5);
+  });
+
+  it("applied to an order (discount snapshotted), returned on cancel, and the notice shows once", async () => {
+    const me = await learner();
+    const course = await paidCourse(14);
+    const small = await template({ scope: "course" });
+    const big = await db()
+      .insertInto("coupon_templates")
+      .values({ title: "八折券", kind: "percent", percent_off: 20, scope: "all", valid_days: 5, per_user_limit: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const bookOnly = await template({ scope: "book" });
+    await call(me, "POST", "/api/coupons/claim", { templateId: small });
+    const claimedBig = await call(me, "POST", "/api/coupons/claim", { templateId: big.id });
+    const claimedBook = await call(me, "POST", "/api/coupons/claim", { templateId: bookOnly });
+    const best = await call(me, "GET", `/api/coupons/best?itemType=course&itemId=${course.id}`);
+    const expected = Math.floor((course.price_cents * 20) / 100);
+    expect(best.body.best).toMatchObject({ discountCents: Math.max(expected, 1000) });
+    expect(best.body.applicable.map((a: { coupon: { id: number } }) => a.coupon.id)).not.toContain(
+      claimedBook.body.coupon.id,
+    );
+
+    const wrongScope = await order(me, { itemType: "course", itemId: course.id, couponId: claimedBook.body.coupon.id });
+    expect(wrongScope).toMatchObject({ status: 409, body: { error: { message: "该优惠券不适用于此商品" } } });
+    const couponId = claimedBig.body.coupon.id;
+    const created = await order(me, { itemType: "course", itemId: course.id, couponId });
+    expect(created.status).toBe(201);
+    expect(created.body.order).toMatchObject({
+      couponDiscountCents: expected,
+      payCents: course.price_cents - expected,
+      couponTitle: "八折券",
+    });
+    const other = await learner();
+    expect((await order(other, { itemType: "course", itemId: course.id, couponId })).status).toBe(409);
+    expect(
+      (await call(me, "GET", "/api/coupons/mine?state=已使用")).body.items.map((c: { id: number }) => c.id),
+    ).toContain(couponId);
+
+    expect((await cancel(me, created.body.order.orderNo)).status).toBe(200);
+    const returned = await call(me, "GET", "/api/coupons/mine?state=已退回");
+    expect(returned.body.items).toMatchObject([{ id: couponId, state: "returned", stateLabel: "已退回" }]);
+    const notices = await call(me, "GET", "/api/coupons/return-notices");
+    expect(notices.body.items).toMatchObject([{ couponId, orderNo: created.body.order.orderNo, title: "八折券" }]);
+    expect((await call(me, "POST", "/api/coupons/return-notices/seen", { couponIds: [couponId] })).body.seen).toBe(1);
+    expect((await call(me, "GET", "/api/coupons/return-notices")).body.items).toEqual([]);
+
+    // Usable again: a new order takes it, and paying uses it.
+    const reorder = await order(me, { itemType: "course", itemId: course.id, couponId });
+    expect(reorder.body.order.couponDiscountCents).toBe(expected);
+    await notifySandbox(reorder.body.order.orderNo, course.price_cents - expected);
+    const used = await db().selectFrom("coupons").select("state").where("id", "=", couponId).executeTakeFirstOrThrow();
+    expect(used.state).toBe("used");
+    later(11 * DAY);
+    const expired = await call(me, "GET", "/api/coupons/mine?state=已过期");
+    expect(expired.body.items.map((c: { id: number }) => c.id)).toContain(
+      (
+        await db()
+          .selectFrom("coupons")
+          .select("id")
+          .where("user_id", "=", me.id)
+          .where("template_id", "=", small)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  });
+  it("changes or removes the coupon of an unpaid order at checkout; the old one is free again", async () => {
+    const me = await learner();
+    const course = await paidCourse(15);
+    const a = (await call(me, "POST", "/api/coupons/claim", { templateId: await template({ scope: "course" }) })).body
+      .coupon.id;
+    const b = (await call(me, "POST", "/api/coupons/claim", { templateId: await template({ scope: "all" }) })).body
+      .coupon.id;
+    const created = await order(me, { itemType: "course", itemId: course.id, couponId: a });
+    const no = created.body.order.orderNo;
+    const swap = await call(me, "POST", `/api/orders/${no}/coupon`, { couponId: b }, idem());
+    expect(swap.status).toBe(200);
+    expect(swap.body).toMatchObject({ couponDiscountCents: 1000, payCents: course.price_cents - 1000 });
+    const states = await db()
+      .selectFrom("coupons")
+      .select(["id", "state", "order_id"])
+      .where("id", "in", [a, b])
+      .orderBy("id")
+      .execute();
+    expect(states).toEqual([
+      { id: a, state: "available", order_id: null },
+      { id: b, state: "locked", order_id: (await orderRow(no)).id },
+    ]);
+    const none = await call(me, "POST", `/api/orders/${no}/coupon`, { couponId: null }, idem());
+    expect(none.body).toMatchObject({ couponDiscountCents: 0, payCents: course.price_cents, couponTitle: null });
+    const other = await learner();
+    const foreign = (await call(other, "POST", "/api/coupons/claim", { templateId: await template() })).body.coupon.id;
+    expect((await call(me, "POST", `/api/orders/${no}/coupon`, { couponId: foreign }, idem())).status).toBe(409);
+    await notifySandbox(no, course.price_cents);
+    const late = await call(me, "POST", `/api/orders/${no}/coupon`, { couponId: a }, idem());
+    expect(late).toMatchObject({ status: 409, body: { error: { message: "订单已支付或已关闭，不能更换优惠券" } } });
+  });
+});

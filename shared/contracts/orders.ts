@@ -1,0 +1,191 @@
+/**
+ * Orders (/api/orders): creating an order for a course, a book or a stationery SKU, the
+ * learner's list and detail with its snapshots and timeline, cancel, refund, confirm receipt,
+ * shipping (operators) and the address book. Amounts are integer cents (分).
+ */
+import { z } from "zod";
+import { phoneSchema } from "./auth";
+
+const strictError = (issue: { code?: string; keys?: string[] }) =>
+  issue.code === "unrecognized_keys" ? `不支持的字段：${(issue.keys ?? []).join("、")}` : undefined;
+
+const id = (message: string) => z.number(message).int(message).positive(message).max(2_147_483_647, message);
+
+export const itemTypeSchema = z.enum(["course", "book", "commodity"], "请选择要购买的商品类型");
+export type ItemType = z.infer<typeof itemTypeSchema>;
+
+export const createOrderSchema = z.strictObject(
+  {
+    itemType: itemTypeSchema,
+    itemId: id("商品编号不正确"),
+    skuId: id("请选择商品规格").optional(),
+    quantity: z
+      .number("购买数量不正确")
+      .int("购买数量必须是整数")
+      .min(1, "购买数量至少为 1")
+      .max(99, "每单最多购买 99 件")
+      .default(1),
+    couponId: id("优惠券不正确").optional(),
+    addressId: id("请选择收货地址").optional(),
+  },
+  { error: strictError },
+);
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+
+export const ORDER_STATES = [
+  "pending",
+  "paid",
+  "awaiting_shipment",
+  "shipped",
+  "completed",
+  "cancelled",
+  "refunding",
+  "refunded",
+  "partially_refunded",
+] as const;
+export const orderStateSchema = z.enum(ORDER_STATES);
+export type OrderState = z.infer<typeof orderStateSchema>;
+
+export const ORDER_STATE_LABELS: Record<OrderState, string> = {
+  pending: "待支付",
+  paid: "已支付",
+  awaiting_shipment: "待发货",
+  shipped: "已发货",
+  completed: "已完成",
+  cancelled: "已取消",
+  refunding: "退款中",
+  refunded: "已退款",
+  partially_refunded: "部分退款",
+};
+
+/** The list's tabs and the states each one shows. */
+export const ORDER_TABS = [
+  { key: "all", label: "全部", states: [] as OrderState[] },
+  { key: "pending", label: "待支付", states: ["pending"] as OrderState[] },
+  { key: "paid", label: "已支付", states: ["paid", "awaiting_shipment", "shipped"] as OrderState[] },
+  { key: "completed", label: "已完成", states: ["completed"] as OrderState[] },
+  { key: "cancelled", label: "已取消", states: ["cancelled"] as OrderState[] },
+  { key: "refund", label: "退款", states: ["refunding", "refunded", "partially_refunded"] as OrderState[] },
+] as const;
+export type OrderTab = (typeof ORDER_TABS)[number]["key"];
+
+export const orderListQuerySchema = z.object({
+  state: z.enum(["all", "pending", "paid", "completed", "cancelled", "refund"], "订单状态不正确").default("all"),
+  page: z.coerce.number("页码不正确").int("页码不正确").min(1, "页码不正确").max(1000, "页码不正确").default(1),
+});
+
+export const addressSnapshotSchema = z.object({
+  recipient: z.string(),
+  phone: z.string(),
+  region: z.string(),
+  detail: z.string(),
+});
+
+export const timelineEntrySchema = z.object({ at: z.string(), label: z.string(), detail: z.string() });
+
+export const orderSummarySchema = z.object({
+  orderNo: z.string(),
+  itemType: itemTypeSchema,
+  itemId: z.number().int(),
+  skuId: z.number().int().nullable(),
+  title: z.string(),
+  skuName: z.string().nullable(),
+  coverUrl: z.string(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  totalCents: z.number().int(),
+  couponDiscountCents: z.number().int(),
+  coinDiscountCents: z.number().int(),
+  payCents: z.number().int(),
+  physical: z.boolean(),
+  state: orderStateSchema,
+  stateLabel: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const refundRuleSchema = z.object({ allowed: z.boolean(), reason: z.string() });
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  couponTitle: z.string().nullable(),
+  coinsUsed: z.number().int(),
+  address: addressSnapshotSchema.nullable(),
+  provider: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  refundedCents: z.number().int(),
+  carrier: z.string().nullable(),
+  trackingNo: z.string().nullable(),
+  timeline: z.array(timelineEntrySchema),
+  refund: refundRuleSchema,
+  /** The first lesson of a course order (the "开始学习" link once paid). */
+  firstLessonId: z.number().int().nullable(),
+  /** The server's clock when answering: the countdown to expiresAt runs on it. */
+  serverNow: z.string(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const orderListSchema = z.object({
+  items: z.array(orderSummarySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  counts: z.record(z.string(), z.number().int()),
+  serverNow: z.string(),
+});
+export type OrderList = z.infer<typeof orderListSchema>;
+
+export const createOrderResultSchema = z.object({ order: orderDetailSchema, reused: z.boolean() });
+export type CreateOrderResult = z.infer<typeof createOrderResultSchema>;
+
+export const refundInputSchema = z.strictObject(
+  { reason: z.string("请填写退款原因").trim().min(2, "请填写退款原因（至少 2 个字）").max(200, "退款原因最多 200 字") },
+  { error: strictError },
+);
+
+export const applyCouponSchema = z.strictObject({ couponId: id("优惠券不正确").nullable() }, { error: strictError });
+
+export const shipInputSchema = z.strictObject(
+  {
+    carrier: z.string("请填写快递公司").trim().min(2, "请填写快递公司").max(20, "快递公司名称最多 20 字"),
+    trackingNo: z
+      .string("请填写快递单号")
+      .trim()
+      .regex(/^[A-Za-z0-9-]{6,40}$/, "快递单号应为 6–40 位字母或数字"),
+  },
+  { error: strictError },
+);
+
+export const addressInputSchema = z.strictObject(
+  {
+    recipient: z.string("请填写收货人").trim().min(1, "请填写收货人").max(20, "收货人最多 20 字"),
+    phone: phoneSchema,
+    region: z.string("请选择所在地区").trim().min(2, "请填写所在地区（省 市 区）").max(60, "所在地区最多 60 字"),
+    detail: z.string("请填写详细地址").trim().min(5, "详细地址至少 5 个字").max(120, "详细地址最多 120 字"),
+    isDefault: z.boolean("默认地址的设置不正确").default(false),
+  },
+  { error: strictError },
+);
+export type AddressInput = z.input<typeof addressInputSchema>;
+
+export const addressSchema = z.object({
+  id: z.number().int(),
+  recipient: z.string(),
+  phone: z.string(),
+  region: z.string(),
+  detail: z.string(),
+  isDefault: z.boolean(),
+});
+export type Address = z.infer<typeof addressSchema>;
+export const addressListSchema = z.object({ items: z.array(addressSchema) });
+
+/** Minutes an unpaid order stays open. */
+export const ORDER_PAY_MINUTES = 30;
+/** Days after payment (virtual) or confirmation (physical) a refund may be asked for. */
+export const REFUND_DAYS = 7;
+/** Days after shipping an order is confirmed automatically. */
+export const AUTO_CONFIRM_DAYS = 7;

@@ -1,0 +1,152 @@
+/**
+ * Buying with the sandbox (issue "Commerce" §7): a paid course bought from its page — order,
+ * /payment, the hosted sandbox checkout, /payment/success, and the first locked lesson now open;
+ * a coupon claimed in /my/packs, applied to an order, returned when the order is cancelled (tab
+ * 已退回, the refund notice dialog once); /my/order by tab. No console errors anywhere.
+ */
+import { mkdirSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
+
+const SHOTS = "test-results/shots-orders";
+mkdirSync(SHOTS, { recursive: true });
+
+async function signIn(page: Page) {
+  await page.goto("/");
+  await waitForHydration(page);
+  await phoneLogin(page, await openLoginDialog(page), freshPhone("16"));
+  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
+  await loadedAgain(page);
+}
+
+interface CourseItem {
+  id: number;
+  title: string;
+  priceCents: number;
+  kind: string;
+}
+
+/** A paid recorded course whose outline has a locked (non-trial) lesson. */
+async function paidCourse(page: Page, skip = 0): Promise<CourseItem> {
+  const res = await page.request.get("/api/courses?pageSize=48&sort=price_desc");
+  const { items } = (await res.json()) as { items: CourseItem[] };
+  const paid = items.filter((c) => c.priceCents >= 5000 && c.kind === "recorded");
+  expect(paid.length).toBeGreaterThan(skip);
+  return paid[skip]!;
+}
+
+test("buys a course with the sandbox: order → pay → success → the locked lesson opens", async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page);
+  const course = await paidCourse(page);
+  const detail = (await (await page.request.get(`/api/courses/${course.id}`)).json()) as {
+    chapters: Array<{ lessons: Array<{ id: number; isTrial: boolean }> }>;
+  };
+  const lockedId = detail.chapters.flatMap((c) => c.lessons).find((l) => !l.isTrial)!.id;
+  await page.goto(`/video/${lockedId}`);
+  await waitForHydration(page);
+  await expect(page.getByText("购买课程后即可学习").first()).toBeVisible();
+
+  await page.goto(`/course/${course.id}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "立即购买" }).click();
+
+  await page.waitForURL(/\/payment\?order=M\d{20}$/);
+  await waitForHydration(page);
+  const orderNo = new URL(page.url()).searchParams.get("order")!;
+  await expect(page.getByRole("heading", { name: "支付订单", level: 1 })).toBeVisible();
+  await expect(page.getByText(`订单号 ${orderNo}`)).toBeVisible();
+  await expect(page.getByText(course.title).first()).toBeVisible();
+  await expect(page.getByTestId("pay-countdown")).toHaveText(/^(29|30):\d\d$/);
+  await expect(page.getByTestId("pay-amount")).toHaveText(`¥${course.priceCents / 100}`);
+  await page.screenshot({ path: `${SHOTS}/payment.png`, fullPage: true });
+
+  await page.getByRole("button", { name: /^立即支付/ }).click();
+  await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
+  await expect(page.getByRole("heading", { name: course.title })).toBeVisible();
+  await expect(page.getByText(`¥${course.priceCents / 100}`)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/sandbox-checkout.png`, fullPage: true });
+  await page.getByRole("button", { name: "同意付款", exact: true }).click();
+
+  await page.waitForURL(`**/payment/success?order=${orderNo}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "支付成功" })).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: `${SHOTS}/payment-success.png`, fullPage: true });
+  await expect(page.getByRole("link", { name: "开始学习" })).toBeVisible();
+
+  // The lesson that was locked plays now.
+  await page.goto(`/video/${lockedId}`);
+  await waitForHydration(page);
+  await expect(page.locator("video")).toHaveCount(1);
+  await expect(page.getByText("购买课程后即可学习")).toHaveCount(0);
+
+  await page.goto("/my/order?state=completed");
+  await waitForHydration(page);
+  await expect(page.locator(`[data-order-no="${orderNo}"]`)).toContainText("已完成");
+  await page.locator(`[data-order-no="${orderNo}"]`).getByRole("button", { name: "订单详情" }).click();
+  const dialog = page.getByRole("dialog", { name: "订单详情" });
+  await expect(dialog.getByText("支付成功")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/order-detail.png`, fullPage: true });
+  await dialog.getByRole("button", { name: "关闭" }).click();
+  await page.getByRole("link", { name: /^待支付/ }).click();
+  await expect(page.getByText("没有待支付的订单")).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a claimed coupon applies to an order and comes back as 已退回 on cancel, with the notice once", async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page);
+  await page.goto("/my/packs");
+  await waitForHydration(page);
+  await expect(page.getByText("没有可用的优惠券", { exact: true })).toBeVisible();
+  const template = page.locator("[data-template-id]").filter({ hasText: "新人专享券" });
+  await template.getByRole("button", { name: "领取" }).click();
+  await expect(page.locator("[data-coupon-id]").filter({ hasText: "新人专享券" })).toBeVisible();
+  await expect(template.getByRole("button", { name: "已领取" })).toBeDisabled();
+  await page.screenshot({ path: `${SHOTS}/packs.png`, fullPage: true });
+
+  const course = await paidCourse(page, 1);
+  await page.goto(`/course/${course.id}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "立即购买" }).click();
+  await page.waitForURL(/\/payment\?order=M\d{20}$/);
+  await waitForHydration(page);
+  const orderNo = new URL(page.url()).searchParams.get("order")!;
+  const select = page.getByLabel("优惠券");
+  await expect(select.locator("option", { hasText: "新人专享券" })).toHaveCount(1);
+  const value = await select.locator("option", { hasText: "新人专享券" }).getAttribute("value");
+  await select.selectOption(value!);
+  await expect(page.getByTestId("pay-amount")).toHaveText(`¥${(course.priceCents - 1000) / 100}`);
+  await expect(select).toHaveValue("current");
+
+  await page.goto("/my/order?state=pending");
+  await waitForHydration(page);
+  const card = page.locator(`[data-order-no="${orderNo}"]`);
+  await expect(card).toContainText("已优惠 ¥10");
+  await card.getByRole("button", { name: "取消订单" }).click();
+  await page.getByRole("dialog", { name: "取消订单" }).getByRole("button", { name: "确认取消" }).click();
+  const notice = page.getByRole("dialog", { name: "优惠券已退回" });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("新人专享券");
+  await expect(notice).toContainText(orderNo);
+  await page.screenshot({ path: `${SHOTS}/coupon-returned.png`, fullPage: true });
+  await notice.getByRole("button", { name: "知道了" }).click();
+  await expect(notice).toBeHidden();
+  await expect(card).toHaveCount(0);
+  await page.getByRole("link", { name: /^已取消/ }).click();
+  await expect(page.locator(`[data-order-no="${orderNo}"]`)).toContainText("已取消");
+
+  await page.goto("/my/packs?state=已退回");
+  await waitForHydration(page);
+  await expect(page.locator("[data-coupon-id]").filter({ hasText: "新人专享券" })).toContainText("已退回");
+  // Seen once: no dialog this time.
+  await page.waitForTimeout(800);
+  await expect(page.getByRole("dialog", { name: "优惠券已退回" })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/packs-returned.png`, fullPage: true });
+  expect(consoleErrors).toEqual([]);
+});
