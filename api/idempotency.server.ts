@@ -6,7 +6,7 @@
  * Keys are scoped per learner and route.
  */
 import { createHash } from "node:crypto";
-import type { Request } from "express";
+import type { Request, Response } from "express";
 import { sql } from "kysely";
 import type { Database } from "./db/database.server";
 import { ApiError } from "./http.server";
@@ -89,4 +89,22 @@ export async function withIdempotency<T>(
     .where("key", "=", input.key)
     .execute();
   return { ...result, replayed: false };
+}
+
+/**
+ * The route side of it: reads the request's key, runs `work` once for it, and answers with the
+ * stored status and body (marking a replay with `Idempotent-Replayed: true`).
+ */
+export async function respondIdempotently<T>(
+  database: Database,
+  req: Request,
+  res: Response,
+  input: { userId: number; route: string; body: unknown },
+  work: () => Promise<T>,
+  status = 200,
+): Promise<void> {
+  const key = idempotencyKeyOf(req);
+  const result = await withIdempotency(database, { ...input, key }, async () => ({ status, body: await work() }));
+  if (result.replayed) res.setHeader("Idempotent-Replayed", "true");
+  res.status(result.status).json(result.body);
 }

@@ -13,7 +13,7 @@ import {
 } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context.server";
 import { ApiError, forbidden, handler, notFound, parseInput } from "../../http.server";
-import { idempotencyKeyOf, withIdempotency } from "../../idempotency.server";
+import { respondIdempotently } from "../../idempotency.server";
 import { enforce } from "../../rate-limit.server";
 import { requireAuth } from "../auth/guard.server";
 import { addAddress, deleteAddress, listAddresses } from "./addresses.server";
@@ -39,23 +39,16 @@ function orderNoOf(req: Request): string {
 export function createOrdersRouter(ctx: ApiContext): Router {
   const router = express.Router();
 
-  async function idempotent<T>(
+  /** Money-moving calls run once per Idempotency-Key (api/idempotency.server.ts). */
+  const idempotent = <T>(
     req: Request,
     res: Response,
     userId: number,
     route: string,
     body: unknown,
     work: () => Promise<T>,
-    status = 200,
-  ) {
-    const key = idempotencyKeyOf(req);
-    const result = await withIdempotency(ctx.database, { userId, route, key, body }, async () => ({
-      status,
-      body: await work(),
-    }));
-    if (result.replayed) res.setHeader("Idempotent-Replayed", "true");
-    res.status(result.status).json(result.body);
-  }
+    status?: number,
+  ) => respondIdempotently(ctx.database, req, res, { userId, route, body }, work, status);
 
   router.get(
     "/addresses",

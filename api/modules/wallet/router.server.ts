@@ -12,7 +12,7 @@ import {
 } from "../../../shared/contracts/wallet";
 import type { ApiContext } from "../../context.server";
 import { handler, notFound, parseInput } from "../../http.server";
-import { idempotencyKeyOf, withIdempotency } from "../../idempotency.server";
+import { respondIdempotently } from "../../idempotency.server";
 import { authOf, requireAuth } from "../auth/guard.server";
 import { checkIn, exchangeCoins, grant, itemById, ledgerPage, listItems, redeemItem, walletOf } from "./wallet.server";
 
@@ -26,22 +26,16 @@ export function createWalletRouter(ctx: ApiContext): Router {
   const router = express.Router();
 
   /** Runs an idempotent call and answers with its (possibly stored) status and body. */
-  async function idempotent<T>(
+  /** Money-moving calls run once per Idempotency-Key (api/idempotency.server.ts). */
+  const idempotent = <T>(
     req: Request,
     res: Response,
     userId: number,
     route: string,
     body: unknown,
     work: () => Promise<T>,
-  ) {
-    const key = idempotencyKeyOf(req);
-    const result = await withIdempotency(ctx.database, { userId, route, key, body }, async () => ({
-      status: 200,
-      body: await work(),
-    }));
-    if (result.replayed) res.setHeader("Idempotent-Replayed", "true");
-    res.status(result.status).json(result.body);
-  }
+    status?: number,
+  ) => respondIdempotently(ctx.database, req, res, { userId, route, body }, work, status);
 
   router.get(
     "/",
