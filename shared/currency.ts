@@ -24,6 +24,20 @@ export function bishanForPayment(payCents: number): number {
 /** One-way exchange: 100 金币 → 1 笔山, whole bishan only. */
 export const COINS_PER_BISHAN = 100;
 
+/** Coins as a deduction at checkout: 100 金币 take 1 yuan off, on at most 30 % of an order's price. */
+export const COIN_CENTS = 1;
+export const COIN_DEDUCTION_MAX_PERCENT = 30;
+
+/**
+ * The most coins an order can take: 30 % of its price, never more than is left to pay after the
+ * coupon (at least 1 fen is always paid), never more than the learner has.
+ */
+export function maxCoinsFor(totalCents: number, couponDiscountCents: number, balance: number): number {
+  const byShare = Math.floor((totalCents * COIN_DEDUCTION_MAX_PERCENT) / 100 / COIN_CENTS);
+  const byRest = Math.floor((totalCents - couponDiscountCents - 1) / COIN_CENTS);
+  return Math.max(0, Math.min(byShare, byRest, balance));
+}
+
 /** Why a ledger line exists, in words for the records page. */
 export const ledgerReasons: Record<string, string> = {
   ...Object.fromEntries(Object.entries(coinRules).map(([k, v]) => [k, v.name])),

@@ -407,11 +407,13 @@ export interface AddressSnapshot {
   detail: string;
 }
 
+export type OrderPurpose = "buy" | "gift" | "group";
+
 export interface OrdersTable {
   id: Generated<number>;
   order_no: string;
   user_id: number;
-  purpose: Generated<"buy" | "gift" | "group">;
+  purpose: Generated<OrderPurpose>;
   item_type: ItemType;
   item_id: number;
   sku_id: number | null;
@@ -442,6 +444,8 @@ export interface OrdersTable {
   carrier: string | null;
   tracking_no: string | null;
   refund_reason: string | null;
+  /** The ledger key of the coins now on the order (null: none), so returning them happens once. */
+  coins_applied_key: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -480,6 +484,8 @@ export interface RefundsTable {
   completed_at: NullableTimestamp;
 }
 
+export type GiftState = "pending_payment" | "unclaimed" | "claimed" | "refunding" | "refunded" | "cancelled";
+
 export interface GiftsTable {
   id: Generated<number>;
   order_id: number;
@@ -487,10 +493,13 @@ export interface GiftsTable {
   course_id: number;
   code: string;
   message: Generated<string>;
-  state: Generated<"pending_payment" | "unclaimed" | "claimed" | "refunded">;
+  state: Generated<GiftState>;
   claimed_by: number | null;
   claimed_at: NullableTimestamp;
   created_at: Timestamp;
+  /** 30 days after payment: claimable until then, refundable after it while unclaimed. */
+  claim_until: NullableTimestamp;
+  refunded_at: NullableTimestamp;
 }
 
 export interface GroupCampaignsTable {

@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { phoneSchema } from "./auth";
+import { giftInfoSchema } from "./gifts";
+import { groupInfoSchema } from "./groups";
 
 const strictError = (issue: { code?: string; keys?: string[] }) =>
   issue.code === "unrecognized_keys" ? `不支持的字段：${(issue.keys ?? []).join("、")}` : undefined;
@@ -58,6 +60,13 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   partially_refunded: "部分退款",
 };
 
+/** The state as the learner reads it: a paid group seat is 拼团中 until the group resolves, a paid gift 待领取. */
+export function orderStateLabel(purpose: OrderPurpose, state: OrderState): string {
+  if (state === "paid" && purpose === "group") return "拼团中";
+  if (state === "paid" && purpose === "gift") return "待领取";
+  return ORDER_STATE_LABELS[state];
+}
+
 /** The list's tabs and the states each one shows. */
 export const ORDER_TABS = [
   { key: "all", label: "全部", states: [] as OrderState[] },
@@ -83,8 +92,14 @@ export const addressSnapshotSchema = z.object({
 
 export const timelineEntrySchema = z.object({ at: z.string(), label: z.string(), detail: z.string() });
 
+export const ORDER_PURPOSES = ["buy", "gift", "group"] as const;
+export const orderPurposeSchema = z.enum(ORDER_PURPOSES);
+export type OrderPurpose = z.infer<typeof orderPurposeSchema>;
+
 export const orderSummarySchema = z.object({
   orderNo: z.string(),
+  /** buy: for oneself; gift: a course bought for someone else; group: a group-buy seat. */
+  purpose: orderPurposeSchema,
   itemType: itemTypeSchema,
   itemId: z.number().int(),
   skuId: z.number().int().nullable(),
@@ -124,6 +139,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
   refund: refundRuleSchema,
   /** The first lesson of a course order (the "开始学习" link once paid). */
   firstLessonId: z.number().int().nullable(),
+  /** Gift orders: the gift's code, claim link and state. */
+  gift: giftInfoSchema.nullable(),
+  /** Group-buy orders: the group and how far it is. */
+  group: groupInfoSchema.nullable(),
   /** The server's clock when answering: the countdown to expiresAt runs on it. */
   serverNow: z.string(),
 });

@@ -3,6 +3,7 @@ import * as accounts from "./001_accounts";
 import * as deviceLogins from "./002_device_logins";
 import * as catalogue from "./003_catalogue";
 import * as commerce from "./004_commerce";
+import * as giftsGroups from "./005_gifts_groups";
 
 export interface Migration {
   version: number;
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   { version: 2, name: "device_logins", up: deviceLogins.up },
   { version: 3, name: "catalogue", up: catalogue.up },
   { version: 4, name: "commerce", up: commerce.up },
+  { version: 5, name: "gifts_groups", up: giftsGroups.up },
 ];

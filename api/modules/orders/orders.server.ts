@@ -11,6 +11,7 @@ import {
   ORDER_PAY_MINUTES,
   ORDER_STATE_LABELS,
   ORDER_TABS,
+  orderStateLabel,
   REFUND_DAYS,
   type CreateOrderInput,
   type OrderDetail,
@@ -21,9 +22,11 @@ import {
 import { coverUrl } from "../../../shared/media";
 import { formatYuan } from "../../../shared/money";
 import type { ApiContext } from "../../context.server";
-import type { AddressSnapshot, DB, ItemType } from "../../db/schema";
+import type { AddressSnapshot, DB, ItemType, OrderPurpose } from "../../db/schema";
 import { ApiError, notFound } from "../../http.server";
 import { appliesTo, discountOf } from "../coupons/rules.server";
+import { giftInfoOf } from "../gifts/fulfil.server";
+import { groupInfoOf } from "../groups/fulfil.server";
 import { gatewayFor } from "../payments/gateways.server";
 import {
   closePending,
@@ -161,6 +164,119 @@ async function addressSnapshot(trx: Transaction<DB>, userId: number, addressId: 
   return a satisfies AddressSnapshot;
 }
 
+/**
+ * The discount a learner's coupon gives on an item at a total, or a 409 saying why it cannot be
+ * used (gone, expired, another scope, under the threshold).
+ */
+export async function couponDiscountFor(
+  trx: Transaction<DB>,
+  userId: number,
+  couponId: number,
+  itemType: ItemType,
+  itemId: number,
+  totalCents: number,
+  now: Date,
+): Promise<number> {
+  const coupon = await trx
+    .selectFrom("coupons")
+    .innerJoin("coupon_templates as t", "t.id", "coupons.template_id")
+    .select([
+      "coupons.id",
+      "t.kind",
+      "t.amount_off_cents",
+      "t.percent_off",
+      "t.threshold_cents",
+      "t.scope",
+      "t.scope_ref_id",
+    ])
+    .where("coupons.id", "=", couponId)
+    .where("coupons.user_id", "=", userId)
+    .where("coupons.state", "in", ["available", "returned"])
+    .where("coupons.valid_from", "<=", now)
+    .where("coupons.valid_until", ">", now)
+    .executeTakeFirst();
+  if (!coupon) throw conflict("coupon_unavailable", "优惠券不可用（已使用、已过期或不存在）");
+  if (!appliesTo(coupon, itemType, itemId)) throw conflict("coupon_not_applicable", "该优惠券不适用于此商品");
+  const discount = discountOf(coupon, totalCents);
+  if (discount === 0)
+    throw conflict(
+      "coupon_threshold",
+      `订单金额未达到优惠券的使用门槛（满 ${formatYuan(coupon.threshold_cents)} 元可用）`,
+    );
+  return discount;
+}
+
+/** A new order row as the callers build it; the rest (numbers, states, times) is filled in here. */
+export interface NewOrder {
+  userId: number;
+  purpose: OrderPurpose;
+  itemType: ItemType;
+  itemId: number;
+  skuId: number | null;
+  quantity: number;
+  title: string;
+  skuName: string | null;
+  unitPriceCents: number;
+  couponId: number | null;
+  couponDiscountCents: number;
+  physical: boolean;
+  address: AddressSnapshot | null;
+  groupId: number | null;
+  expiresAt: Date;
+  now: Date;
+}
+
+/**
+ * Inserts an order (pending) in the caller's transaction. Undefined when the learner already has
+ * an open order for the same purpose, item and group (the partial unique index): reuse that one.
+ * A coupon named on the order is locked to it by compare-and-set.
+ */
+export async function insertOrder(trx: Transaction<DB>, o: NewOrder): Promise<OrderRow | undefined> {
+  const totalCents = o.unitPriceCents * o.quantity;
+  const order = await trx
+    .insertInto("orders")
+    .values({
+      order_no: newOrderNo(o.now),
+      user_id: o.userId,
+      purpose: o.purpose,
+      item_type: o.itemType,
+      item_id: o.itemId,
+      sku_id: o.skuId,
+      quantity: o.quantity,
+      title: o.title,
+      sku_name: o.skuName,
+      unit_price_cents: o.unitPriceCents,
+      total_cents: totalCents,
+      coupon_id: o.couponId,
+      coupon_discount_cents: o.couponDiscountCents,
+      pay_cents: totalCents - o.couponDiscountCents,
+      physical: o.physical,
+      address: o.address ? JSON.stringify(o.address) : null,
+      group_id: o.groupId,
+      expires_at: o.expiresAt,
+      created_at: o.now,
+      updated_at: o.now,
+      // Courses reserve nothing: mark them released so the release step is a no-op.
+      stock_released_at: o.itemType === "course" ? o.now : null,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!order) return undefined;
+  if (o.couponId !== null) {
+    const locked = await trx
+      .updateTable("coupons")
+      .set({ state: "locked", order_id: order.id })
+      .where("id", "=", o.couponId)
+      .where("user_id", "=", o.userId)
+      .where("state", "in", ["available", "returned"])
+      .returning("id")
+      .executeTakeFirst();
+    if (!locked) throw conflict("coupon_unavailable", "优惠券刚刚已被使用，请重新选择");
+  }
+  return order;
+}
+
 /** Thrown inside the transaction when another request created the same open order first. */
 class ReuseExisting extends Error {}
 
@@ -198,77 +314,30 @@ export async function createOrder(
       const item = await priceItem(trx, userId, input);
       const address = item.physical ? await addressSnapshot(trx, userId, input.addressId) : null;
       const totalCents = item.unitPriceCents * input.quantity;
-      let couponDiscount = 0;
-      if (input.couponId !== undefined) {
-        const coupon = await trx
-          .selectFrom("coupons")
-          .innerJoin("coupon_templates as t", "t.id", "coupons.template_id")
-          .select([
-            "coupons.id",
-            "t.kind",
-            "t.amount_off_cents",
-            "t.percent_off",
-            "t.threshold_cents",
-            "t.scope",
-            "t.scope_ref_id",
-          ])
-          .where("coupons.id", "=", input.couponId)
-          .where("coupons.user_id", "=", userId)
-          .where("coupons.state", "in", ["available", "returned"])
-          .where("coupons.valid_from", "<=", now)
-          .where("coupons.valid_until", ">", now)
-          .executeTakeFirst();
-        if (!coupon) throw conflict("coupon_unavailable", "优惠券不可用（已使用、已过期或不存在）");
-        if (!appliesTo(coupon, input.itemType, item.itemId))
-          throw conflict("coupon_not_applicable", "该优惠券不适用于此商品");
-        couponDiscount = discountOf(coupon, totalCents);
-        if (couponDiscount === 0)
-          throw conflict(
-            "coupon_threshold",
-            `订单金额未达到优惠券的使用门槛（满 ${formatYuan(coupon.threshold_cents)} 元可用）`,
-          );
-      }
+      const couponDiscount =
+        input.couponId === undefined
+          ? 0
+          : await couponDiscountFor(trx, userId, input.couponId, input.itemType, item.itemId, totalCents, now);
       await reserveStock(trx, item, input.itemType, input.quantity);
-      const order = await trx
-        .insertInto("orders")
-        .values({
-          order_no: newOrderNo(now),
-          user_id: userId,
-          purpose: "buy",
-          item_type: input.itemType,
-          item_id: item.itemId,
-          sku_id: item.skuId,
-          quantity: input.quantity,
-          title: item.title,
-          sku_name: item.skuName,
-          unit_price_cents: item.unitPriceCents,
-          total_cents: totalCents,
-          coupon_id: input.couponId ?? null,
-          coupon_discount_cents: couponDiscount,
-          pay_cents: totalCents - couponDiscount,
-          physical: item.physical,
-          address: address ? JSON.stringify(address) : null,
-          expires_at: new Date(now.getTime() + ORDER_PAY_MINUTES * 60_000),
-          created_at: now,
-          updated_at: now,
-          // Courses reserve nothing: mark them released so the release step is a no-op.
-          stock_released_at: input.itemType === "course" ? now : null,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      const order = await insertOrder(trx, {
+        userId,
+        purpose: "buy",
+        itemType: input.itemType,
+        itemId: item.itemId,
+        skuId: item.skuId,
+        quantity: input.quantity,
+        title: item.title,
+        skuName: item.skuName,
+        unitPriceCents: item.unitPriceCents,
+        couponId: input.couponId ?? null,
+        couponDiscountCents: couponDiscount,
+        physical: item.physical,
+        address,
+        groupId: null,
+        expiresAt: new Date(now.getTime() + ORDER_PAY_MINUTES * 60_000),
+        now,
+      });
       if (!order) throw new ReuseExisting();
-      if (input.couponId !== undefined) {
-        const locked = await trx
-          .updateTable("coupons")
-          .set({ state: "locked", order_id: order.id })
-          .where("id", "=", input.couponId)
-          .where("user_id", "=", userId)
-          .where("state", "in", ["available", "returned"])
-          .returning("id")
-          .executeTakeFirst();
-        if (!locked) throw conflict("coupon_unavailable", "优惠券刚刚已被使用，请重新选择");
-      }
       return order;
     });
     return { order: await orderDetail(ctx, userId, created.order_no), reused: false };
@@ -304,6 +373,7 @@ async function coverOf(ctx: ApiContext, orders: OrderRow[]): Promise<Map<string,
 function summaryOf(o: OrderRow, covers: Map<string, string>): OrderSummary {
   return {
     orderNo: o.order_no,
+    purpose: o.purpose,
     itemType: o.item_type,
     itemId: o.item_id,
     skuId: o.sku_id,
@@ -318,7 +388,7 @@ function summaryOf(o: OrderRow, covers: Map<string, string>): OrderSummary {
     payCents: o.pay_cents,
     physical: o.physical,
     state: o.state,
-    stateLabel: ORDER_STATE_LABELS[o.state],
+    stateLabel: orderStateLabel(o.purpose, o.state),
     createdAt: o.created_at.toISOString(),
     expiresAt: o.expires_at.toISOString(),
   };
@@ -370,7 +440,10 @@ export async function refundRule(
   db: Pick<Transaction<DB>, "selectFrom"> = ctx.database.db,
 ): Promise<{ allowed: boolean; reason: string }> {
   const within = (from: Date | null) => from !== null && now.getTime() - from.getTime() <= REFUND_DAYS * DAY_MS;
-  if (order.purpose !== "buy") return { allowed: false, reason: "该订单不支持在此申请退款" };
+  if (order.purpose === "gift")
+    return { allowed: false, reason: "赠送的课程请在礼物信息中申请退款（领取期满仍未被领取时可退）" };
+  if (order.purpose === "group" && order.state === "paid")
+    return { allowed: false, reason: "拼团进行中，未能成团时会自动全额退款" };
   switch (order.state) {
     case "pending":
       return { allowed: false, reason: "订单尚未支付，可直接取消订单" };
@@ -451,7 +524,7 @@ export async function orderDetail(ctx: ApiContext, userId: number, orderNo: stri
   const now = ctx.now();
   const o = await orderRowOf(ctx, userId, orderNo);
   const { db } = ctx.database;
-  const [covers, refunds, coupon, firstLesson, refund] = await Promise.all([
+  const [covers, refunds, coupon, firstLesson, refund, gift, group] = await Promise.all([
     coverOf(ctx, [o]),
     db.selectFrom("refunds").selectAll().where("order_id", "=", o.id).orderBy("id").execute(),
     o.coupon_id === null
@@ -474,6 +547,8 @@ export async function orderDetail(ctx: ApiContext, userId: number, orderNo: stri
           .executeTakeFirst()
       : undefined,
     refundRule(ctx, o, now),
+    o.purpose === "gift" ? giftInfoOf(db, o, now) : null,
+    o.purpose === "group" ? groupInfoOf(db, o) : null,
   ]);
   return {
     ...summaryOf(o, covers),
@@ -492,6 +567,8 @@ export async function orderDetail(ctx: ApiContext, userId: number, orderNo: stri
     timeline: timelineOf(o, refunds),
     refund,
     firstLessonId: firstLesson?.id ?? null,
+    gift,
+    group,
     serverNow: now.toISOString(),
   };
 }
@@ -616,33 +693,15 @@ export async function applyCoupon(ctx: ApiContext, userId: number, orderNo: stri
     }
     let discount = 0;
     if (couponId !== null) {
-      const coupon = await trx
-        .selectFrom("coupons")
-        .innerJoin("coupon_templates as t", "t.id", "coupons.template_id")
-        .select([
-          "coupons.id",
-          "t.kind",
-          "t.amount_off_cents",
-          "t.percent_off",
-          "t.threshold_cents",
-          "t.scope",
-          "t.scope_ref_id",
-        ])
-        .where("coupons.id", "=", couponId)
-        .where("coupons.user_id", "=", userId)
-        .where("coupons.state", "in", ["available", "returned"])
-        .where("coupons.valid_from", "<=", now)
-        .where("coupons.valid_until", ">", now)
-        .executeTakeFirst();
-      if (!coupon) throw conflict("coupon_unavailable", "优惠券不可用（已使用、已过期或不存在）");
-      if (!appliesTo(coupon, current.item_type, current.item_id))
-        throw conflict("coupon_not_applicable", "该优惠券不适用于此商品");
-      discount = discountOf(coupon, current.total_cents);
-      if (discount === 0)
-        throw conflict(
-          "coupon_threshold",
-          `订单金额未达到优惠券的使用门槛（满 ${formatYuan(coupon.threshold_cents)} 元可用）`,
-        );
+      discount = await couponDiscountFor(
+        trx,
+        userId,
+        couponId,
+        current.item_type,
+        current.item_id,
+        current.total_cents,
+        now,
+      );
       const locked = await trx
         .updateTable("coupons")
         .set({ state: "locked", order_id: current.id })

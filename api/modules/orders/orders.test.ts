@@ -6,106 +6,19 @@
  * one-time notice), refund rules, shipping and the expiry job. Concurrent requests go over real
  * sockets (separate pooled connections on PostgreSQL).
  */
-import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeServer, listen, testApp } from "../../../tests/integration/helpers";
-import { createSession, sessionCookieName } from "../auth/sessions.server";
+import { describe, expect, it } from "vitest";
+import { commerceHarness, DAY, idem, type Learner } from "../../../tests/integration/commerce";
 import { newSandboxNotification, signSandbox } from "../../providers/payments/sandbox.server";
 import { paymentSettingsOf } from "../../providers/payments/settings.server";
 import { runOrderJob } from "./expiry-job.server";
 
-type Harness = Awaited<ReturnType<typeof testApp>>;
-let h: Harness;
-let server: Server;
-let base: string;
-let realNow: () => Date;
+const { api, db, base, later, learner, call, notifySandbox, paidCourse, orderRow } = commerceHarness();
 let seq = 0;
 
-beforeAll(async () => {
-  h = await testApp({}, {}, {}, { catalogue: true });
-  realNow = h.services!.api.now;
-  ({ server, base } = await listen(h.app));
-});
-afterAll(async () => {
-  await closeServer(server);
-  await h.dispose();
-});
-beforeEach(() => {
-  h.services!.api.now = realNow;
-});
-
-const api = () => h.services!.api;
-const db = () => api().database.db;
-const later = (ms: number) => {
-  const at = new Date(realNow().getTime() + ms);
-  api().now = () => at;
-};
-const DAY = 86_400_000;
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the API answered
-type Json = any;
-
-interface Learner {
-  id: number;
-  cookie: string;
-}
-
-/** A learner with a session (the login itself is the auth tests' business). */
-async function learner(role: "learner" | "operator" = "learner"): Promise<Learner> {
-  const phone = `137${String(10_000_000 + ++seq * 7919 + (process.pid % 1000) * 13).slice(-8)}`;
-  const user = await db()
-    .insertInto("users")
-    .values({ phone, nickname: `学员${seq}`, role })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const token = await createSession(api().database, user.id, { userAgent: "vitest", ip: "127.0.0.1" });
-  return { id: user.id, cookie: `${sessionCookieName(api().settings.cookies)}=${token}` };
-}
-
-async function call(
-  who: Learner | null,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: Json }> {
-  const h2: Record<string, string> = { Accept: "application/json", ...headers };
-  if (who) h2.Cookie = who.cookie;
-  if (method !== "GET") h2.Origin = "http://localhost:3000";
-  if (body !== undefined) h2["Content-Type"] = "application/json";
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: h2,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    redirect: "manual",
-  });
-  const text = await res.text();
-  let parsed: Json = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // HTML or empty
-  }
-  return { status: res.status, body: parsed };
-}
-
-const idem = () => ({ "Idempotency-Key": randomUUID() });
 const order = (who: Learner, body: Record<string, unknown>) => call(who, "POST", "/api/orders", body, idem());
 const cancel = (who: Learner, no: string) => call(who, "POST", `/api/orders/${no}/cancel`, undefined, idem());
 const refund = (who: Learner, no: string, reason = "不想学了，申请退款") =>
   call(who, "POST", `/api/orders/${no}/refund`, { reason }, idem());
-
-async function paidCourse(offset = 0) {
-  const rows = await db()
-    .selectFrom("courses")
-    .select(["id", "title", "price_cents"])
-    .where("price_cents", ">", 0)
-    .where("status", "=", "published")
-    .orderBy("id")
-    .execute();
-  return rows[offset % rows.length]!;
-}
 
 async function bookWithStock(stock: number) {
   const book = await db()
@@ -114,7 +27,7 @@ async function bookWithStock(stock: number) {
     .where("status", "=", "published")
     .orderBy("id", "desc")
     .limit(1)
-    .offset(seq % 20)
+    .offset(++seq % 20)
     .executeTakeFirstOrThrow();
   await db().updateTable("books").set({ stock }).where("id", "=", book.id).execute();
   return book;
@@ -133,21 +46,6 @@ async function address(who: Learner): Promise<number> {
   });
   expect(res.status).toBe(201);
   return res.body.address.id;
-}
-
-async function notifySandbox(
-  orderNo: string,
-  amountCents: number,
-  txnId = `SB${randomUUID().slice(0, 8)}`,
-  secret?: string,
-) {
-  const n = newSandboxNotification(orderNo, txnId, amountCents, new Date());
-  const signature = signSandbox(n, secret ?? paymentSettingsOf(api()).sandboxSecret);
-  return call(null, "POST", "/api/payments/notify/sandbox", n, { "X-Sandbox-Signature": signature });
-}
-
-async function orderRow(orderNo: string) {
-  return db().selectFrom("orders").selectAll().where("order_no", "=", orderNo).executeTakeFirstOrThrow();
 }
 
 describe("creating orders", () => {
@@ -298,7 +196,7 @@ describe("paying with the sandbox", () => {
     expect(start.status).toBe(200);
     expect(start.body.redirectUrl).toMatch(/^\/api\/payments\/sandbox\/checkout\/[0-9a-f]{32}$/);
 
-    const page = await fetch(`${base}${start.body.redirectUrl}`);
+    const page = await fetch(`${base()}${start.body.redirectUrl}`);
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
@@ -307,7 +205,7 @@ describe("paying with the sandbox", () => {
     expect(html).toContain(`¥${course.price_cents / 100}`);
     expect(html).not.toContain("<script");
 
-    const approve = await fetch(`${base}${start.body.redirectUrl}/approve`, {
+    const approve = await fetch(`${base()}${start.body.redirectUrl}/approve`, {
       method: "POST",
       headers: { Origin: "http://localhost:3000" },
       redirect: "manual",
@@ -330,7 +228,7 @@ describe("paying with the sandbox", () => {
     const notices = await db().selectFrom("notifications").select("kind").where("user_id", "=", me.id).execute();
     expect(notices.map((n) => n.kind)).toContain("order_paid");
     // Approving the same checkout again changes nothing.
-    const twice = await fetch(`${base}${start.body.redirectUrl}/approve`, {
+    const twice = await fetch(`${base()}${start.body.redirectUrl}/approve`, {
       method: "POST",
       headers: { Origin: "http://localhost:3000" },
       redirect: "manual",

@@ -8,7 +8,10 @@
 import { randomInt } from "node:crypto";
 import { sql, type Selectable, type Transaction } from "kysely";
 import type { DB, OrderState, OrdersTable } from "../../db/schema";
+import { giftClosed, giftPaid, giftRefunded } from "../gifts/fulfil.server";
+import { groupOrderClosed, groupPaid, groupRefunded } from "../groups/fulfil.server";
 import { clawBackOrderBishan, grantOrderBishan } from "../wallet/hooks.server";
+import { returnOrderCoins } from "../wallet/order-coins.server";
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -105,7 +108,7 @@ export async function notify(
   await trx.insertInto("notifications").values({ user_id: userId, kind, title, body, created_at: at }).execute();
 }
 
-/** Closes a pending order: the state, then stock and coupon back. Undefined if it was not pending. */
+/** Closes a pending order: the state, then stock, coupon and coins back, a held group seat freed. Undefined if it was not pending. */
 export async function closePending(
   trx: Transaction<DB>,
   orderId: number,
@@ -116,13 +119,17 @@ export async function closePending(
   if (!order) return undefined;
   await releaseStock(trx, order, at);
   await returnCoupon(trx, order, at);
+  await returnOrderCoins(trx, order, at);
+  if (order.purpose === "gift") await giftClosed(trx, order, at);
+  if (order.purpose === "group") await groupOrderClosed(trx, order, at);
   return order;
 }
 
 /**
  * pending → paid and the fulfilment, in the caller's transaction: the coupon is used, a course
- * enrols the learner (lessons unlock at once) and completes, physical goods wait for shipping;
- * bishan for the payment and a notice. Undefined if the order was not pending.
+ * enrols the learner (lessons unlock at once) and completes, physical goods wait for shipping,
+ * a gift becomes claimable, a group seat is paid (and a full group enrols everyone); bishan for
+ * the payment and a notice. Undefined if the order was not pending.
  */
 export async function markPaid(
   trx: Transaction<DB>,
@@ -147,6 +154,12 @@ export async function markPaid(
       .execute();
   }
   let final: OrderRow | undefined = paid;
+  if (paid.purpose === "gift" || paid.purpose === "group") {
+    // Their own notices: the gift's claim code, the group's progress.
+    final = paid.purpose === "gift" ? await giftPaid(trx, paid, at) : await groupPaid(trx, paid, at);
+    await grantOrderBishan(trx, { id: paid.id, user_id: paid.user_id, pay_cents: paid.pay_cents }, at);
+    return final;
+  }
   if (paid.item_type === "course") {
     const enrolled = await trx
       .insertInto("enrolments")
@@ -187,8 +200,9 @@ export async function markPaid(
 }
 
 /**
- * The end of a refund that the provider accepted: refunding → refunded, stock and coupon back,
- * the course enrolment removed, bishan clawed back, a notice.
+ * The end of a refund that the provider accepted: refunding → refunded, stock, coupon and coins
+ * back, the course enrolment the order gave removed (a gift's recipient keeps nothing: an
+ * unclaimed gift only is refunded), bishan clawed back, a notice.
  */
 export async function finishRefund(
   trx: Transaction<DB>,
@@ -209,12 +223,15 @@ export async function finishRefund(
     .execute();
   await releaseStock(trx, done, at);
   await returnCoupon(trx, done, at);
-  if (done.item_type === "course") {
+  await returnOrderCoins(trx, done, at);
+  if (done.purpose === "gift") await giftRefunded(trx, done, at);
+  if (done.purpose === "group") await groupRefunded(trx, done, at);
+  if (done.item_type === "course" && done.purpose !== "gift") {
     const removed = await trx
       .deleteFrom("enrolments")
       .where("user_id", "=", done.user_id)
       .where("course_id", "=", done.item_id)
-      .where("source", "=", "order")
+      .where("source", "=", done.purpose === "group" ? "group" : "order")
       .returning("course_id")
       .executeTakeFirst();
     if (removed) {

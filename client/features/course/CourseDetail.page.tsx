@@ -1,6 +1,6 @@
 /**
- * One course (/course/:id): cover, price and the way in (free enrolment, continue learning, or
- * buying — online payment is not open yet, and the page says so), the outline with trial and
+ * One course (/course/:id): cover, price and the way in (free enrolment, continue learning,
+ * buying, a group buy, buying it as a gift; a gift's claim link opens the giveaway dialog here), the outline with trial and
  * locked lessons, what the course covers, its live sessions, the teacher, and the books and
  * stationery that go with it. The public detail is cached; a signed-in learner's state
  * (enrolment, locks, progress) is fetched beside it and laid over the outline.
@@ -26,12 +26,13 @@ import { formatYuan } from "../../../shared/money";
 import { useRootData } from "../../app/root-data";
 import { BookCard, CommodityCard, formatLiveTime, LiveCard, Price } from "../../components/cards/CatalogueCards";
 import { LoginDialog } from "../../components/LoginDialog";
+import { GiftEntry, GiveawayFromLink } from "../gifts/GiftEntry";
+import { GroupBuyEntry } from "../groupbuy/GroupBuyEntry";
 import { useBuy } from "../payment/useBuy";
 import { describeProblem } from "../../components/login/login-client";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";
-import { Modal } from "../../lib/modal";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./course.css";
 
@@ -214,13 +215,10 @@ function Outline({ course, viewer }: { course: CourseDetail; viewer: CourseViewe
   );
 }
 
-type Notice = "buy" | "group" | null;
-
 function CourseActions({ course, viewer, viewerFailed }: DetailData) {
-  const { viewer: signedIn, servicePhone } = useRootData();
+  const { viewer: signedIn } = useRootData();
   const revalidator = useRevalidator();
   const [loginOpen, setLoginOpen] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
   const [enrolling, setEnrolling] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const purchase = useBuy({ itemType: "course", itemId: course.id, label: course.title });
@@ -288,9 +286,8 @@ function CourseActions({ course, viewer, viewerFailed }: DetailData) {
         >
           {purchase.busy ? "正在下单…" : "立即购买"}
         </button>
-        <button type="button" className="button course-hero__cta" onClick={() => setNotice("group")}>
-          拼团购买
-        </button>
+        <GroupBuyEntry course={course} />
+        <GiftEntry course={course} />
         {course.firstTrialLessonId ? (
           <Link className="button course-hero__cta" to={`/video/${course.firstTrialLessonId}`}>
             试看
@@ -331,26 +328,7 @@ function CourseActions({ course, viewer, viewerFailed }: DetailData) {
           }}
         />
       ) : null}
-      <Modal open={notice !== null} onClose={() => setNotice(null)} title="在线支付即将开放" className="course-notice">
-        <p>
-          「{course.title}」的{notice === "group" ? "拼团购买" : "购买"}需要在线支付，支付功能正在接入中，开放后即可
-          {notice === "group" ? "发起或参加拼团" : "下单学习"}。
-        </p>
-        <p>
-          {course.firstTrialLessonId ? "现在可以先免费试看，" : ""}
-          如需帮助，请联系客服 {servicePhone}。
-        </p>
-        <div className="course-notice__actions">
-          {course.firstTrialLessonId ? (
-            <Link className="button button--primary" to={`/video/${course.firstTrialLessonId}`}>
-              先去试看
-            </Link>
-          ) : null}
-          <button type="button" className="button" onClick={() => setNotice(null)}>
-            知道了
-          </button>
-        </div>
-      </Modal>
+      <GiveawayFromLink course={course} viewer={viewer} />
     </div>
   );
 }

@@ -1,0 +1,25 @@
+/**
+ * Gifts and group buying in full, and coins spent on orders.
+ *
+ * - Gifts: a claim window (30 days from payment), and the states a gift passes while its order
+ *   is closed unpaid (cancelled) or being refunded (refunding: a claim cannot slip in meanwhile).
+ * - Groups: members are found from their orders (index), orders from their group (index), and a
+ *   member's seat is released when its order closes.
+ * - Orders: when coins were put on the order (the ledger line's key), so a change returns them once.
+ */
+export const up = `
+alter table gifts drop constraint gifts_state_check;
+alter table gifts add constraint gifts_state_check
+  check (state in ('pending_payment', 'unclaimed', 'claimed', 'refunding', 'refunded', 'cancelled'));
+alter table gifts add column claim_until timestamptz;
+alter table gifts add column refunded_at timestamptz;
+create index gifts_buyer on gifts (buyer_id, created_at desc);
+
+create index group_campaigns_course on group_campaigns (course_id) where active;
+create index groups_campaign_open on groups (campaign_id, state, expires_at);
+create index groups_expiring on groups (expires_at) where state in ('forming', 'open');
+create unique index group_members_order on group_members (order_id);
+create index orders_group on orders (group_id) where group_id is not null;
+
+alter table orders add column coins_applied_key text;
+`;
