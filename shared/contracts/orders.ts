@@ -139,6 +139,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
   refund: refundRuleSchema,
   /** The first lesson of a course order (the "开始学习" link once paid). */
   firstLessonId: z.number().int().nullable(),
+  /** Unpaid orders: how many coins the learner has and how many this order can take (null once paid or closed). */
+  coinOffer: z
+    .object({ balance: z.number().int(), maxCoins: z.number().int(), discountCents: z.number().int() })
+    .nullable(),
   /** Gift orders: the gift's code, claim link and state. */
   gift: giftInfoSchema.nullable(),
   /** Group-buy orders: the group and how far it is. */
@@ -165,6 +169,9 @@ export const refundInputSchema = z.strictObject(
   { reason: z.string("请填写退款原因").trim().min(2, "请填写退款原因（至少 2 个字）").max(200, "退款原因最多 200 字") },
   { error: strictError },
 );
+
+/** POST /api/orders/:orderNo/coins: put coins on the unpaid order (as many as allowed) or take them off. */
+export const orderCoinsSchema = z.strictObject({ use: z.boolean("请选择是否使用金币抵扣") }, { error: strictError });
 
 export const applyCouponSchema = z.strictObject({ couponId: id("优惠券不正确").nullable() }, { error: strictError });
 

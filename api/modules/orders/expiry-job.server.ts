@@ -1,7 +1,8 @@
 /**
  * The order job, every 30 s on every node at once: closes unpaid orders past their time — after
  * asking the provider whether they were paid after all (then they are credited instead) — and
- * confirms receipt of shipped orders 7 days after shipping. Every change is a compare-and-set,
+ * confirms receipt of shipped orders 7 days after shipping, and returns exchange redemptions a
+ * crash left half done. Every change is a compare-and-set,
  * so two nodes (or a node and a learner) racing move each order once, and stock and coupons come
  * back exactly once.
  */
@@ -10,6 +11,7 @@ import type { ApiContext } from "../../context.server";
 import { registerPaymentSettings, type PaymentSettings } from "../../providers/payments/settings.server";
 import { gatewayFor } from "../payments/gateways.server";
 import { creditPayment } from "../payments/payments.server";
+import { sweepStaleRedemptions } from "../wallet/wallet.server";
 import { closePending, moveOrder } from "./state.server";
 
 export const ORDER_JOB_EVERY_MS = 30_000;
@@ -19,12 +21,14 @@ export interface OrderJobResult {
   closed: string[];
   paidLate: string[];
   confirmed: string[];
+  /** Exchange redemptions left pending by a crash, failed and returned. */
+  redemptionsReturned: number[];
 }
 
 export async function runOrderJob(ctx: ApiContext): Promise<OrderJobResult> {
   const now = ctx.now();
   const { db } = ctx.database;
-  const result: OrderJobResult = { closed: [], paidLate: [], confirmed: [] };
+  const result: OrderJobResult = { closed: [], paidLate: [], confirmed: [], redemptionsReturned: [] };
 
   const expired = await db
     .selectFrom("orders")
@@ -71,6 +75,7 @@ export async function runOrderJob(ctx: ApiContext): Promise<OrderJobResult> {
       .execute((trx) => moveOrder(trx, order.id, "shipped", "completed", { completed_at: now, at: now }));
     if (done) result.confirmed.push(order.order_no);
   }
+  result.redemptionsReturned = await sweepStaleRedemptions(ctx);
   return result;
 }
 

@@ -20,6 +20,7 @@ import {
   type OrderTab,
 } from "../../../shared/contracts/orders";
 import { coverUrl } from "../../../shared/media";
+import { COIN_CENTS, maxCoinsFor } from "../../../shared/currency";
 import { formatYuan } from "../../../shared/money";
 import type { ApiContext } from "../../context.server";
 import type { AddressSnapshot, DB, ItemType, OrderPurpose } from "../../db/schema";
@@ -28,6 +29,7 @@ import { appliesTo, discountOf } from "../coupons/rules.server";
 import { giftInfoOf } from "../gifts/fulfil.server";
 import { groupInfoOf } from "../groups/fulfil.server";
 import { gatewayFor } from "../payments/gateways.server";
+import { returnOrderCoins, setOrderCoins } from "../wallet/order-coins.server";
 import {
   closePending,
   finishRefund,
@@ -520,11 +522,25 @@ export async function orderRowOf(ctx: ApiContext, userId: number, orderNo: strin
   return order;
 }
 
+/** What coins could do for an unpaid order: the balance, and the coins (and yuan) it can take now. */
+async function coinOfferFor(db: ApiContext["database"]["db"], o: OrderRow) {
+  const wallet = await db
+    .selectFrom("wallets")
+    .select("balance")
+    .where("user_id", "=", o.user_id)
+    .where("currency", "=", "coin")
+    .executeTakeFirst();
+  const balance = wallet?.balance ?? 0;
+  // Coins already on the order count as available to it.
+  const maxCoins = maxCoinsFor(o.total_cents, o.coupon_discount_cents, balance + o.coins_used);
+  return { balance, maxCoins, discountCents: maxCoins * COIN_CENTS };
+}
+
 export async function orderDetail(ctx: ApiContext, userId: number, orderNo: string): Promise<OrderDetail> {
   const now = ctx.now();
   const o = await orderRowOf(ctx, userId, orderNo);
   const { db } = ctx.database;
-  const [covers, refunds, coupon, firstLesson, refund, gift, group] = await Promise.all([
+  const [covers, refunds, coupon, firstLesson, refund, gift, group, coinOffer] = await Promise.all([
     coverOf(ctx, [o]),
     db.selectFrom("refunds").selectAll().where("order_id", "=", o.id).orderBy("id").execute(),
     o.coupon_id === null
@@ -549,6 +565,7 @@ export async function orderDetail(ctx: ApiContext, userId: number, orderNo: stri
     refundRule(ctx, o, now),
     o.purpose === "gift" ? giftInfoOf(db, o, now) : null,
     o.purpose === "group" ? groupInfoOf(db, o) : null,
+    o.state === "pending" ? coinOfferFor(db, o) : null,
   ]);
   return {
     ...summaryOf(o, covers),
@@ -567,6 +584,7 @@ export async function orderDetail(ctx: ApiContext, userId: number, orderNo: stri
     timeline: timelineOf(o, refunds),
     refund,
     firstLessonId: firstLesson?.id ?? null,
+    coinOffer,
     gift,
     group,
     serverNow: now.toISOString(),
@@ -711,12 +729,19 @@ export async function applyCoupon(ctx: ApiContext, userId: number, orderNo: stri
         .executeTakeFirst();
       if (!locked) throw conflict("coupon_unavailable", "优惠券刚刚已被使用，请重新选择");
     }
+    // Coins that no longer fit beside the new coupon (at least 1 fen is always paid) go back.
+    let coinDiscount = current.coin_discount_cents;
+    if (current.coins_used > 0 && maxCoinsFor(current.total_cents, discount, current.coins_used) < current.coins_used) {
+      await returnOrderCoins(trx, current, now);
+      coinDiscount = 0;
+    }
     await trx
       .updateTable("orders")
       .set({
         coupon_id: couponId,
         coupon_discount_cents: discount,
-        pay_cents: current.total_cents - discount - current.coin_discount_cents,
+        ...(coinDiscount === 0 ? { coins_used: 0, coin_discount_cents: 0 } : {}),
+        pay_cents: current.total_cents - discount - coinDiscount,
         provider: null,
         updated_at: now,
       })
@@ -724,6 +749,22 @@ export async function applyCoupon(ctx: ApiContext, userId: number, orderNo: stri
       .where("state", "=", "pending")
       .execute();
   });
+  if (order.provider) {
+    await gatewayFor(ctx, order.provider)
+      ?.close(order.order_no)
+      .catch((err: unknown) => ctx.logger.warn({ err, orderNo }, "payment close failed"));
+  }
+  return orderDetail(ctx, userId, orderNo);
+}
+
+/**
+ * Puts coins on an unpaid order or takes them off (setOrderCoins: one ledger line each way, under
+ * the order's row lock). A payment already started at the provider is closed: its amount changed.
+ */
+export async function applyOrderCoins(ctx: ApiContext, userId: number, orderNo: string, use: boolean) {
+  const now = ctx.now();
+  const order = await orderRowOf(ctx, userId, orderNo);
+  await ctx.database.db.transaction().execute((trx) => setOrderCoins(trx, order.id, use, now));
   if (order.provider) {
     await gatewayFor(ctx, order.provider)
       ?.close(order.order_no)

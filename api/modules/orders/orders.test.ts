@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { commerceHarness, DAY, idem, type Learner } from "../../../tests/integration/commerce";
 import { newSandboxNotification, signSandbox } from "../../providers/payments/sandbox.server";
 import { paymentSettingsOf } from "../../providers/payments/settings.server";
+import { applyLedgerChange } from "../wallet/ledger.server";
 import { runOrderJob } from "./expiry-job.server";
 
 const { api, db, base, later, learner, call, notifySandbox, paidCourse, orderRow } = commerceHarness();
@@ -599,5 +600,136 @@ describe("coupons", () => {
     await notifySandbox(no, course.price_cents);
     const late = await call(me, "POST", `/api/orders/${no}/coupon`, { couponId: a }, idem());
     expect(late).toMatchObject({ status: 409, body: { error: { message: "订单已支付或已关闭，不能更换优惠券" } } });
+  });
+});
+
+describe("coins at checkout", () => {
+  async function grantCoins(userId: number, amount: number) {
+    await db()
+      .transaction()
+      .execute((trx) =>
+        applyLedgerChange(trx, { userId, currency: "coin", amount, reason: "grant", idempotencyKey: `t${++seq}` }),
+      );
+  }
+  async function coins(userId: number) {
+    const w = await db()
+      .selectFrom("wallets")
+      .select("balance")
+      .where("user_id", "=", userId)
+      .where("currency", "=", "coin")
+      .executeTakeFirst();
+    return w?.balance ?? 0;
+  }
+  async function lines(userId: number, reason: string) {
+    return db()
+      .selectFrom("wallet_entries")
+      .select("amount")
+      .where("user_id", "=", userId)
+      .where("reason", "=", reason)
+      .execute();
+  }
+  const useCoins = (who: Learner, no: string, use: boolean) =>
+    call(who, "POST", `/api/orders/${no}/coins`, { use }, idem());
+
+  it("takes at most 30 % of the price, once however often it is asked, and gives the coins back when taken off", async () => {
+    const me = await learner();
+    await grantCoins(me.id, 100_000);
+    const course = await paidCourse(20);
+    const created = await order(me, { itemType: "course", itemId: course.id });
+    const no = created.body.order.orderNo;
+    const cap = Math.floor(course.price_cents * 0.3);
+    expect(created.body.order.coinOffer).toEqual({ balance: 100_000, maxCoins: cap, discountCents: cap });
+
+    const on = await useCoins(me, no, true);
+    expect(on.status).toBe(200);
+    expect(on.body).toMatchObject({ coinsUsed: cap, coinDiscountCents: cap, payCents: course.price_cents - cap });
+    expect(await coins(me.id)).toBe(100_000 - cap);
+    expect((await useCoins(me, no, true)).body.coinsUsed).toBe(cap);
+    expect(await coins(me.id)).toBe(100_000 - cap);
+
+    const off = await useCoins(me, no, false);
+    expect(off.body).toMatchObject({ coinsUsed: 0, coinDiscountCents: 0, payCents: course.price_cents });
+    expect(await coins(me.id)).toBe(100_000);
+    expect((await lines(me.id, "order_coin_deduction")).map((l) => l.amount)).toEqual([-cap]);
+    expect((await lines(me.id, "order_coin_returned")).map((l) => l.amount)).toEqual([cap]);
+  });
+
+  it("uses what the learner has when it is less than the cap, and refuses with no coins", async () => {
+    const poor = await learner();
+    const course = await paidCourse(21);
+    const no = (await order(poor, { itemType: "course", itemId: course.id })).body.order.orderNo;
+    expect(await useCoins(poor, no, true)).toMatchObject({
+      status: 409,
+      body: { error: { code: "no_coins", message: "金币余额不足" } },
+    });
+    await grantCoins(poor.id, 37);
+    expect((await useCoins(poor, no, true)).body).toMatchObject({ coinsUsed: 37, payCents: course.price_cents - 37 });
+    expect(await coins(poor.id)).toBe(0);
+  });
+
+  it("cancelling twice at once returns the coins once; the payment is for the reduced amount and a refund returns them", async () => {
+    const me = await learner();
+    await grantCoins(me.id, 500);
+    const first = await paidCourse(22);
+    const no = (await order(me, { itemType: "course", itemId: first.id })).body.order.orderNo;
+    await useCoins(me, no, true);
+    expect(await coins(me.id)).toBe(0);
+    const both = await Promise.all([cancel(me, no), cancel(me, no)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await coins(me.id)).toBe(500);
+    expect(await lines(me.id, "order_coin_returned")).toHaveLength(1);
+
+    const second = await paidCourse(23);
+    const o2 = (await order(me, { itemType: "course", itemId: second.id })).body.order.orderNo;
+    const withCoins = (await useCoins(me, o2, true)).body;
+    expect(withCoins.payCents).toBe(second.price_cents - 500);
+    // The old amount is no longer the order's: the provider's notice of it is not credited.
+    expect((await notifySandbox(o2, second.price_cents)).status).toBe(400);
+    expect((await orderRow(o2)).state).toBe("pending");
+    expect((await notifySandbox(o2, withCoins.payCents)).status).toBe(200);
+    expect((await orderRow(o2)).state).toBe("completed");
+    expect((await useCoins(me, o2, false)).status).toBe(409);
+    const back = await refund(me, o2);
+    expect(back.body.state).toBe("refunded");
+    expect(back.body.refundedCents).toBe(second.price_cents - 500);
+    expect(await coins(me.id)).toBe(500);
+  });
+
+  it("a coupon that leaves no room for the coins sends them back (at least 1 fen is always paid)", async () => {
+    const me = await learner();
+    await grantCoins(me.id, 100_000);
+    const course = await paidCourse(25);
+    const no = (await order(me, { itemType: "course", itemId: course.id })).body.order.orderNo;
+    await useCoins(me, no, true);
+    const t = await db()
+      .insertInto("coupon_templates")
+      .values({
+        title: `大额券${++seq}`,
+        kind: "amount",
+        amount_off_cents: course.price_cents - 100,
+        scope: "all",
+        valid_days: 10,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const coupon = (await call(me, "POST", "/api/coupons/claim", { templateId: t.id })).body.coupon.id;
+    const swapped = await call(me, "POST", `/api/orders/${no}/coupon`, { couponId: coupon }, idem());
+    expect(swapped.body).toMatchObject({ coinsUsed: 0, couponDiscountCents: course.price_cents - 100, payCents: 100 });
+    expect(await coins(me.id)).toBe(100_000);
+    expect((await useCoins(me, no, true)).body).toMatchObject({ coinsUsed: 99, payCents: 1 });
+    expect(await coins(me.id)).toBe(100_000 - 99);
+  });
+
+  it("many requests to use coins at once debit the order once", async () => {
+    const me = await learner();
+    await grantCoins(me.id, 100_000);
+    const course = await paidCourse(24);
+    const no = (await order(me, { itemType: "course", itemId: course.id })).body.order.orderNo;
+    const results = await Promise.all(Array.from({ length: 10 }, () => useCoins(me, no, true)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const cap = Math.floor(course.price_cents * 0.3);
+    expect(await lines(me.id, "order_coin_deduction")).toEqual([{ amount: -cap }]);
+    expect(await coins(me.id)).toBe(100_000 - cap);
+    expect((await orderRow(no)).pay_cents).toBe(course.price_cents - cap);
   });
 });

@@ -7,6 +7,7 @@ import {
   addressInputSchema,
   applyCouponSchema,
   createOrderSchema,
+  orderCoinsSchema,
   orderListQuerySchema,
   refundInputSchema,
   shipInputSchema,
@@ -19,6 +20,7 @@ import { requireAuth } from "../auth/guard.server";
 import { addAddress, deleteAddress, listAddresses } from "./addresses.server";
 import {
   applyCoupon,
+  applyOrderCoins,
   cancelOrder,
   confirmReceipt,
   createOrder,
@@ -140,6 +142,18 @@ export function createOrdersRouter(ctx: ApiContext): Router {
       const input = parseInput(applyCouponSchema, req.body);
       await idempotent(req, res, user.id, `POST /orders/${orderNo}/coupon`, input, () =>
         applyCoupon(ctx, user.id, orderNo, input.couponId),
+      );
+    }),
+  );
+
+  router.post(
+    "/:orderNo/coins",
+    handler(async (req, res) => {
+      const { user } = requireAuth(req, res);
+      const orderNo = orderNoOf(req);
+      const input = parseInput(orderCoinsSchema, req.body);
+      await idempotent(req, res, user.id, `POST /orders/${orderNo}/coins`, input, () =>
+        applyOrderCoins(ctx, user.id, orderNo, input.use),
       );
     }),
   );

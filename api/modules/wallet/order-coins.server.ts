@@ -39,7 +39,7 @@ export async function returnOrderCoins(
     amount: held.coins_used,
     reason: "order_coin_returned",
     refType: "order",
-    refId: order.order_no,
+    refId: order.id,
     idempotencyKey: held.coins_applied_key,
     at,
   });
@@ -75,7 +75,7 @@ export async function setOrderCoins(trx: Transaction<DB>, orderId: number, use: 
       amount: -coins,
       reason: "order_coin_deduction",
       refType: "order",
-      refId: order.order_no,
+      refId: order.id,
       idempotencyKey: key,
       at,
     });

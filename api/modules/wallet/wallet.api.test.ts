@@ -7,7 +7,9 @@
 import type { Server } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSession, sessionCookieName } from "../auth/sessions.server";
-import { failRedemption } from "./wallet.server";
+import { runOrderJob } from "../orders/expiry-job.server";
+import { applyLedgerChange } from "./ledger.server";
+import { failRedemption, STALE_REDEMPTION_MS } from "./wallet.server";
 import { closeServer, listen, TestBrowser, testApp } from "../../../tests/integration/helpers";
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
@@ -490,6 +492,51 @@ describe("the exchange mall", () => {
       "平台发放",
     ]);
     expect(records.body.items[1].ref.label).toMatch(/^兑换：测试物品/);
+  });
+
+  it("a redemption a crash left pending is returned by the order job after 10 minutes, once with two runs at once", async () => {
+    const b = await learner();
+    const item = await makeItem({ price: 30, stock: 4, limit: 2 });
+    await grant(b, "coin", 100);
+    // What step 1 of a redemption leaves behind when the process dies before fulfilment.
+    const redemption = await db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .updateTable("exchange_items")
+          .set((eb) => ({ stock: eb("stock", "-", 1) }))
+          .where("id", "=", item)
+          .execute();
+        const row = await trx
+          .insertInto("exchange_redemptions")
+          .values({ user_id: b.id, item_id: item, currency: "coin", price: 30, created_at: realNow() })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await applyLedgerChange(trx, {
+          userId: b.id,
+          currency: "coin",
+          amount: -30,
+          reason: "redeem",
+          refType: "redemption",
+          refId: row.id,
+          idempotencyKey: String(row.id),
+        });
+        return row.id;
+      });
+    expect(await balanceOf(b.id, "coin")).toBe(70);
+    expect((await runOrderJob(api())).redemptionsReturned).not.toContain(redemption);
+    const at = new Date(realNow().getTime() + STALE_REDEMPTION_MS + 1000);
+    api().now = () => at;
+    const runs = await Promise.all([runOrderJob(api()), runOrderJob(api())]);
+    expect(runs.flatMap((r) => r.redemptionsReturned).filter((id) => id === redemption)).toEqual([redemption]);
+    expect(await balanceOf(b.id, "coin")).toBe(100);
+    expect(await stockOf(item)).toBe(4);
+    const row = await db()
+      .selectFrom("exchange_redemptions")
+      .select(["state", "failure"])
+      .where("id", "=", redemption)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: "failed", failure: "发放超时未完成，已自动退回" });
   });
 
   it("the same redeem key twice redeems once and answers the same", async () => {

@@ -401,6 +401,29 @@ export async function failRedemption(ctx: ApiContext, redemptionId: number, fail
   });
 }
 
+/** A redemption still pending this long was cut off between charge and fulfilment (a crash, a lost node). */
+export const STALE_REDEMPTION_MS = 10 * 60_000;
+
+/**
+ * Fails redemptions left pending past STALE_REDEMPTION_MS, returning their currency and stock
+ * (failRedemption's compare-and-set makes each return happen once, whichever node runs this).
+ */
+export async function sweepStaleRedemptions(ctx: ApiContext): Promise<number[]> {
+  const stale = await ctx.database.db
+    .selectFrom("exchange_redemptions")
+    .select("id")
+    .where("state", "=", "pending")
+    .where("created_at", "<=", new Date(ctx.now().getTime() - STALE_REDEMPTION_MS))
+    .orderBy("id")
+    .limit(100)
+    .execute();
+  const returned: number[] = [];
+  for (const { id } of stale) {
+    if (await failRedemption(ctx, id, "发放超时未完成，已自动退回")) returned.push(id);
+  }
+  return returned;
+}
+
 /** Readable labels for the objects ledger lines point at, looked up in one query per type. */
 async function labelsFor(database: Database, refs: { type: string; id: string }[]): Promise<Map<string, string>> {
   const labels = new Map<string, string>();

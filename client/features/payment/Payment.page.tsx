@@ -1,13 +1,16 @@
 /**
  * 支付订单 (/payment?order=): the order's summary as snapshotted (item, SKU, quantity, price,
- * coupon, amount to pay), the time left on the server's clock, the payment method, and the pay
+ * coupon, coins, amount to pay), the time left on the server's clock, the payment method, and the pay
  * button that sends the payer to the provider (the hosted sandbox checkout by default). An order
  * that is paid, cancelled or past its time says so instead.
  */
 import { useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router-dom";
 import { type BestCoupon, bestCouponSchema } from "../../../shared/contracts/coupons";
-import { type OrderDetail, orderDetailSchema } from "../../../shared/contracts/orders";
+import { GIFT_CLAIM_DAYS } from "../../../shared/contracts/gifts";
+import { GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";
+import { ORDER_PAY_MINUTES, type OrderDetail, orderDetailSchema } from "../../../shared/contracts/orders";
+import { COIN_CENTS, COIN_DEDUCTION_MAX_PERCENT } from "../../../shared/currency";
 import {
   type PayMethod,
   type PayMethods,
@@ -94,6 +97,12 @@ function Closed({ order }: { order: OrderDetail }) {
   );
 }
 
+function refundHint(order: OrderDetail): string {
+  if (order.purpose === "gift") return `礼物 ${GIFT_CLAIM_DAYS} 天内未被领取可申请退款。`;
+  if (order.purpose === "group") return "未能按时成团会自动全额退款。";
+  return order.physical ? "发货前可全额退款，确认收货后 7 天内可退货。" : "课程购买后 7 天内未学习可全额退款。";
+}
+
 /** The coupon of an unpaid order: keep, change (the best one is suggested) or remove. */
 function CouponChoice({ order, coupons }: { order: OrderDetail; coupons: BestCoupon | null }) {
   const revalidator = useRevalidator();
@@ -159,6 +168,53 @@ function CouponChoice({ order, coupons }: { order: OrderDetail; coupons: BestCou
   );
 }
 
+/** Coins as a deduction (100 金币 = 1 元, up to 30 % of the price): a switch that puts them on the order or takes them off. */
+function CoinChoice({ order }: { order: OrderDetail }) {
+  const revalidator = useRevalidator();
+  const post = useIdempotentPost();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const offer = order.coinOffer;
+  if (!offer) return null;
+  const using = order.coinsUsed > 0;
+  const rule = `${100 / COIN_CENTS} 金币抵 1 元，最多抵订单金额的 ${COIN_DEDUCTION_MAX_PERCENT}%`;
+  if (!using && offer.maxCoins === 0) {
+    return (
+      <p className="checkout-coins pay-card__hint">
+        金币余额 {offer.balance}（{rule}），{offer.balance > 0 ? "这笔订单暂不能抵扣。" : "学习、签到可以赚金币。"}
+      </p>
+    );
+  }
+
+  async function toggle(use: boolean) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await post(`/api/orders/${order.orderNo}/coins`, { use }, orderDetailSchema);
+      revalidator.revalidate();
+    } catch (err) {
+      setProblem(describeProblem(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="checkout-coins">
+      <label className="checkout-coins__switch">
+        <input type="checkbox" checked={using} disabled={busy} onChange={(e) => void toggle(e.target.checked)} />
+        {using
+          ? `已用 ${order.coinsUsed} 金币抵扣 ${yuan(order.coinDiscountCents)}`
+          : `使用 ${offer.maxCoins} 金币抵扣 ${yuan(offer.discountCents)}`}
+      </label>
+      <p className="form-field__meta">
+        金币余额 {offer.balance}（{rule}；取消订单或退款时金币退回）
+      </p>
+      <FormAlert problem={problem} />
+    </div>
+  );
+}
+
 function Checkout({
   order,
   methods,
@@ -215,6 +271,7 @@ function Checkout({
           </p>
         ) : null}
         <CouponChoice order={order} coupons={coupons} />
+        <CoinChoice order={order} />
         <OrderAmounts order={order} />
       </section>
 
@@ -284,8 +341,8 @@ function Checkout({
           </div>
         ) : null}
         <p className="pay-card__hint">
-          未支付的订单保留 30 分钟，超时自动取消，库存和优惠券会退回。
-          {order.physical ? "发货前可全额退款，确认收货后 7 天内可退货。" : "课程购买后 7 天内未学习可全额退款。"}
+          未支付的订单保留 {order.purpose === "group" ? GROUP_PAY_MINUTES : ORDER_PAY_MINUTES}{" "}
+          分钟，超时自动取消，库存、优惠券和金币会退回。{refundHint(order)}
         </p>
       </section>
     </div>
