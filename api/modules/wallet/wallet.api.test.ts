@@ -4,42 +4,22 @@
  * when it fails), idempotency keys, the records, and the ledger invariant under concurrent load.
  * Run on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
-import type { Server } from "node:http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSession, sessionCookieName } from "../auth/sessions.server";
 import { runOrderJob } from "../orders/expiry-job.server";
 import { applyLedgerChange } from "./ledger.server";
 import { failRedemption, STALE_REDEMPTION_MS } from "./wallet.server";
+import { commerceHarness } from "../../../tests/integration/commerce";
 import { closeServer, listen, TestBrowser, testApp } from "../../../tests/integration/helpers";
 
-type Harness = Awaited<ReturnType<typeof testApp>>;
-let h: Harness;
-let server: Server;
-let base: string;
-let realNow: () => Date;
+const { api, db, base, realNow } = commerceHarness();
 let serial = 0;
-
-beforeAll(async () => {
-  h = await testApp({}, {}, {}, { catalogue: true });
-  ({ server, base } = await listen(h.app));
-  realNow = h.services!.api.now;
-});
-afterAll(async () => {
-  await closeServer(server);
-  await h.dispose();
-});
-beforeEach(() => {
-  h.services!.api.now = realNow;
-});
-
-const api = () => h.services!.api;
-const db = () => api().database.db;
 const key = () => crypto.randomUUID();
 
 /** A learner signed in through the phone-code login, as the site does it. */
 async function smsLearner(): Promise<TestBrowser & { id: number }> {
   const phone = `136${String(10_000_000 + process.pid * 7 + ++serial).slice(-8)}`;
-  const browser = new TestBrowser(base);
+  const browser = new TestBrowser(base());
   expect((await browser.json("POST", "/api/auth/sms/send", { phone })).status).toBe(200);
   const message = api()
     .outbox!.list()
@@ -60,7 +40,7 @@ async function learner(): Promise<TestBrowser & { id: number }> {
     .returning("id")
     .executeTakeFirstOrThrow();
   const token = await createSession(api().database, row.id, { userAgent: "test", ip: "127.0.0.1" });
-  const browser = new TestBrowser(base);
+  const browser = new TestBrowser(base());
   browser.cookies.set(sessionCookieName(api().settings.cookies), token);
   return Object.assign(browser, { id: row.id });
 }
@@ -130,7 +110,7 @@ const stockOf = async (itemId: number) =>
 
 describe("access", () => {
   it("needs a session for everything personal, and keeps answers private", async () => {
-    const anonymous = new TestBrowser(base);
+    const anonymous = new TestBrowser(base());
     const calls = await Promise.all([
       anonymous.json("GET", "/api/wallet"),
       anonymous.json("POST", "/api/wallet/check-in", {}),

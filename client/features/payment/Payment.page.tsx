@@ -103,26 +103,17 @@ function refundHint(order: OrderDetail): string {
   return order.physical ? "发货前可全额退款，确认收货后 7 天内可退货。" : "课程购买后 7 天内未学习可全额退款。";
 }
 
-/** The coupon of an unpaid order: keep, change (the best one is suggested) or remove. */
-function CouponChoice({ order, coupons }: { order: OrderDetail; coupons: BestCoupon | null }) {
+/** A change to the unpaid order (coupon, coins): posted once per click, then the page reloads its data. */
+function useOrderChange(orderNo: string, what: "coupon" | "coins") {
   const revalidator = useRevalidator();
   const post = useIdempotentPost();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const options = coupons?.applicable ?? [];
-  if (order.couponTitle === null && options.length === 0) {
-    return <p className="checkout-coupon pay-card__hint">暂无可用于此订单的优惠券。</p>;
-  }
-
-  async function choose(value: string) {
+  async function change(body: Record<string, unknown>) {
     setBusy(true);
     setProblem(null);
     try {
-      await post(
-        `/api/orders/${order.orderNo}/coupon`,
-        { couponId: value === "" ? null : Number(value) },
-        orderDetailSchema,
-      );
+      await post(`/api/orders/${orderNo}/${what}`, body, orderDetailSchema);
       revalidator.revalidate();
     } catch (err) {
       setProblem(describeProblem(err));
@@ -130,6 +121,17 @@ function CouponChoice({ order, coupons }: { order: OrderDetail; coupons: BestCou
       setBusy(false);
     }
   }
+  return { busy, problem, change };
+}
+
+/** The coupon of an unpaid order: keep, change (the best one is suggested) or remove. */
+function CouponChoice({ order, coupons }: { order: OrderDetail; coupons: BestCoupon | null }) {
+  const { busy, problem, change } = useOrderChange(order.orderNo, "coupon");
+  const options = coupons?.applicable ?? [];
+  if (order.couponTitle === null && options.length === 0) {
+    return <p className="checkout-coupon pay-card__hint">暂无可用于此订单的优惠券。</p>;
+  }
+  const choose = (value: string) => change({ couponId: value === "" ? null : Number(value) });
 
   return (
     <div className="checkout-coupon form-field">
@@ -170,10 +172,7 @@ function CouponChoice({ order, coupons }: { order: OrderDetail; coupons: BestCou
 
 /** Coins as a deduction (100 金币 = 1 元, up to 30 % of the price): a switch that puts them on the order or takes them off. */
 function CoinChoice({ order }: { order: OrderDetail }) {
-  const revalidator = useRevalidator();
-  const post = useIdempotentPost();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const { busy, problem, change } = useOrderChange(order.orderNo, "coins");
   const offer = order.coinOffer;
   if (!offer) return null;
   const using = order.coinsUsed > 0;
@@ -186,23 +185,15 @@ function CoinChoice({ order }: { order: OrderDetail }) {
     );
   }
 
-  async function toggle(use: boolean) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await post(`/api/orders/${order.orderNo}/coins`, { use }, orderDetailSchema);
-      revalidator.revalidate();
-    } catch (err) {
-      setProblem(describeProblem(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <div className="checkout-coins">
       <label className="checkout-coins__switch">
-        <input type="checkbox" checked={using} disabled={busy} onChange={(e) => void toggle(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={using}
+          disabled={busy}
+          onChange={(e) => void change({ use: e.target.checked })}
+        />
         {using
           ? `已用 ${order.coinsUsed} 金币抵扣 ${yuan(order.coinDiscountCents)}`
           : `使用 ${offer.maxCoins} 金币抵扣 ${yuan(offer.discountCents)}`}
