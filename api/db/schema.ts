@@ -482,6 +482,8 @@ export interface RefundsTable {
   provider_refund_id: string | null;
   created_at: Timestamp;
   completed_at: NullableTimestamp;
+  /** Pieces a partial refund returns; null: the whole order. */
+  quantity: number | null;
 }
 
 export type GiftState = "pending_payment" | "unclaimed" | "claimed" | "refunding" | "refunded" | "cancelled";

@@ -143,6 +143,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   coinOffer: z
     .object({ balance: z.number().int(), maxCoins: z.number().int(), discountCents: z.number().int() })
     .nullable(),
+  /** Pieces that can still be refunded (physical goods may be returned in part). */
+  refundableQuantity: z.number().int(),
   /** Gift orders: the gift's code, claim link and state. */
   gift: giftInfoSchema.nullable(),
   /** Group-buy orders: the group and how far it is. */
@@ -166,7 +168,16 @@ export const createOrderResultSchema = z.object({ order: orderDetailSchema, reus
 export type CreateOrderResult = z.infer<typeof createOrderResultSchema>;
 
 export const refundInputSchema = z.strictObject(
-  { reason: z.string("请填写退款原因").trim().min(2, "请填写退款原因（至少 2 个字）").max(200, "退款原因最多 200 字") },
+  {
+    reason: z.string("请填写退款原因").trim().min(2, "请填写退款原因（至少 2 个字）").max(200, "退款原因最多 200 字"),
+    /** Physical goods: how many pieces to return (default: all that are left). */
+    quantity: z
+      .number("退货数量不正确")
+      .int("退货数量必须是整数")
+      .min(1, "退货数量至少为 1")
+      .max(99, "退货数量不正确")
+      .optional(),
+  },
   { error: strictError },
 );
 

@@ -6,6 +6,7 @@
  * - Groups: members are found from their orders (index), orders from their group (index), and a
  *   member's seat is released when its order closes.
  * - Orders: when coins were put on the order (the ledger line's key), so a change returns them once.
+ * - Refunds: how many pieces a partial refund of physical goods returns.
  */
 export const up = `
 alter table gifts drop constraint gifts_state_check;
@@ -22,4 +23,7 @@ create unique index group_members_order on group_members (order_id);
 create index orders_group on orders (group_id) where group_id is not null;
 
 alter table orders add column coins_applied_key text;
+
+-- Partial refunds of physical goods: how many pieces a refund returns (null: the whole order).
+alter table refunds add column quantity integer check (quantity is null or quantity > 0);
 `;

@@ -454,7 +454,6 @@ export async function refundRule(
     case "refunding":
       return { allowed: false, reason: "退款正在处理中" };
     case "refunded":
-    case "partially_refunded":
       return { allowed: false, reason: "订单已退款" };
     default:
       break;
@@ -475,7 +474,7 @@ export async function refundRule(
   if (order.state === "paid" || order.state === "awaiting_shipment")
     return { allowed: true, reason: "商品尚未发货，可全额退款" };
   if (order.state === "shipped") return { allowed: true, reason: `收货后 ${REFUND_DAYS} 天内可退货退款` };
-  if (order.state === "completed") {
+  if (order.state === "completed" || (order.state === "partially_refunded" && order.completed_at)) {
     if (!within(order.completed_at)) return { allowed: false, reason: `已超过确认收货后 ${REFUND_DAYS} 天的退货期限` };
     return { allowed: true, reason: `确认收货 ${REFUND_DAYS} 天内可退货退款` };
   }
@@ -540,7 +539,7 @@ export async function orderDetail(ctx: ApiContext, userId: number, orderNo: stri
   const now = ctx.now();
   const o = await orderRowOf(ctx, userId, orderNo);
   const { db } = ctx.database;
-  const [covers, refunds, coupon, firstLesson, refund, gift, group, coinOffer] = await Promise.all([
+  const [covers, refunds, coupon, firstLesson, refund, gift, group, coinOffer, refundablePieces] = await Promise.all([
     coverOf(ctx, [o]),
     db.selectFrom("refunds").selectAll().where("order_id", "=", o.id).orderBy("id").execute(),
     o.coupon_id === null
@@ -566,6 +565,7 @@ export async function orderDetail(ctx: ApiContext, userId: number, orderNo: stri
     o.purpose === "gift" ? giftInfoOf(db, o, now) : null,
     o.purpose === "group" ? groupInfoOf(db, o) : null,
     o.state === "pending" ? coinOfferFor(db, o) : null,
+    refundableQuantity(db, o),
   ]);
   return {
     ...summaryOf(o, covers),
@@ -585,6 +585,7 @@ export async function orderDetail(ctx: ApiContext, userId: number, orderNo: stri
     refund,
     firstLessonId: firstLesson?.id ?? null,
     coinOffer,
+    refundableQuantity: refundablePieces,
     gift,
     group,
     serverNow: now.toISOString(),
@@ -610,27 +611,60 @@ export async function cancelOrder(ctx: ApiContext, userId: number, orderNo: stri
   return orderDetail(ctx, userId, orderNo);
 }
 
+/** Pieces of a physical order not yet refunded (refunds in progress count as refunded). */
+async function refundableQuantity(db: Pick<Transaction<DB>, "selectFrom">, order: OrderRow): Promise<number> {
+  if (!order.physical) return order.refunded_cents > 0 ? 0 : order.quantity;
+  const taken = await db
+    .selectFrom("refunds")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("quantity"), eb.lit(0)).as("n"))
+    .where("order_id", "=", order.id)
+    .where("state", "in", ["processing", "succeeded"])
+    .executeTakeFirstOrThrow();
+  return Math.max(0, order.quantity - Number(taken.n));
+}
+
 /**
- * Refunds a paid order in full: checked against the rules, moved to 退款中 by compare-and-set
- * (a second request sees it moved and is refused), refunded at the provider, then finished in
- * one transaction (stock, coupon, enrolment, bishan, notice).
+ * Refunds a paid order — in full, or for physical goods some of its pieces (the money for them in
+ * proportion; the last pieces get whatever is left, so the parts add up to what was paid). Checked
+ * against the rules, moved to 退款中 by compare-and-set (a second request sees it moved and is
+ * refused), refunded at the provider, then finished in one transaction (finishRefund).
  */
 export async function refundOrder(
   ctx: ApiContext,
   userId: number,
   orderNo: string,
   reason: string,
+  quantity?: number,
 ): Promise<OrderDetail> {
   const now = ctx.now();
   const order = await orderRowOf(ctx, userId, orderNo);
   const started = await ctx.database.db.transaction().execute(async (trx) => {
     const rule = await refundRule(ctx, order, now, trx);
     if (!rule.allowed) throw conflict("refund_not_allowed", rule.reason);
+    const left = await refundableQuantity(trx, order);
+    const pieces = quantity ?? left;
+    if (!order.physical && pieces !== order.quantity) throw new ApiError(400, "invalid_input", "课程只能整单退款");
+    if (pieces < 1 || pieces > left) throw conflict("refund_quantity", `最多可退 ${left} 件`);
+    // Part of an order only once it is received: before that the order is still to ship as a whole.
+    if (pieces < left && order.state !== "completed" && order.state !== "partially_refunded")
+      throw conflict("refund_quantity", "确认收货后可以退回部分商品；发货前或运输途中请整单退款");
+    const amount =
+      pieces === left
+        ? order.pay_cents - order.refunded_cents
+        : Math.floor((order.pay_cents * pieces) / order.quantity);
+    if (amount <= 0) throw conflict("refund_not_allowed", "这笔订单没有可退的金额");
     const moved = await moveOrder(trx, order.id, order.state, "refunding", { refund_reason: reason, at: now });
     if (!moved) throw conflict("order_changed", "订单状态已变化，请刷新后再试");
     const refund = await trx
       .insertInto("refunds")
-      .values({ order_id: order.id, user_id: userId, amount_cents: order.pay_cents, reason, created_at: now })
+      .values({
+        order_id: order.id,
+        user_id: userId,
+        amount_cents: amount,
+        quantity: order.physical ? pieces : null,
+        reason,
+        created_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return { refundId: refund.id, previous: order.state };
@@ -648,6 +682,11 @@ export async function settleRefund(
   reason: string,
 ) {
   const gateway = gatewayFor(ctx, order.provider ?? "sandbox");
+  const { amount_cents: amountCents } = await ctx.database.db
+    .selectFrom("refunds")
+    .select("amount_cents")
+    .where("id", "=", refundId)
+    .executeTakeFirstOrThrow();
   let result: { ok: boolean; refundId: string; message?: string };
   try {
     result = gateway
@@ -655,7 +694,7 @@ export async function settleRefund(
           orderNo: order.order_no,
           txnId: order.provider_txn_id ?? "",
           refundNo: `R${order.order_no.slice(1)}${refundId}`,
-          amountCents: order.pay_cents,
+          amountCents,
           totalCents: order.pay_cents,
           reason,
         })

@@ -438,6 +438,104 @@ describe("refunds", () => {
     expect(await stockOf(book.id)).toBe(3);
   });
 
+  it("part of a received order comes back in proportion; the rest later makes it 已退款 with the coupon back", async () => {
+    const me = await learner();
+    const operator = await learner("operator");
+    const book = await bookWithStock(10);
+    const t = await db()
+      .insertInto("coupon_templates")
+      .values({ title: `退货券${++seq}`, kind: "amount", amount_off_cents: 100, scope: "all", valid_days: 10 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const couponId = (await call(me, "POST", "/api/coupons/claim", { templateId: t.id })).body.coupon.id;
+    const created = await order(me, {
+      itemType: "book",
+      itemId: book.id,
+      quantity: 3,
+      addressId: await address(me),
+      couponId,
+    });
+    const no = created.body.order.orderNo;
+    const pay = book.price_cents * 3 - 100;
+    await notifySandbox(no, pay);
+    expect(await stockOf(book.id)).toBe(7);
+    // Before receipt only the whole order can go back.
+    expect(
+      (await call(me, "POST", `/api/orders/${no}/refund`, { reason: "少要一本", quantity: 1 }, idem())).body,
+    ).toMatchObject({ error: { code: "refund_quantity" } });
+    await call(operator, "POST", `/api/orders/${no}/ship`, { carrier: "顺丰速运", trackingNo: "SF5550001" });
+    await call(me, "POST", `/api/orders/${no}/confirm`, undefined, idem());
+
+    const part = await call(me, "POST", `/api/orders/${no}/refund`, { reason: "有一本重复了", quantity: 1 }, idem());
+    expect(part.status).toBe(200);
+    const first = Math.floor(pay / 3);
+    expect(part.body).toMatchObject({
+      state: "partially_refunded",
+      stateLabel: "部分退款",
+      refundedCents: first,
+      refundableQuantity: 2,
+    });
+    expect(await stockOf(book.id)).toBe(8);
+    const coupon = () =>
+      db().selectFrom("coupons").select("state").where("id", "=", couponId).executeTakeFirstOrThrow();
+    expect((await coupon()).state).toBe("used");
+    expect(
+      (await call(me, "POST", `/api/orders/${no}/refund`, { reason: "太多了", quantity: 3 }, idem())).body,
+    ).toMatchObject({ error: { message: "最多可退 2 件" } });
+
+    const rest = await call(me, "POST", `/api/orders/${no}/refund`, { reason: "都不要了" }, idem());
+    expect(rest.body).toMatchObject({ state: "refunded", refundedCents: pay, refundableQuantity: 0 });
+    expect(await stockOf(book.id)).toBe(10);
+    expect((await coupon()).state).toBe("returned");
+    const refunds = await db()
+      .selectFrom("refunds")
+      .select(["amount_cents", "quantity", "state"])
+      .where("order_id", "=", (await orderRow(no)).id)
+      .orderBy("id")
+      .execute();
+    expect(refunds).toEqual([
+      { amount_cents: first, quantity: 1, state: "succeeded" },
+      { amount_cents: pay - first, quantity: 2, state: "succeeded" },
+    ]);
+    // Bishan: whatever the order earned is gone once all of it is refunded.
+    const bishan = await db()
+      .selectFrom("wallet_entries")
+      .select((eb) => eb.fn.sum<number>("amount").as("net"))
+      .where("user_id", "=", me.id)
+      .where("currency", "=", "bishan")
+      .where("ref_id", "=", String((await orderRow(no)).id))
+      .executeTakeFirstOrThrow();
+    expect(Number(bishan.net ?? 0)).toBe(0);
+    expect((await call(me, "POST", `/api/orders/${no}/refund`, { reason: "再退一次" }, idem())).status).toBe(409);
+  });
+
+  it("two partial refunds at once: one goes through, the pieces and money are never over-refunded", async () => {
+    const me = await learner();
+    const operator = await learner("operator");
+    const book = await bookWithStock(10);
+    const no = (await order(me, { itemType: "book", itemId: book.id, quantity: 3, addressId: await address(me) })).body
+      .order.orderNo;
+    await notifySandbox(no, book.price_cents * 3);
+    await call(operator, "POST", `/api/orders/${no}/ship`, { carrier: "中通快递", trackingNo: "ZT5550002" });
+    await call(me, "POST", `/api/orders/${no}/confirm`, undefined, idem());
+    const both = await Promise.all([
+      call(me, "POST", `/api/orders/${no}/refund`, { reason: "退两本", quantity: 2 }, idem()),
+      call(me, "POST", `/api/orders/${no}/refund`, { reason: "也退两本", quantity: 2 }, idem()),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await stockOf(book.id)).toBe(9);
+    expect((await orderRow(no)).refunded_cents).toBe(Math.floor((book.price_cents * 3 * 2) / 3));
+  });
+
+  it("a course refunds whole only", async () => {
+    const me = await learner();
+    const course = await paidCourse(26);
+    const no = (await order(me, { itemType: "course", itemId: course.id })).body.order.orderNo;
+    await notifySandbox(no, course.price_cents);
+    const res = await call(me, "POST", `/api/orders/${no}/refund`, { reason: "不想学了", quantity: 2 }, idem());
+    expect(res).toMatchObject({ status: 400, body: { error: { message: "课程只能整单退款" } } });
+  });
+
   it("the job confirms receipt 7 days after shipping", async () => {
     const me = await learner();
     const operator = await learner("operator");

@@ -129,7 +129,7 @@ export function createOrdersRouter(ctx: ApiContext): Router {
       const orderNo = orderNoOf(req);
       const input = parseInput(refundInputSchema, req.body);
       await idempotent(req, res, user.id, `POST /orders/${orderNo}/refund`, input, () =>
-        refundOrder(ctx, user.id, orderNo, input.reason),
+        refundOrder(ctx, user.id, orderNo, input.reason, input.quantity),
       );
     }),
   );

@@ -57,8 +57,34 @@ export async function moveOrder(
     .executeTakeFirst();
 }
 
-/** Puts reserved stock back, once per order (stock_released_at is set by compare-and-set). */
-export async function releaseStock(trx: Transaction<DB>, order: OrderRow, at: Date): Promise<boolean> {
+/** Adds pieces of the order's item back to the stock (books by title, stationery by SKU). */
+async function addStock(trx: Transaction<DB>, order: OrderRow, quantity: number) {
+  if (quantity <= 0) return;
+  if (order.item_type === "book") {
+    await trx
+      .updateTable("books")
+      .set((eb) => ({ stock: eb("stock", "+", quantity) }))
+      .where("id", "=", order.item_id)
+      .execute();
+  } else if (order.item_type === "commodity" && order.sku_id !== null) {
+    await trx
+      .updateTable("commodity_skus")
+      .set((eb) => ({ stock: eb("stock", "+", quantity) }))
+      .where("id", "=", order.sku_id)
+      .execute();
+  }
+}
+
+/**
+ * Puts reserved stock back, once per order (stock_released_at is set by compare-and-set): the
+ * whole quantity, or what partial refunds have not returned already.
+ */
+export async function releaseStock(
+  trx: Transaction<DB>,
+  order: OrderRow,
+  at: Date,
+  quantity = order.quantity,
+): Promise<boolean> {
   const claimed = await trx
     .updateTable("orders")
     .set({ stock_released_at: at })
@@ -67,19 +93,7 @@ export async function releaseStock(trx: Transaction<DB>, order: OrderRow, at: Da
     .returning("id")
     .executeTakeFirst();
   if (!claimed) return false;
-  if (order.item_type === "book") {
-    await trx
-      .updateTable("books")
-      .set((eb) => ({ stock: eb("stock", "+", order.quantity) }))
-      .where("id", "=", order.item_id)
-      .execute();
-  } else if (order.item_type === "commodity" && order.sku_id !== null) {
-    await trx
-      .updateTable("commodity_skus")
-      .set((eb) => ({ stock: eb("stock", "+", order.quantity) }))
-      .where("id", "=", order.sku_id)
-      .execute();
-  }
+  await addStock(trx, order, quantity);
   return true;
 }
 
@@ -200,9 +214,12 @@ export async function markPaid(
 }
 
 /**
- * The end of a refund that the provider accepted: refunding → refunded, stock, coupon and coins
- * back, the course enrolment the order gave removed (a gift's recipient keeps nothing: an
- * unclaimed gift only is refunded), bishan clawed back, a notice.
+ * The end of a refund that the provider accepted. A whole refund (the rest of the money): refunding
+ * → refunded, stock, coupon and coins back, the course enrolment the order gave removed (a gift's
+ * recipient keeps nothing: only an unclaimed gift is refunded), bishan clawed back. A partial one
+ * (some pieces of physical goods): refunding → partially_refunded, those pieces back in stock, the
+ * bishan the refunded money earned taken back; coupon and coins stay with the order until the rest
+ * is refunded. A notice either way.
  */
 export async function finishRefund(
   trx: Transaction<DB>,
@@ -211,9 +228,21 @@ export async function finishRefund(
   providerRefundId: string,
   at: Date,
 ): Promise<OrderRow | undefined> {
-  const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
-  if (!order) return undefined;
-  const done = await moveOrder(trx, orderId, "refunding", "refunded", { refunded_cents: order.pay_cents, at });
+  const [order, refund] = await Promise.all([
+    trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst(),
+    trx
+      .selectFrom("refunds")
+      .select(["amount_cents", "quantity", "state"])
+      .where("id", "=", refundId)
+      .executeTakeFirst(),
+  ]);
+  if (!order || refund?.state !== "processing") return undefined;
+  const refunded = Math.min(order.pay_cents, order.refunded_cents + refund.amount_cents);
+  const whole = refunded >= order.pay_cents;
+  const done = await moveOrder(trx, orderId, "refunding", whole ? "refunded" : "partially_refunded", {
+    refunded_cents: refunded,
+    at,
+  });
   if (!done) return undefined;
   await trx
     .updateTable("refunds")
@@ -221,7 +250,31 @@ export async function finishRefund(
     .where("id", "=", refundId)
     .where("state", "=", "processing")
     .execute();
-  await releaseStock(trx, done, at);
+  const amount = `¥${(refund.amount_cents / 100).toFixed(2)}`;
+  if (!whole) {
+    await addStock(trx, done, refund.quantity ?? 0);
+    await clawBackOrderBishan(trx, { id: done.id, user_id: done.user_id, pay_cents: done.pay_cents }, at, {
+      refundId,
+      keptCents: done.pay_cents - refunded,
+    });
+    await notify(
+      trx,
+      done.user_id,
+      NOTICE_ORDER_REFUNDED,
+      "部分退款已完成",
+      `订单 ${done.order_no}（${done.title}）退回 ${refund.quantity ?? 0} 件，已退款 ${amount}，款项将原路退回。`,
+      at,
+    );
+    return done;
+  }
+  const returnedBefore = await trx
+    .selectFrom("refunds")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("quantity"), eb.lit(0)).as("n"))
+    .where("order_id", "=", orderId)
+    .where("state", "=", "succeeded")
+    .where("id", "<>", refundId)
+    .executeTakeFirstOrThrow();
+  await releaseStock(trx, done, at, done.quantity - Number(returnedBefore.n));
   await returnCoupon(trx, done, at);
   await returnOrderCoins(trx, done, at);
   if (done.purpose === "gift") await giftRefunded(trx, done, at);
@@ -248,7 +301,7 @@ export async function finishRefund(
     done.user_id,
     NOTICE_ORDER_REFUNDED,
     "退款已完成",
-    `订单 ${done.order_no}（${done.title}）已退款 ¥${(done.pay_cents / 100).toFixed(2)}，款项将原路退回。`,
+    `订单 ${done.order_no}（${done.title}）已退款 ${amount}，款项将原路退回。`,
     at,
   );
   return done;

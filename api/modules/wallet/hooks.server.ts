@@ -55,27 +55,39 @@ export async function grantOrderBishan(trx: Transaction<DB>, order: PaidOrder, a
 }
 
 /**
- * Takes back the bishan an order earned when it is refunded: what that order's line credited,
- * down to zero at most (the shortfall is noted on the line); once per order.
+ * Takes back the bishan an order earned when (part of) it is refunded: what the order's line
+ * credited minus what the amount still kept earns, less what earlier partial refunds took — down
+ * to zero at most (the shortfall is noted on the line). Once per refund: a whole refund's key is
+ * the order, a partial one's the refund.
  */
-export async function clawBackOrderBishan(trx: Transaction<DB>, order: PaidOrder, at?: Date): Promise<LedgerResult> {
-  const earned = await trx
+export async function clawBackOrderBishan(
+  trx: Transaction<DB>,
+  order: PaidOrder,
+  at?: Date,
+  part?: { refundId: number; keptCents: number },
+): Promise<LedgerResult> {
+  const lines = await trx
     .selectFrom("wallet_entries")
-    .select("amount")
+    .select(["reason", "amount"])
     .where("user_id", "=", order.user_id)
     .where("currency", "=", "bishan")
-    .where("reason", "=", "order_paid")
-    .where("idempotency_key", "=", String(order.id))
-    .executeTakeFirst();
-  if (!earned || earned.amount <= 0) return nothing(trx, order.user_id);
+    .where("ref_type", "=", "order")
+    .where("ref_id", "=", String(order.id))
+    .where("reason", "in", ["order_paid", "order_refund_clawback"])
+    .execute();
+  const earned = lines.filter((l) => l.reason === "order_paid").reduce((sum, l) => sum + l.amount, 0);
+  const clawed = -lines.filter((l) => l.reason === "order_refund_clawback").reduce((sum, l) => sum + l.amount, 0);
+  const kept = part ? Math.min(earned, bishanForPayment(part.keptCents)) : 0;
+  const amount = earned - kept - clawed;
+  if (amount <= 0) return nothing(trx, order.user_id);
   return applyLedgerChange(trx, {
     userId: order.user_id,
     currency: "bishan",
-    amount: -earned.amount,
+    amount: -amount,
     reason: "order_refund_clawback",
     refType: "order",
     refId: order.id,
-    idempotencyKey: String(order.id),
+    idempotencyKey: part ? `${order.id}:r${part.refundId}` : String(order.id),
     upToBalance: true,
     at,
   });
