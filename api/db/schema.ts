@@ -472,18 +472,25 @@ export interface PaymentsTable {
   received_at: Timestamp;
 }
 
+export type RefundState = "requested" | "processing" | "succeeded" | "failed" | "rejected" | "withdrawn";
+
 export interface RefundsTable {
   id: Generated<number>;
   order_id: number;
   user_id: number;
   amount_cents: number;
   reason: string;
-  state: Generated<"processing" | "succeeded" | "failed">;
+  state: Generated<RefundState>;
   provider_refund_id: string | null;
   created_at: Timestamp;
   completed_at: NullableTimestamp;
   /** Pieces a partial refund returns; null: the whole order. */
   quantity: number | null;
+  /** Returns under review: the order's state before the request, to go back to if it is not approved. */
+  previous_state: OrderState | null;
+  review_note: string | null;
+  reviewed_by: number | null;
+  reviewed_at: NullableTimestamp;
 }
 
 export type GiftState = "pending_payment" | "unclaimed" | "claimed" | "refunding" | "refunded" | "cancelled";

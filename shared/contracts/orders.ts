@@ -60,6 +60,17 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   partially_refunded: "部分退款",
 };
 
+export const REFUND_STATES = ["requested", "processing", "succeeded", "failed", "rejected", "withdrawn"] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+export const REFUND_STATE_LABELS: Record<RefundState, string> = {
+  requested: "退货待审核",
+  processing: "退款处理中",
+  succeeded: "已退款",
+  failed: "退款失败",
+  rejected: "退货申请未通过",
+  withdrawn: "已撤销退货申请",
+};
+
 /** The state as the learner reads it: a paid group seat is 拼团中 until the group resolves, a paid gift 待领取. */
 export function orderStateLabel(purpose: OrderPurpose, state: OrderState): string {
   if (state === "paid" && purpose === "group") return "拼团中";
@@ -143,6 +154,19 @@ export const orderDetailSchema = orderSummarySchema.extend({
   coinOffer: z
     .object({ balance: z.number().int(), maxCoins: z.number().int(), discountCents: z.number().int() })
     .nullable(),
+  /** The latest refund or return request of the order and where it stands. */
+  refundRequest: z
+    .object({
+      id: z.number().int(),
+      state: z.enum(REFUND_STATES),
+      stateLabel: z.string(),
+      amountCents: z.number().int(),
+      quantity: z.number().int().nullable(),
+      reason: z.string(),
+      reviewNote: z.string().nullable(),
+      createdAt: z.string(),
+    })
+    .nullable(),
   /** Pieces that can still be refunded (physical goods may be returned in part). */
   refundableQuantity: z.number().int(),
   /** Gift orders: the gift's code, claim link and state. */
@@ -183,6 +207,33 @@ export const refundInputSchema = z.strictObject(
 
 /** POST /api/orders/:orderNo/coins: put coins on the unpaid order (as many as allowed) or take them off. */
 export const orderCoinsSchema = z.strictObject({ use: z.boolean("请选择是否使用金币抵扣") }, { error: strictError });
+
+/** Operators: approving (optional note) or rejecting (a reason the learner reads) a return. */
+export const reviewRefundSchema = z.strictObject(
+  { note: z.string("请填写审核说明").trim().max(200, "审核说明最多 200 字").optional() },
+  { error: strictError },
+);
+export const rejectRefundSchema = z.strictObject(
+  {
+    note: z.string("请填写不通过的原因").trim().min(2, "请填写不通过的原因（至少 2 个字）").max(200, "原因最多 200 字"),
+  },
+  { error: strictError },
+);
+
+/** Operators: returns waiting for review, oldest first. */
+export const refundReviewListSchema = z.object({
+  items: z.array(
+    z.object({
+      refundId: z.number().int(),
+      orderNo: z.string(),
+      title: z.string(),
+      quantity: z.number().int().nullable(),
+      amountCents: z.number().int(),
+      reason: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
 
 export const applyCouponSchema = z.strictObject({ couponId: id("优惠券不正确").nullable() }, { error: strictError });
 

@@ -5,13 +5,14 @@
  * same item is reused, not duplicated: a partial unique index allows one, and a racing second
  * insert does nothing and reads the first.
  */
-import type { Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import {
   AUTO_CONFIRM_DAYS,
   ORDER_PAY_MINUTES,
   ORDER_STATE_LABELS,
   ORDER_TABS,
   orderStateLabel,
+  REFUND_STATE_LABELS,
   REFUND_DAYS,
   type CreateOrderInput,
   type OrderDetail,
@@ -23,7 +24,7 @@ import { coverUrl } from "../../../shared/media";
 import { COIN_CENTS, maxCoinsFor } from "../../../shared/currency";
 import { formatYuan } from "../../../shared/money";
 import type { ApiContext } from "../../context.server";
-import type { AddressSnapshot, DB, ItemType, OrderPurpose } from "../../db/schema";
+import type { AddressSnapshot, DB, ItemType, OrderPurpose, RefundsTable } from "../../db/schema";
 import { ApiError, notFound } from "../../http.server";
 import { appliesTo, discountOf } from "../coupons/rules.server";
 import { giftInfoOf } from "../gifts/fulfil.server";
@@ -36,6 +37,7 @@ import {
   moveOrder,
   newOrderNo,
   notify,
+  NOTICE_ORDER_REFUNDED,
   NOTICE_ORDER_SHIPPED,
   type OrderRow,
 } from "./state.server";
@@ -481,10 +483,7 @@ export async function refundRule(
   return { allowed: false, reason: "当前状态不能申请退款" };
 }
 
-function timelineOf(
-  o: OrderRow,
-  refunds: { created_at: Date; completed_at: Date | null; state: string; amount_cents: number }[],
-) {
+function timelineOf(o: OrderRow, refunds: Selectable<RefundsTable>[]) {
   const entries: { at: Date; label: string; detail: string }[] = [
     { at: o.created_at, label: "提交订单", detail: `订单号 ${o.order_no}` },
   ];
@@ -497,17 +496,45 @@ function timelineOf(
     entries.push({ at: o.completed_at, label: "订单完成", detail: o.physical ? "已确认收货" : "课程已解锁" });
   if (o.cancelled_at) entries.push({ at: o.cancelled_at, label: "订单已取消", detail: o.cancel_reason ?? "" });
   for (const r of refunds) {
-    entries.push({ at: r.created_at, label: "申请退款", detail: `退款 ¥${formatYuan(r.amount_cents)}` });
-    if (r.completed_at)
+    const pieces = r.quantity !== null && r.quantity < o.quantity ? ` · ${r.quantity} 件` : "";
+    const asked = r.previous_state !== null && needsReview({ physical: o.physical, state: r.previous_state });
+    entries.push({
+      at: r.created_at,
+      label: asked ? "申请退货" : "申请退款",
+      detail: `退款 ¥${formatYuan(r.amount_cents)}${pieces}`,
+    });
+    if (r.reviewed_at && r.state !== "withdrawn")
+      entries.push({
+        at: r.reviewed_at,
+        label: r.state === "rejected" ? "退货申请未通过" : "退货申请已通过",
+        detail: r.review_note ?? "",
+      });
+    if (r.completed_at && (r.state === "succeeded" || r.state === "failed"))
       entries.push({
         at: r.completed_at,
         label: r.state === "succeeded" ? "退款完成" : "退款失败",
-        detail: "款项原路退回",
+        detail: r.state === "succeeded" ? "款项原路退回" : "请稍后再试或联系客服",
       });
+    if (r.completed_at && r.state === "withdrawn")
+      entries.push({ at: r.completed_at, label: "已撤销退货申请", detail: "" });
   }
   return entries
     .sort((a, b) => a.at.getTime() - b.at.getTime())
     .map((e) => ({ at: e.at.toISOString(), label: e.label, detail: e.detail }));
+}
+
+function requestView(r: Selectable<RefundsTable> | undefined): OrderDetail["refundRequest"] {
+  if (!r) return null;
+  return {
+    id: r.id,
+    state: r.state,
+    stateLabel: REFUND_STATE_LABELS[r.state],
+    amountCents: r.amount_cents,
+    quantity: r.quantity,
+    reason: r.reason,
+    reviewNote: r.review_note,
+    createdAt: r.created_at.toISOString(),
+  };
 }
 
 export async function orderRowOf(ctx: ApiContext, userId: number, orderNo: string): Promise<OrderRow> {
@@ -585,6 +612,7 @@ export async function orderDetail(ctx: ApiContext, userId: number, orderNo: stri
     refund,
     firstLessonId: firstLesson?.id ?? null,
     coinOffer,
+    refundRequest: requestView(refunds.at(-1)),
     refundableQuantity: refundablePieces,
     gift,
     group,
@@ -611,6 +639,11 @@ export async function cancelOrder(ctx: ApiContext, userId: number, orderNo: stri
   return orderDetail(ctx, userId, orderNo);
 }
 
+/** Whether a refund of this order waits for an operator first: the goods are with the learner and must come back. */
+export function needsReview(order: Pick<OrderRow, "physical" | "state">): boolean {
+  return order.physical && ["shipped", "completed", "partially_refunded"].includes(order.state);
+}
+
 /** Pieces of a physical order not yet refunded (refunds in progress count as refunded). */
 async function refundableQuantity(db: Pick<Transaction<DB>, "selectFrom">, order: OrderRow): Promise<number> {
   if (!order.physical) return order.refunded_cents > 0 ? 0 : order.quantity;
@@ -618,7 +651,7 @@ async function refundableQuantity(db: Pick<Transaction<DB>, "selectFrom">, order
     .selectFrom("refunds")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("quantity"), eb.lit(0)).as("n"))
     .where("order_id", "=", order.id)
-    .where("state", "in", ["processing", "succeeded"])
+    .where("state", "in", ["requested", "processing", "succeeded"])
     .executeTakeFirstOrThrow();
   return Math.max(0, order.quantity - Number(taken.n));
 }
@@ -655,6 +688,7 @@ export async function refundOrder(
     if (amount <= 0) throw conflict("refund_not_allowed", "这笔订单没有可退的金额");
     const moved = await moveOrder(trx, order.id, order.state, "refunding", { refund_reason: reason, at: now });
     if (!moved) throw conflict("order_changed", "订单状态已变化，请刷新后再试");
+    const review = needsReview(order);
     const refund = await trx
       .insertInto("refunds")
       .values({
@@ -663,13 +697,25 @@ export async function refundOrder(
         amount_cents: amount,
         quantity: order.physical ? pieces : null,
         reason,
+        state: review ? "requested" : "processing",
+        previous_state: order.state,
         created_at: now,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { refundId: refund.id, previous: order.state };
+    if (review) {
+      await notify(
+        trx,
+        userId,
+        NOTICE_ORDER_REFUNDED,
+        "退货申请已提交",
+        `订单 ${order.order_no}（${order.title}）的退货申请已提交，审核通过后退款 ¥${formatYuan(amount)} 将原路退回。请先不要寄回商品，审核后我们会告诉你寄回地址。`,
+        now,
+      );
+    }
+    return { refundId: refund.id, previous: order.state, review };
   });
-  await settleRefund(ctx, order, started.refundId, started.previous, reason);
+  if (!started.review) await settleRefund(ctx, order, started.refundId, started.previous, reason);
   return orderDetail(ctx, userId, orderNo);
 }
 

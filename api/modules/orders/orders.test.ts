@@ -18,6 +18,7 @@ let seq = 0;
 
 const order = (who: Learner, body: Record<string, unknown>) => call(who, "POST", "/api/orders", body, idem());
 const cancel = (who: Learner, no: string) => call(who, "POST", `/api/orders/${no}/cancel`, undefined, idem());
+const approve = (operator: Learner, no: string) => call(operator, "POST", `/api/orders/${no}/refund/approve`, {});
 const refund = (who: Learner, no: string, reason = "不想学了，申请退款") =>
   call(who, "POST", `/api/orders/${no}/refund`, { reason }, idem());
 
@@ -466,7 +467,10 @@ describe("refunds", () => {
     await call(operator, "POST", `/api/orders/${no}/ship`, { carrier: "顺丰速运", trackingNo: "SF5550001" });
     await call(me, "POST", `/api/orders/${no}/confirm`, undefined, idem());
 
-    const part = await call(me, "POST", `/api/orders/${no}/refund`, { reason: "有一本重复了", quantity: 1 }, idem());
+    const asked = await call(me, "POST", `/api/orders/${no}/refund`, { reason: "有一本重复了", quantity: 1 }, idem());
+    expect(asked.body).toMatchObject({ state: "refunding", refundRequest: { state: "requested", quantity: 1 } });
+    expect(await stockOf(book.id)).toBe(7);
+    const part = await approve(operator, no);
     expect(part.status).toBe(200);
     const first = Math.floor(pay / 3);
     expect(part.body).toMatchObject({
@@ -483,7 +487,8 @@ describe("refunds", () => {
       (await call(me, "POST", `/api/orders/${no}/refund`, { reason: "太多了", quantity: 3 }, idem())).body,
     ).toMatchObject({ error: { message: "最多可退 2 件" } });
 
-    const rest = await call(me, "POST", `/api/orders/${no}/refund`, { reason: "都不要了" }, idem());
+    await call(me, "POST", `/api/orders/${no}/refund`, { reason: "都不要了" }, idem());
+    const rest = await approve(operator, no);
     expect(rest.body).toMatchObject({ state: "refunded", refundedCents: pay, refundableQuantity: 0 });
     expect(await stockOf(book.id)).toBe(10);
     expect((await coupon()).state).toBe("returned");
@@ -523,8 +528,60 @@ describe("refunds", () => {
       call(me, "POST", `/api/orders/${no}/refund`, { reason: "也退两本", quantity: 2 }, idem()),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const approvals = await Promise.all([approve(operator, no), approve(operator, no)]);
+    expect(approvals.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await stockOf(book.id)).toBe(9);
     expect((await orderRow(no)).refunded_cents).toBe(Math.floor((book.price_cents * 3 * 2) / 3));
+  });
+
+  it("a return of received goods waits for review: rejected or withdrawn puts the order back, approved refunds", async () => {
+    const me = await learner();
+    const operator = await learner("operator");
+    const book = await bookWithStock(10);
+    const no = (await order(me, { itemType: "book", itemId: book.id, quantity: 1, addressId: await address(me) })).body
+      .order.orderNo;
+    await notifySandbox(no, book.price_cents);
+    await call(operator, "POST", `/api/orders/${no}/ship`, { carrier: "圆通速递", trackingNo: "YT5550003" });
+    const ask = () => call(me, "POST", `/api/orders/${no}/refund`, { reason: "书角有折痕" }, idem());
+
+    // In transit: the request waits; the learner withdraws it and the order is 已发货 again.
+    expect((await ask()).body).toMatchObject({ state: "refunding", refundRequest: { stateLabel: "退货待审核" } });
+    expect((await ask()).status).toBe(409);
+    expect((await call(me, "POST", `/api/orders/${no}/refund/approve`, {})).status).toBe(403);
+    const list = await call(operator, "GET", "/api/orders/returns");
+    expect(list.body.items.map((i: { orderNo: string }) => i.orderNo)).toContain(no);
+    const withdrawn = await call(me, "POST", `/api/orders/${no}/refund/withdraw`, undefined, idem());
+    expect(withdrawn.body).toMatchObject({ state: "shipped", refundRequest: { state: "withdrawn" } });
+    expect((await call(me, "POST", `/api/orders/${no}/refund/withdraw`, undefined, idem())).status).toBe(409);
+
+    // Received: asked again, rejected with a reason the learner is told; the order is 已完成 again.
+    await call(me, "POST", `/api/orders/${no}/confirm`, undefined, idem());
+    await ask();
+    expect((await call(operator, "POST", `/api/orders/${no}/refund/reject`, {})).status).toBe(400);
+    const rejected = await call(operator, "POST", `/api/orders/${no}/refund/reject`, {
+      note: "商品已使用，不符合退货条件",
+    });
+    expect(rejected.body).toMatchObject({
+      state: "completed",
+      refundRequest: { state: "rejected", reviewNote: "商品已使用，不符合退货条件" },
+    });
+    const notice = await db()
+      .selectFrom("notifications")
+      .select("body")
+      .where("user_id", "=", me.id)
+      .where("title", "=", "退货申请未通过")
+      .executeTakeFirstOrThrow();
+    expect(notice.body).toContain("商品已使用，不符合退货条件");
+    expect(await stockOf(book.id)).toBe(9);
+
+    // Asked once more and approved: refunded, the book back in stock.
+    await ask();
+    const done = await approve(operator, no);
+    expect(done.body).toMatchObject({ state: "refunded", refundedCents: book.price_cents });
+    expect(done.body.timeline.map((e: { label: string }) => e.label)).toEqual(
+      expect.arrayContaining(["申请退货", "已撤销退货申请", "退货申请未通过", "退货申请已通过", "退款完成"]),
+    );
+    expect(await stockOf(book.id)).toBe(10);
   });
 
   it("a course refunds whole only", async () => {

@@ -10,6 +10,8 @@ import {
   orderCoinsSchema,
   orderListQuerySchema,
   refundInputSchema,
+  rejectRefundSchema,
+  reviewRefundSchema,
   shipInputSchema,
 } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context.server";
@@ -18,6 +20,7 @@ import { respondIdempotently } from "../../idempotency.server";
 import { enforce } from "../../rate-limit.server";
 import { requireAuth } from "../auth/guard.server";
 import { addAddress, deleteAddress, listAddresses } from "./addresses.server";
+import { approveReturn, pendingReturns, rejectReturn, withdrawReturn } from "./returns.server";
 import {
   applyCoupon,
   applyOrderCoins,
@@ -103,6 +106,16 @@ export function createOrdersRouter(ctx: ApiContext): Router {
     }),
   );
 
+  /** Operators: returns of received goods waiting for review. */
+  router.get(
+    "/returns",
+    handler(async (req, res) => {
+      const { user } = requireAuth(req, res);
+      if (user.role !== "operator") throw forbidden("只有运营人员可以审核退货");
+      res.json(await pendingReturns(ctx));
+    }),
+  );
+
   router.get(
     "/:orderNo",
     handler(async (req, res) => {
@@ -131,6 +144,39 @@ export function createOrdersRouter(ctx: ApiContext): Router {
       await idempotent(req, res, user.id, `POST /orders/${orderNo}/refund`, input, () =>
         refundOrder(ctx, user.id, orderNo, input.reason, input.quantity),
       );
+    }),
+  );
+
+  router.post(
+    "/:orderNo/refund/withdraw",
+    handler(async (req, res) => {
+      const { user } = requireAuth(req, res);
+      const orderNo = orderNoOf(req);
+      await idempotent(req, res, user.id, `POST /orders/${orderNo}/refund/withdraw`, {}, () =>
+        withdrawReturn(ctx, user.id, orderNo),
+      );
+    }),
+  );
+
+  router.post(
+    "/:orderNo/refund/approve",
+    handler(async (req, res) => {
+      const { user } = requireAuth(req, res);
+      if (user.role !== "operator") throw forbidden("只有运营人员可以审核退货");
+      const orderNo = orderNoOf(req);
+      const input = parseInput(reviewRefundSchema, req.body ?? {});
+      res.json(await approveReturn(ctx, user.id, orderNo, input.note));
+    }),
+  );
+
+  router.post(
+    "/:orderNo/refund/reject",
+    handler(async (req, res) => {
+      const { user } = requireAuth(req, res);
+      if (user.role !== "operator") throw forbidden("只有运营人员可以审核退货");
+      const orderNo = orderNoOf(req);
+      const input = parseInput(rejectRefundSchema, req.body);
+      res.json(await rejectReturn(ctx, user.id, orderNo, input.note));
     }),
   );
 
