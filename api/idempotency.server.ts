@@ -108,3 +108,16 @@ export async function respondIdempotently<T>(
   if (result.replayed) res.setHeader("Idempotent-Replayed", "true");
   res.status(result.status).json(result.body);
 }
+
+/** `respondIdempotently` for one database, with positional arguments: what the money routers call. */
+export function idempotentResponder(database: Database) {
+  return <T>(
+    req: Request,
+    res: Response,
+    userId: number,
+    route: string,
+    body: unknown,
+    work: () => Promise<T>,
+    status?: number,
+  ) => respondIdempotently(database, req, res, { userId, route, body }, work, status);
+}

@@ -2,7 +2,7 @@
  * Orders (/api/orders): personal, signed in, private and no-store. Calls that create or move an
  * order carry an Idempotency-Key (a retried request gets the stored answer).
  */
-import express, { type Request, type Response, type Router } from "express";
+import express, { type Request, type Router } from "express";
 import {
   addressInputSchema,
   applyCouponSchema,
@@ -16,7 +16,7 @@ import {
 } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context.server";
 import { ApiError, forbidden, handler, notFound, parseInput } from "../../http.server";
-import { respondIdempotently } from "../../idempotency.server";
+import { idempotentResponder } from "../../idempotency.server";
 import { enforce } from "../../rate-limit.server";
 import { requireAuth } from "../auth/guard.server";
 import { addAddress, deleteAddress, listAddresses } from "./addresses.server";
@@ -45,15 +45,7 @@ export function createOrdersRouter(ctx: ApiContext): Router {
   const router = express.Router();
 
   /** Money-moving calls run once per Idempotency-Key (api/idempotency.server.ts). */
-  const idempotent = <T>(
-    req: Request,
-    res: Response,
-    userId: number,
-    route: string,
-    body: unknown,
-    work: () => Promise<T>,
-    status?: number,
-  ) => respondIdempotently(ctx.database, req, res, { userId, route, body }, work, status);
+  const idempotent = idempotentResponder(ctx.database);
 
   router.get(
     "/addresses",

@@ -3,7 +3,7 @@
  * and records. Everything here is personal (private, no-store); the item list and detail may be
  * read signed out, the rest needs a session. Calls that move currency carry an Idempotency-Key.
  */
-import express, { type Request, type Response, type Router } from "express";
+import express, { type Router } from "express";
 import {
   entriesQuerySchema,
   exchangeInputSchema,
@@ -12,7 +12,7 @@ import {
 } from "../../../shared/contracts/wallet";
 import type { ApiContext } from "../../context.server";
 import { handler, notFound, parseInput } from "../../http.server";
-import { respondIdempotently } from "../../idempotency.server";
+import { idempotentResponder } from "../../idempotency.server";
 import { authOf, requireAuth } from "../auth/guard.server";
 import { checkIn, exchangeCoins, grant, itemById, ledgerPage, listItems, redeemItem, walletOf } from "./wallet.server";
 
@@ -25,17 +25,8 @@ function positiveId(value: string | undefined): number {
 export function createWalletRouter(ctx: ApiContext): Router {
   const router = express.Router();
 
-  /** Runs an idempotent call and answers with its (possibly stored) status and body. */
   /** Money-moving calls run once per Idempotency-Key (api/idempotency.server.ts). */
-  const idempotent = <T>(
-    req: Request,
-    res: Response,
-    userId: number,
-    route: string,
-    body: unknown,
-    work: () => Promise<T>,
-    status?: number,
-  ) => respondIdempotently(ctx.database, req, res, { userId, route, body }, work, status);
+  const idempotent = idempotentResponder(ctx.database);
 
   router.get(
     "/",
