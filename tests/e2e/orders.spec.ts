@@ -150,3 +150,44 @@ test("a claimed coupon applies to an order and comes back as 已退回 on cancel
   await page.screenshot({ path: `${SHOTS}/packs-returned.png`, fullPage: true });
   expect(consoleErrors).toEqual([]);
 });
+
+test("coins take up to 30 % off at checkout and come back when the order is cancelled", async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page);
+  const granted = await page.request.post("/api/wallet/__test/grant", {
+    data: { currency: "coin", amount: 5000 },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(granted.ok()).toBe(true);
+  const course = await paidCourse(page, 2);
+  await page.goto(`/course/${course.id}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "立即购买" }).click();
+  await page.waitForURL(/\/payment\?order=M\d{20}$/);
+  await waitForHydration(page);
+  const orderNo = new URL(page.url()).searchParams.get("order")!;
+  const coins = Math.min(5000, Math.floor(course.priceCents * 0.3));
+  const toggle = page.getByRole("checkbox", { name: `使用 ${coins} 金币抵扣 ¥${coins / 100}` });
+  await expect(page.getByText("金币余额 5000")).toBeVisible();
+  await toggle.click();
+  await expect(page.getByRole("checkbox", { name: /^已用 \d+ 金币抵扣/ })).toBeChecked();
+  await expect(page.getByTestId("pay-amount")).toHaveText(`¥${(course.priceCents - coins) / 100}`);
+  await expect(page.getByText(`金币余额 ${5000 - coins}`)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/payment-coins.png`, fullPage: true });
+
+  await page.goto("/my/order?state=pending");
+  await waitForHydration(page);
+  const card = page.locator(`[data-order-no="${orderNo}"]`);
+  await card.getByRole("button", { name: "取消订单" }).click();
+  await page.getByRole("dialog", { name: "取消订单" }).getByRole("button", { name: "确认取消" }).click();
+  await expect(card).toHaveCount(0);
+  await page.goto("/my/exchange/record/coin");
+  await waitForHydration(page);
+  await expect(page.getByText("订单取消退回").first()).toBeVisible();
+  await expect(page.getByText("下单抵扣").first()).toBeVisible();
+  const wallet = (await (await page.request.get("/api/wallet")).json()) as { balances: { coin: number } };
+  expect(wallet.balances.coin).toBe(5000);
+  expect(consoleErrors).toEqual([]);
+});
