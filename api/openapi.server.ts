@@ -13,6 +13,7 @@ import { searchOperations } from "./modules/search/operations.server";
 import { shopOperations } from "./modules/shop/operations.server";
 import { walletOperations } from "./modules/wallet/operations.server";
 import { commerceOperations } from "./modules/orders/operations.server";
+import { giftOperations } from "./modules/gifts/operations.server";
 import type { RequestHandler } from "express";
 import { z } from "zod";
 import pkg from "../package.json" with { type: "json" };
@@ -298,6 +299,7 @@ export const apiOperations: ApiOperation[] = [
   ...activitiesOperations,
   ...walletOperations,
   ...commerceOperations,
+  ...giftOperations,
 ];
 
 type JsonSchema = Record<string, unknown>;

@@ -5,16 +5,19 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import pino, { type Logger } from "pino";
 
-const SECRET_QUERY_KEYS = /^(code|token|ticket|password|secret|sign|signature|key|phone|email)$/i;
+const SECRET_QUERY_KEYS = /^(code|token|ticket|password|secret|sign|signature|key|phone|email|gift)$/i;
+/** Paths that carry a secret themselves: a gift's claim code (/api/gifts/{code}…). */
+const SECRET_PATH = /^(\/api\/gifts\/)[^/?#]+/;
 
-/** The path with secret-looking query values replaced. */
+/** The path with secret path segments and secret-looking query values replaced. */
 export function redactUrl(url: string): string {
   const q = url.indexOf("?");
-  if (q < 0) return url;
+  const path = (q < 0 ? url : url.slice(0, q)).replace(SECRET_PATH, "$1[redacted]");
+  if (q < 0) return path;
   const params = new URLSearchParams(url.slice(q + 1));
   for (const key of [...params.keys()]) if (SECRET_QUERY_KEYS.test(key)) params.set(key, "[redacted]");
   const rest = params.toString();
-  return rest ? `${url.slice(0, q)}?${rest}` : url.slice(0, q);
+  return rest ? `${path}?${rest}` : path;
 }
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

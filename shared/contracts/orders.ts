@@ -71,6 +71,24 @@ export const REFUND_STATE_LABELS: Record<RefundState, string> = {
   withdrawn: "已撤销退货申请",
 };
 
+/** Whether a refund waits for an operator first: physical goods with the learner must come back. */
+export function refundNeedsReview(order: { physical: boolean; state: OrderState }): boolean {
+  return (
+    order.physical && (order.state === "shipped" || order.state === "completed" || order.state === "partially_refunded")
+  );
+}
+
+/** The money a refund of `pieces` gives back: in proportion, the last pieces take whatever is left. */
+export function refundAmountFor(
+  order: { payCents: number; refundedCents: number; quantity: number },
+  pieces: number,
+  piecesLeft: number,
+): number {
+  return pieces === piecesLeft
+    ? order.payCents - order.refundedCents
+    : Math.floor((order.payCents * pieces) / order.quantity);
+}
+
 /** The state as the learner reads it: a paid group seat is 拼团中 until the group resolves, a paid gift 待领取. */
 export function orderStateLabel(purpose: OrderPurpose, state: OrderState): string {
   if (state === "paid" && purpose === "group") return "拼团中";

@@ -191,3 +191,103 @@ test("coins take up to 30 % off at checkout and come back when the order is canc
   expect(wallet.balances.coin).toBe(5000);
   expect(consoleErrors).toEqual([]);
 });
+
+test("a received order goes back in part: the return waits for review, can be withdrawn, and once approved is 部分退款", async ({
+  page,
+  playwright,
+  baseURL,
+  consoleErrors,
+}) => {
+  await signIn(page);
+  const origin = { Origin: baseURL! };
+  const post = async (path: string, data: unknown = {}) => {
+    const res = await page.request.post(path, {
+      data,
+      headers: { ...origin, "Idempotency-Key": crypto.randomUUID() },
+    });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+    return (await res.json()) as Record<string, unknown>;
+  };
+  // Two copies of a book, bought and paid through the sandbox's hosted checkout.
+  const books = (await (await page.request.get("/api/shop/books?pageSize=24")).json()) as {
+    items: Array<{ id: number; stock: number; priceCents: number }>;
+  };
+  const book = books.items.find((b) => b.stock >= 5)!;
+  const { address } = (await post("/api/orders/addresses", {
+    recipient: "李书童",
+    phone: "13912345678",
+    region: "江苏省 苏州市 姑苏区",
+    detail: "平江路 88 号",
+  })) as { address: { id: number } };
+  const { order } = (await post("/api/orders", {
+    itemType: "book",
+    itemId: book.id,
+    quantity: 2,
+    addressId: address.id,
+  })) as { order: { orderNo: string; payCents: number } };
+  const start = (await post(`/api/payments/${order.orderNo}/start`, { method: "sandbox" })) as { redirectUrl: string };
+  expect((await page.request.post(`${start.redirectUrl}/approve`, { headers: origin, maxRedirects: 0 })).status()).toBe(
+    303,
+  );
+
+  // An operator ships it (the API; there is no operators' page yet).
+  const operator = await playwright.request.newContext({ baseURL, extraHTTPHeaders: origin });
+  const login = await operator.post("/api/auth/email/login", {
+    data: { email: "operator@mochi.local", password: "Mochi-operator-2026" },
+  });
+  expect(login.ok()).toBe(true);
+  await expect
+    .poll(async () =>
+      (
+        await operator.post(`/api/orders/${order.orderNo}/ship`, {
+          data: { carrier: "顺丰速运", trackingNo: "SF7770001" },
+        })
+      ).status(),
+    )
+    .toBe(200);
+
+  await page.goto("/my/order?state=paid");
+  await waitForHydration(page);
+  const card = page.locator(`[data-order-no="${order.orderNo}"]`);
+  await card.getByRole("button", { name: "确认收货" }).click();
+  await page.getByRole("dialog", { name: "确认收货" }).getByRole("button", { name: "确认收货" }).click();
+  await page.goto("/my/order?state=completed");
+  await waitForHydration(page);
+
+  const ask = async (reason: string) => {
+    await card.getByRole("button", { name: "申请退款" }).click();
+    const dialog = page.getByRole("dialog", { name: "申请退款" });
+    await dialog.getByLabel("退货数量").selectOption("1");
+    await expect(dialog).toContainText(`退款金额 ¥${Math.floor(order.payCents / 2) / 100}`);
+    await expect(dialog).toContainText("退货需客服审核");
+    await dialog.getByLabel("退款原因").fill(reason);
+    await page.screenshot({ path: `${SHOTS}/return-request.png`, fullPage: true });
+    await dialog.getByRole("button", { name: "提交退货申请" }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await ask("多买了一本");
+  await page.goto("/my/order?state=refund");
+  await waitForHydration(page);
+  await expect(card).toContainText("退款中");
+  await card.getByRole("button", { name: "订单详情" }).click();
+  const detail = page.getByRole("dialog", { name: "订单详情" });
+  await expect(detail).toContainText("退货待审核");
+  await page.screenshot({ path: `${SHOTS}/return-waiting.png`, fullPage: true });
+  await detail.getByRole("button", { name: "撤销退货申请" }).click();
+  await expect(detail).toBeHidden();
+  await page.goto("/my/order?state=completed");
+  await waitForHydration(page);
+  await expect(card).toContainText("已完成");
+
+  await ask("还是退一本");
+  expect((await operator.post(`/api/orders/${order.orderNo}/refund/approve`, { data: {} })).status()).toBe(200);
+  await page.goto("/my/order?state=refund");
+  await waitForHydration(page);
+  await expect(card).toContainText("部分退款");
+  await card.getByRole("button", { name: "订单详情" }).click();
+  await expect(detail).toContainText(`已退款¥${Math.floor(order.payCents / 2) / 100}`);
+  await expect(detail).toContainText("退货申请已通过");
+  await page.screenshot({ path: `${SHOTS}/return-partial.png`, fullPage: true });
+  await operator.dispose();
+  expect(consoleErrors).toEqual([]);
+});

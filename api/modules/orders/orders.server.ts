@@ -13,6 +13,8 @@ import {
   ORDER_TABS,
   orderStateLabel,
   REFUND_STATE_LABELS,
+  refundAmountFor,
+  refundNeedsReview,
   REFUND_DAYS,
   type CreateOrderInput,
   type OrderDetail,
@@ -497,7 +499,7 @@ function timelineOf(o: OrderRow, refunds: Selectable<RefundsTable>[]) {
   if (o.cancelled_at) entries.push({ at: o.cancelled_at, label: "订单已取消", detail: o.cancel_reason ?? "" });
   for (const r of refunds) {
     const pieces = r.quantity !== null && r.quantity < o.quantity ? ` · ${r.quantity} 件` : "";
-    const asked = r.previous_state !== null && needsReview({ physical: o.physical, state: r.previous_state });
+    const asked = r.previous_state !== null && refundNeedsReview({ physical: o.physical, state: r.previous_state });
     entries.push({
       at: r.created_at,
       label: asked ? "申请退货" : "申请退款",
@@ -639,11 +641,6 @@ export async function cancelOrder(ctx: ApiContext, userId: number, orderNo: stri
   return orderDetail(ctx, userId, orderNo);
 }
 
-/** Whether a refund of this order waits for an operator first: the goods are with the learner and must come back. */
-export function needsReview(order: Pick<OrderRow, "physical" | "state">): boolean {
-  return order.physical && ["shipped", "completed", "partially_refunded"].includes(order.state);
-}
-
 /** Pieces of a physical order not yet refunded (refunds in progress count as refunded). */
 async function refundableQuantity(db: Pick<Transaction<DB>, "selectFrom">, order: OrderRow): Promise<number> {
   if (!order.physical) return order.refunded_cents > 0 ? 0 : order.quantity;
@@ -681,14 +678,15 @@ export async function refundOrder(
     // Part of an order only once it is received: before that the order is still to ship as a whole.
     if (pieces < left && order.state !== "completed" && order.state !== "partially_refunded")
       throw conflict("refund_quantity", "确认收货后可以退回部分商品；发货前或运输途中请整单退款");
-    const amount =
-      pieces === left
-        ? order.pay_cents - order.refunded_cents
-        : Math.floor((order.pay_cents * pieces) / order.quantity);
+    const amount = refundAmountFor(
+      { payCents: order.pay_cents, refundedCents: order.refunded_cents, quantity: order.quantity },
+      pieces,
+      left,
+    );
     if (amount <= 0) throw conflict("refund_not_allowed", "这笔订单没有可退的金额");
     const moved = await moveOrder(trx, order.id, order.state, "refunding", { refund_reason: reason, at: now });
     if (!moved) throw conflict("order_changed", "订单状态已变化，请刷新后再试");
-    const review = needsReview(order);
+    const review = refundNeedsReview(order);
     const refund = await trx
       .insertInto("refunds")
       .values({

@@ -257,12 +257,18 @@ function CourseActions({ course, viewer, viewerFailed }: DetailData) {
   let actions;
   if (viewer?.enrolled) {
     const target = viewer.continueLessonId ?? course.firstLessonId;
-    actions = target ? (
-      <Link className="button button--primary course-hero__cta" to={`/video/${target}`}>
-        继续学习
-      </Link>
-    ) : (
-      <span className="course-hero__note">已报名，课时上线后即可学习</span>
+    actions = (
+      <>
+        {target ? (
+          <Link className="button button--primary course-hero__cta" to={`/video/${target}`}>
+            继续学习
+          </Link>
+        ) : (
+          <span className="course-hero__note">已报名，课时上线后即可学习</span>
+        )}
+        {/* A learner who has the course can still give it to a friend. */}
+        {course.priceCents > 0 ? <GiftEntry course={course} /> : null}
+      </>
     );
   } else if (course.priceCents === 0) {
     actions = (

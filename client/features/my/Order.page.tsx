@@ -1,8 +1,11 @@
 /**
  * 我的订单 (/my/order?state=): the learner's orders by state tab, each with the actions its state
- * allows — 立即支付, 取消订单, 申请退款 (with the reason when it is not allowed), 确认收货 — and the
+ * allows — 立即支付, 取消订单, 申请退款 (with the reason when it is not allowed; received goods
+ * may go back in part and wait for review, which the learner can withdraw), 确认收货 — and the
  * order description pop-up with every snapshot (price, coupon, coins, amount paid, address) and
- * the timeline. A coupon returned by a cancel or refund is announced once.
+ * the timeline. Gift orders (礼物) show their gift — code, link, who claimed it — and ask for
+ * their money back in the giveaway-refund dialog; group orders (拼团) show their group. A coupon
+ * returned by a cancel or refund is announced once.
  */
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router-dom";
@@ -14,7 +17,9 @@ import {
   type OrderSummary,
   ORDER_TABS,
   type OrderTab,
+  refundAmountFor,
   refundInputSchema,
+  refundNeedsReview,
 } from "../../../shared/contracts/orders";
 import { EmptyState } from "../../components/EmptyState";
 import { FormAlert } from "../../components/login/fields";
@@ -23,6 +28,8 @@ import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
 import type { PageLoaderArgs } from "../../routing/nav-context";
+import { GiftFacts } from "../gifts/GiftClaimLink";
+import { GiveawayRefund } from "../gifts/GiveawayRefund";
 import {
   CouponReturnDialog,
   formatCountdown,
@@ -62,7 +69,9 @@ function PendingLeft({ order, serverNow }: { order: OrderSummary; serverNow: str
   return left > 0 ? <span>剩余 {formatCountdown(left)}</span> : <span>即将关闭</span>;
 }
 
-type Action = { kind: "detail" | "refund" | "cancel" | "confirm"; orderNo: string };
+type Action = { kind: "detail" | "refund" | "giftRefund" | "cancel" | "confirm"; orderNo: string };
+
+const PURPOSE_TAGS = { gift: "礼物", group: "拼团" } as const;
 
 function OrderCard({
   order,
@@ -73,10 +82,18 @@ function OrderCard({
   serverNow: string;
   onAction: (a: Action) => void;
 }) {
+  // A gift's money comes back only while it waits unclaimed, by its own rule and dialog.
+  const gift = order.purpose === "gift";
+  const refundable = gift
+    ? order.state === "paid"
+    : ["paid", "awaiting_shipment", "shipped", "completed", "partially_refunded"].includes(order.state);
   return (
     <li className="order-card" data-order-no={order.orderNo}>
       <div className="order-card__head">
         <span>
+          {order.purpose !== "buy" ? (
+            <span className={`order-card__tag order-card__tag--${order.purpose}`}>{PURPOSE_TAGS[order.purpose]}</span>
+          ) : null}
           {formatTime(order.createdAt)} · 订单号 {order.orderNo}
         </span>
         <span className={`order-card__state${DONE_STATES.has(order.state) ? " order-card__state--done" : ""}`}>
@@ -122,11 +139,11 @@ function OrderCard({
               确认收货
             </button>
           ) : null}
-          {["paid", "awaiting_shipment", "shipped", "completed"].includes(order.state) ? (
+          {refundable ? (
             <button
               type="button"
               className="button button--small"
-              onClick={() => onAction({ kind: "refund", orderNo: order.orderNo })}
+              onClick={() => onAction({ kind: gift ? "giftRefund" : "refund", orderNo: order.orderNo })}
             >
               申请退款
             </button>
@@ -144,7 +161,38 @@ function OrderCard({
   );
 }
 
-function DetailBody({ order }: { order: OrderDetail }) {
+/** The latest refund or return request, and a way to withdraw one that waits for review. */
+function RefundRequestFacts({
+  order,
+  onWithdraw,
+  busy,
+}: {
+  order: OrderDetail;
+  onWithdraw: () => void;
+  busy: boolean;
+}) {
+  const r = order.refundRequest;
+  if (!r) return null;
+  return (
+    <div className="refund-request" data-refund-state={r.state}>
+      <p>
+        <strong>{r.stateLabel}</strong> · 申请退款 {yuan(r.amountCents)}
+        {r.quantity !== null && r.quantity < order.quantity ? `（${r.quantity} 件）` : ""} · 原因：{r.reason}
+      </p>
+      {r.reviewNote ? <p>审核说明：{r.reviewNote}</p> : null}
+      {r.state === "requested" ? (
+        <>
+          <p className="refund-rule">客服会在 1–2 个工作日内审核；审核通过前请不要寄回商品。</p>
+          <button type="button" className="button button--small" disabled={busy} onClick={onWithdraw}>
+            {busy ? "正在撤销…" : "撤销退货申请"}
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function DetailBody({ order, onWithdraw, busy }: { order: OrderDetail; onWithdraw: () => void; busy: boolean }) {
   return (
     <div className="order-detail">
       <OrderItemLine order={order} />
@@ -181,7 +229,21 @@ function DetailBody({ order }: { order: OrderDetail }) {
             <dd>{yuan(order.refundedCents)}</dd>
           </>
         ) : null}
+        {order.group ? (
+          <>
+            <dt>拼团状态</dt>
+            <dd>
+              {order.group.stateLabel} · 已付款 {order.group.paidCount}/{order.group.groupSize} 人
+            </dd>
+            <dt>拼团页面</dt>
+            <dd>
+              <Link to={`/groupbuy/${order.group.groupNo}`}>查看拼团 {order.group.groupNo}</Link>
+            </dd>
+          </>
+        ) : null}
       </dl>
+      {order.gift ? <GiftFacts gift={order.gift} /> : null}
+      <RefundRequestFacts order={order} onWithdraw={onWithdraw} busy={busy} />
       <h3>金额</h3>
       <OrderAmounts order={order} />
       <h3>订单进度</h3>
@@ -195,6 +257,53 @@ function DetailBody({ order }: { order: OrderDetail }) {
         ))}
       </ol>
     </div>
+  );
+}
+
+/**
+ * What a refund gives back: the whole rest, or — for received goods of several pieces — the
+ * pieces chosen; and whether it waits for review (goods with the learner) or is paid back at once.
+ */
+function RefundAmount({
+  order,
+  pieces,
+  onPieces,
+}: {
+  order: OrderDetail;
+  pieces: number | null;
+  onPieces: (n: number) => void;
+}) {
+  const left = order.refundableQuantity;
+  const partial = order.physical && left > 1 && (order.state === "completed" || order.state === "partially_refunded");
+  const chosen = pieces ?? left;
+  const amount = refundAmountFor(order, chosen, left);
+  return (
+    <>
+      <p className="refund-rule">
+        {order.refund.reason}。退款金额 <strong>{yuan(amount)}</strong>，原路退回。
+        {refundNeedsReview(order) ? "退货需客服审核，审核通过后退款。" : ""}
+      </p>
+      {partial ? (
+        <div className="form-field">
+          <label className="form-field__label" htmlFor="refund-pieces">
+            退货数量
+          </label>
+          <select
+            id="refund-pieces"
+            className="form-field__control"
+            value={chosen}
+            onChange={(e) => onPieces(Number(e.target.value))}
+          >
+            {Array.from({ length: left }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n} 件{n === left ? "（全部）" : ""}
+              </option>
+            ))}
+          </select>
+          <p className="form-field__meta">部分退货时优惠券和金币不退回，全部退完时一并退回。</p>
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -214,6 +323,7 @@ function OrderDialog({
   const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const [pieces, setPieces] = useState<number | null>(null);
   const post = useIdempotentPost();
 
   const key = action ? `${action.kind}:${action.orderNo}` : null;
@@ -223,8 +333,10 @@ function OrderDialog({
     setProblem(null);
     setReason("");
     setReasonError(null);
+    setPieces(null);
   }
-  const needsDetail = action !== null && (action.kind === "detail" || action.kind === "refund");
+  const needsDetail =
+    action !== null && (action.kind === "detail" || action.kind === "refund" || action.kind === "giftRefund");
   const orderNo = action?.orderNo ?? null;
   useEffect(() => {
     if (!needsDetail || !orderNo) return;
@@ -257,7 +369,7 @@ function OrderDialog({
 
   function submitRefund(event: FormEvent) {
     event.preventDefault();
-    const parsed = refundInputSchema.safeParse({ reason });
+    const parsed = refundInputSchema.safeParse(pieces === null ? { reason } : { reason, quantity: pieces });
     if (!parsed.success) {
       setReasonError(parsed.error.issues[0]?.message ?? "请填写退款原因");
       return;
@@ -266,12 +378,22 @@ function OrderDialog({
     if (action) void act(`/api/orders/${action.orderNo}/refund`, parsed.data);
   }
 
-  const titles = { detail: "订单详情", refund: "申请退款", cancel: "取消订单", confirm: "确认收货" } as const;
+  const titles = {
+    detail: "订单详情",
+    refund: "申请退款",
+    giftRefund: "礼物退款",
+    cancel: "取消订单",
+    confirm: "确认收货",
+  } as const;
   return (
     <Modal open={action !== null} onClose={onClose} title={action ? titles[action.kind] : ""} className="order-dialog">
       {action?.kind === "detail" ? (
         detail ? (
-          <DetailBody order={detail} />
+          <DetailBody
+            order={detail}
+            busy={busy}
+            onWithdraw={() => void act(`/api/orders/${detail.orderNo}/refund/withdraw`)}
+          />
         ) : problem ? null : (
           <p role="status">正在加载订单详情…</p>
         )
@@ -280,9 +402,7 @@ function OrderDialog({
         detail ? (
           detail.refund.allowed ? (
             <form className="refund-form" onSubmit={submitRefund} noValidate>
-              <p className="refund-rule">
-                {detail.refund.reason}。退款金额 <strong>{yuan(detail.payCents)}</strong>，原路退回。
-              </p>
+              <RefundAmount order={detail} pieces={pieces} onPieces={setPieces} />
               <div className="form-field">
                 <label className="form-field__label" htmlFor="refund-reason">
                   退款原因
@@ -309,7 +429,7 @@ function OrderDialog({
                   再想想
                 </button>
                 <button type="submit" className="button button--primary" disabled={busy}>
-                  {busy ? "正在提交…" : "确认退款"}
+                  {busy ? "正在提交…" : refundNeedsReview(detail) ? "提交退货申请" : "确认退款"}
                 </button>
               </div>
             </form>
@@ -325,6 +445,20 @@ function OrderDialog({
           )
         ) : problem ? null : (
           <p role="status">正在查询退款规则…</p>
+        )
+      ) : null}
+      {action?.kind === "giftRefund" ? (
+        detail?.gift ? (
+          <GiveawayRefund
+            order={detail}
+            gift={detail.gift}
+            busy={busy}
+            problem={problem}
+            onSubmit={(path) => void act(path)}
+            onCancel={onClose}
+          />
+        ) : problem ? null : (
+          <p role="status">正在查询礼物状态…</p>
         )
       ) : null}
       {action?.kind === "cancel" || action?.kind === "confirm" ? (
@@ -350,7 +484,9 @@ function OrderDialog({
           </div>
         </>
       ) : null}
-      {action?.kind === "detail" || (action?.kind === "refund" && !detail) ? <FormAlert problem={problem} /> : null}
+      {action?.kind === "detail" || ((action?.kind === "refund" || action?.kind === "giftRefund") && !detail) ? (
+        <FormAlert problem={problem} />
+      ) : null}
     </Modal>
   );
 }

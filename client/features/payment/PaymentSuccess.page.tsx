@@ -1,15 +1,19 @@
 /**
  * 支付结果 (/payment/success?order=): the gateway sends the payer here while its notification
  * may still be on its way, so the page asks for the order every 1.5 s until it is paid (with a
- * message after 30 s), then shows what was unlocked and what comes next.
+ * message after 30 s), then shows what was unlocked and what comes next: for a gift, the claim
+ * link and code to send; for a group-buy seat, how far the group is and its page.
  */
 import { useEffect, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
+import type { GiftInfo } from "../../../shared/contracts/gifts";
+import type { GroupInfo } from "../../../shared/contracts/groups";
 import { type OrderDetail, orderDetailSchema } from "../../../shared/contracts/orders";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
+import { GiftClaimLink } from "../gifts/GiftClaimLink";
 import { formatTime, OrderAmounts, OrderItemLine, yuan } from "./commerce-parts";
 import "./payment.css";
 
@@ -63,7 +67,59 @@ function useSettledOrder(initial: OrderDetail) {
   };
 }
 
+function GiftNextSteps({ order, gift }: { order: OrderDetail; gift: GiftInfo }) {
+  return (
+    <div className="pay-result__next">
+      {gift.state === "unclaimed" ? (
+        <>
+          <p>礼物已备好：把领取链接发给好友，好友登录后打开链接即可领取，课程归好友所有。</p>
+          <GiftClaimLink gift={gift} />
+        </>
+      ) : (
+        <p>
+          礼物状态：<strong>{gift.stateLabel}</strong>
+          {gift.claimedBy ? `（${gift.claimedBy} 已领取）` : ""}。
+        </p>
+      )}
+      <div className="pay-result__actions">
+        <Link className="button button--primary" to="/my/order">
+          查看我的订单
+        </Link>
+        <Link className="button" to={`/course/${order.itemId}`}>
+          返回课程
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function GroupNextSteps({ order, group }: { order: OrderDetail; group: GroupInfo }) {
+  const complete = group.state === "complete";
+  return (
+    <div className="pay-result__next">
+      <p>
+        拼团状态：<strong>{group.stateLabel}</strong>，已付款 {group.paidCount}/{group.groupSize} 人。
+        {complete
+          ? "已成团，课程已解锁，现在就可以学习。"
+          : `邀请好友一起参团，人满即成团、课程自动解锁${group.expiresAt ? `；${formatTime(group.expiresAt)} 前未成团将自动全额退款` : ""}。`}
+      </p>
+      <div className="pay-result__actions">
+        {complete && order.firstLessonId ? (
+          <Link className="button button--primary" to={`/video/${order.firstLessonId}`}>
+            开始学习
+          </Link>
+        ) : null}
+        <Link className={complete ? "button" : "button button--primary"} to={`/groupbuy/${group.groupNo}`}>
+          查看拼团
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 function NextSteps({ order }: { order: OrderDetail }) {
+  if (order.gift) return <GiftNextSteps order={order} gift={order.gift} />;
+  if (order.group) return <GroupNextSteps order={order} group={order.group} />;
   if (order.itemType === "course") {
     return (
       <div className="pay-result__next">
