@@ -13,6 +13,7 @@ import { searchOperations } from "./modules/search/operations.server";
 import { shopOperations } from "./modules/shop/operations.server";
 import { walletOperations } from "./modules/wallet/operations.server";
 import { commerceOperations } from "./modules/orders/operations.server";
+import { groupOperations } from "./modules/groups/operations.server";
 import { giftOperations } from "./modules/gifts/operations.server";
 import type { RequestHandler } from "express";
 import { z } from "zod";
@@ -299,6 +300,7 @@ export const apiOperations: ApiOperation[] = [
   ...activitiesOperations,
   ...walletOperations,
   ...commerceOperations,
+  ...groupOperations,
   ...giftOperations,
 ];
 

@@ -26,6 +26,7 @@ import { createWalletRouter } from "./modules/wallet/router.server";
 import { createOrdersRouter } from "./modules/orders/router.server";
 import { createPaymentsRouter } from "./modules/payments/router.server";
 import { createCouponsRouter } from "./modules/coupons/router.server";
+import { createGroupsRouter } from "./modules/groups/router.server";
 import { createGiftsRouter } from "./modules/gifts/router.server";
 import { openApiHandler } from "./openapi.server";
 
@@ -73,6 +74,7 @@ export function createApiRouter(ctx: ApiContext): Router {
   api.use("/orders", createOrdersRouter(ctx));
   api.use("/payments", createPaymentsRouter(ctx));
   api.use("/coupons", createCouponsRouter(ctx));
+  api.use("/groups", createGroupsRouter(ctx));
   api.use("/gifts", createGiftsRouter(ctx));
   api.get("/sitemap.xml", sitemapHandler(ctx));
   api.get("/openapi.json", openApiHandler(ctx));

@@ -1,16 +1,19 @@
 /**
- * Demo commerce data: the exchange mall's items — stationery, books, a coupon (with its own
- * template) and a course, priced in coins or bishan, with stock and per-learner limits. Runs only
- * when there are none; items point at the demo catalogue, so it runs after the catalogue seed.
+ * Demo commerce data: coupon templates, group-buy campaigns, and the exchange mall's items —
+ * stationery, books, a coupon (with its own template) and a course, priced in coins or bishan,
+ * with stock and per-learner limits. Each part runs only when it has none yet; they point at the
+ * demo catalogue, so this runs after the catalogue seed.
  */
 import type { Database } from "./database.server";
 import type { ExchangeItemsTable } from "./schema";
 import type { Insertable } from "kysely";
 import { seedCoupons } from "../modules/coupons/seed.server";
+import { seedGroupCampaigns } from "../modules/groups/seed.server";
 
 export async function seedCommerce(database: Database): Promise<boolean> {
-  // The claim centre's coupon templates (only when there are none).
+  // The claim centre's coupon templates and the group-buy campaigns (each only when there are none).
   await seedCoupons(database);
+  await seedGroupCampaigns(database);
   const any = await database.db.selectFrom("exchange_items").select("id").limit(1).executeTakeFirst();
   if (any) return false;
   const db = database.db;

@@ -12,6 +12,7 @@ import {
   liveSummarySchema,
   teacherSummarySchema,
 } from "./catalogue";
+import { groupCampaignSchema } from "./groups";
 
 export const courseSorts = {
   popular: "最受欢迎",
@@ -123,6 +124,8 @@ export const courseDetailSchema = courseSummarySchema.extend({
   relatedBooks: z.array(bookSummarySchema),
   relatedCommodities: z.array(commoditySummarySchema),
   liveSessions: z.array(liveSummarySchema),
+  /** The running group-buy campaign (拼团), or null. */
+  groupBuy: groupCampaignSchema.nullable(),
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 

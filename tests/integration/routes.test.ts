@@ -48,6 +48,10 @@ describe("every route of the table answers in both forms", () => {
           expect(res.status).toBe(418);
         } else if (def.id === "fixture.error-page") {
           expect(res.status).toBe(500);
+        } else if (def.id === "groupbuy") {
+          // No such group (a real one's page: api/modules/groups/groups.test.ts).
+          expect(res.status).toBe(404);
+          expect(res.text).toContain(NOT_FOUND_MESSAGE);
         } else {
           expect(res.status).toBe(200);
           expect(res.headers["content-type"]).toMatch(/^text\/html/);
@@ -73,6 +77,7 @@ describe("404", () => {
     "/video/1.5",
     "/groupbuy/123",
     "/groupbuy/GB123",
+    "/groupbuy/GB26112200000001",
     "/activitys/ab",
     "/about-calligraphy",
     "/my/nothing-here",

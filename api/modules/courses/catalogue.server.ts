@@ -12,6 +12,7 @@ import type {
 import type { ApiContext } from "../../context.server";
 import type { CourseKind, DB } from "../../db/schema";
 import { notFound } from "../../http.server";
+import { runningCampaign } from "../groups/campaigns.server";
 import { liveSummaries } from "../live/sessions.server";
 import { campUnlockDate, lessonLock } from "./access.server";
 import {
@@ -137,10 +138,11 @@ export async function courseDetail(ctx: ApiContext, id: number): Promise<CourseD
   if (!summaryRow || !course) throw courseNotFound();
   const summary = toCourseSummary(summaryRow);
 
-  const [lessons, lives, related] = await Promise.all([
+  const [lessons, lives, related, groupBuy] = await Promise.all([
     outlineLessons(db, id),
     liveSummaries(db).where("s.course_id", "=", id).orderBy("s.starts_at").execute(),
     relatedItems(db, summary.category as CourseCategoryKey, `${summary.title}${summary.subtitle}`),
+    course.price_cents > 0 ? runningCampaign(db, id, now) : null,
   ]);
 
   const chapters: OutlineChapter[] = [];
@@ -183,6 +185,7 @@ export async function courseDetail(ctx: ApiContext, id: number): Promise<CourseD
     relatedBooks: related.books,
     relatedCommodities: related.commodities,
     liveSessions: lives.map((l) => toLiveSummary(l, now)),
+    groupBuy,
   };
 }
 

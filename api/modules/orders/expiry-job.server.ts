@@ -2,13 +2,14 @@
  * The order job, every 30 s on every node at once: closes unpaid orders past their time — after
  * asking the provider whether they were paid after all (then they are credited instead) — and
  * confirms receipt of shipped orders 7 days after shipping, and returns exchange redemptions a
- * crash left half done. Every change is a compare-and-set,
- * so two nodes (or a node and a learner) racing move each order once, and stock and coupons come
- * back exactly once.
+ * crash left half done; then the group job (expired groups fail and are refunded). Every change
+ * is a compare-and-set, so two nodes (or a node and a learner) racing move each order once, and
+ * stock and coupons come back exactly once.
  */
 import { AUTO_CONFIRM_DAYS } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context.server";
 import { registerPaymentSettings, type PaymentSettings } from "../../providers/payments/settings.server";
+import { runGroupJob } from "../groups/job.server";
 import { gatewayFor } from "../payments/gateways.server";
 import { creditPayment } from "../payments/payments.server";
 import { sweepStaleRedemptions } from "../wallet/wallet.server";
@@ -25,6 +26,37 @@ export interface OrderJobResult {
   redemptionsReturned: number[];
 }
 
+/**
+ * Closes an unpaid order after asking its provider whether it was paid after all (then it is
+ * credited instead: "paid_late", or "paid" when that was known already). "kept" when the
+ * provider did not answer (the next run asks again) or the order was no longer pending.
+ */
+export async function closeUnpaidOrder(
+  ctx: ApiContext,
+  order: { id: number; order_no: string; provider: string | null },
+  reason: string,
+  now: Date,
+): Promise<"closed" | "paid_late" | "paid" | "kept"> {
+  const gateway = order.provider ? gatewayFor(ctx, order.provider) : null;
+  if (gateway) {
+    try {
+      const paid = await gateway.query(order.order_no);
+      if (paid) {
+        const outcome = await creditPayment(ctx, paid);
+        if (outcome === "credited") return "paid_late";
+        if (outcome === "replayed") return "paid";
+      }
+      await gateway.close(order.order_no);
+    } catch (err) {
+      // Without the provider's answer the order stays open until the next run.
+      ctx.logger.warn({ err, orderNo: order.order_no }, "payment query before closing failed");
+      return "kept";
+    }
+  }
+  const closed = await ctx.database.db.transaction().execute((trx) => closePending(trx, order.id, reason, now));
+  return closed ? "closed" : "kept";
+}
+
 export async function runOrderJob(ctx: ApiContext): Promise<OrderJobResult> {
   const now = ctx.now();
   const { db } = ctx.database;
@@ -39,26 +71,9 @@ export async function runOrderJob(ctx: ApiContext): Promise<OrderJobResult> {
     .limit(BATCH)
     .execute();
   for (const order of expired) {
-    const gateway = order.provider ? gatewayFor(ctx, order.provider) : null;
-    if (gateway) {
-      try {
-        const paid = await gateway.query(order.order_no);
-        if (paid) {
-          const outcome = await creditPayment(ctx, paid);
-          if (outcome === "credited") result.paidLate.push(order.order_no);
-          if (outcome === "credited" || outcome === "replayed") continue;
-        }
-        await gateway.close(order.order_no);
-      } catch (err) {
-        // Without the provider's answer the order stays open until the next run.
-        ctx.logger.warn({ err, orderNo: order.order_no }, "payment query before closing failed");
-        continue;
-      }
-    }
-    const closed = await db
-      .transaction()
-      .execute((trx) => closePending(trx, order.id, "超时未支付，订单已自动关闭", now));
-    if (closed) result.closed.push(order.order_no);
+    const outcome = await closeUnpaidOrder(ctx, order, "超时未支付，订单已自动关闭", now);
+    if (outcome === "closed") result.closed.push(order.order_no);
+    if (outcome === "paid_late") result.paidLate.push(order.order_no);
   }
 
   const due = new Date(now.getTime() - AUTO_CONFIRM_DAYS * 86_400_000);
@@ -89,7 +104,13 @@ export function startOrderJobs(ctx: ApiContext, settings?: PaymentSettings, ever
   const run = () => {
     if (running) return;
     running = true;
+    // Groups after orders: seats of expired orders are free before a group's deadline is judged.
     runOrderJob(ctx)
+      .then(() => runGroupJob(ctx))
+      .then((groups) => {
+        if (groups.failed.length || groups.refunded.length || groups.refundsFailed.length)
+          ctx.logger.info({ groups }, "group job");
+      })
       .catch((err: unknown) => ctx.logger.error({ err }, "order job failed"))
       .finally(() => {
         running = false;

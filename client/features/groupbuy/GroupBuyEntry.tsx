@@ -1,9 +1,149 @@
 /**
- * Group buying on the course page: the 拼团购买 button and its dialog (start a group at the
- * group price, or join one of the course's open groups).
+ * Group buying on the course page: the 拼团购买 button (with the group price) when the course has
+ * a running campaign, and its dialog — the group price against the price, the size and the
+ * time, the rules in two sentences, 发起拼团, and the course's open groups to join. A visitor
+ * signs in first.
  */
+import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
 import type { CourseDetail } from "../../../shared/contracts/courses";
+import {
+  type GroupCampaign,
+  GROUP_PAY_MINUTES,
+  type OpenGroupList,
+  openGroupListSchema,
+} from "../../../shared/contracts/groups";
+import { useRootData } from "../../app/root-data";
+import { LoginDialog } from "../../components/LoginDialog";
+import { FormAlert } from "../../components/login/fields";
+import { describeProblem, type Problem } from "../../components/login/login-client";
+import { browserApi } from "../../lib/api";
+import { Modal } from "../../lib/modal";
+import { yuan } from "../payment/commerce-parts";
+import { GroupAvatar, TimeLeft, useGroupOrder } from "./group-parts";
 
-export function GroupBuyEntry(_props: { course: CourseDetail }) {
-  return null;
+function OpenGroups({ list }: { list: OpenGroupList }) {
+  if (list.items.length === 0) {
+    return <p className="group-dialog__empty">暂时没有可以参加的团，发起一个，邀请好友来拼吧。</p>;
+  }
+  return (
+    <ul className="group-dialog__groups">
+      {list.items.map((g) => (
+        <li key={g.groupNo}>
+          <Link className="group-row" to={`/groupbuy/${g.groupNo}`}>
+            <GroupAvatar person={g.leader} size={36} />
+            <span className="group-row__who">
+              <span className="group-row__name">{g.leader.nickname} 的团</span>
+              <span className="group-row__seats">
+                还差 <strong>{g.seatsLeft}</strong> 人成团
+              </span>
+            </span>
+            <TimeLeft expiresAt={g.expiresAt} serverNow={list.serverNow} label="剩余" />
+            <span className="button button--small">{g.mine ? "查看" : "去参团"}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function GroupBuyDialog({
+  course,
+  campaign,
+  open,
+  onClose,
+}: {
+  course: CourseDetail;
+  campaign: GroupCampaign;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const order = useGroupOrder();
+  const [list, setList] = useState<OpenGroupList | null>(null);
+  const [loadProblem, setLoadProblem] = useState<Problem | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setList(null);
+    setLoadProblem(null);
+    browserApi(`/api/groups?courseId=${course.id}`, { schema: openGroupListSchema })
+      .then((res) => {
+        if (live) setList(res);
+      })
+      .catch((err: unknown) => {
+        if (live) setLoadProblem(describeProblem(err));
+      });
+    return () => {
+      live = false;
+    };
+  }, [open, course.id]);
+
+  const saving = course.priceCents - campaign.groupPriceCents;
+  return (
+    <Modal open={open} onClose={onClose} title="拼团购买" className="group-dialog">
+      <div className="group-dialog__offer">
+        <p className="group-dialog__prices">
+          <span className="group-dialog__label">拼团价</span>
+          <strong className="group-dialog__price">{yuan(campaign.groupPriceCents)}</strong>
+          <del className="group-dialog__was" aria-label={`单独购买 ${yuan(course.priceCents)}`}>
+            {yuan(course.priceCents)}
+          </del>
+          {saving > 0 ? <span className="group-dialog__save">省 {yuan(saving)}</span> : null}
+        </p>
+        <p className="group-dialog__facts">
+          {campaign.groupSize} 人成团 · 开团后 {campaign.validHours} 小时内有效 · 《{course.title}》
+        </p>
+      </div>
+      <p className="group-dialog__rules">
+        发起后 {GROUP_PAY_MINUTES} 分钟内付款即开团，{campaign.validHours} 小时内凑齐 {campaign.groupSize}{" "}
+        人就成团，全员解锁课程。团里只有真实学员，到时未凑齐会自动全额原路退款，用掉的优惠券和金币一并退回。
+      </p>
+      <FormAlert problem={order.problem} />
+      <div className="form__actions group-dialog__actions">
+        <button type="button" className="button" onClick={onClose}>
+          再想想
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={order.busy}
+          onClick={() => void order.start(campaign.campaignId)}
+        >
+          {order.busy ? "正在发起…" : `发起拼团 ${yuan(campaign.groupPriceCents)}`}
+        </button>
+      </div>
+      <section className="group-dialog__open" aria-labelledby="group-dialog-open">
+        <h3 id="group-dialog-open" className="group-dialog__heading">
+          正在拼的团，可以直接参加
+        </h3>
+        <FormAlert problem={loadProblem} />
+        {list ? <OpenGroups list={list} /> : loadProblem ? null : <p role="status">正在加载…</p>}
+      </section>
+    </Modal>
+  );
+}
+
+export function GroupBuyEntry({ course }: { course: CourseDetail }) {
+  const { viewer } = useRootData();
+  const [open, setOpen] = useState(false);
+  const [loginOpen, setLoginOpen] = useState(false);
+  const campaign = course.groupBuy;
+  if (!campaign) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="button course-hero__cta group-entry"
+        onClick={() => (viewer ? setOpen(true) : setLoginOpen(true))}
+      >
+        拼团购买 <span className="group-entry__price">{yuan(campaign.groupPriceCents)}</span>
+      </button>
+      {viewer ? (
+        <GroupBuyDialog course={course} campaign={campaign} open={open} onClose={() => setOpen(false)} />
+      ) : (
+        <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} />
+      )}
+    </>
+  );
 }

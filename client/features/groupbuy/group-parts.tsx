@@ -1,0 +1,87 @@
+/**
+ * What the course page's group-buy dialog and the group page share: the answer of starting or
+ * joining a group, a member's avatar, the time a group has left on the server's clock, and
+ * starting or joining (an order, then the payment page).
+ */
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { type GroupPerson, groupOrderResultSchema } from "../../../shared/contracts/groups";
+import { orderDetailSchema } from "../../../shared/contracts/orders";
+import { describeProblem, type Problem } from "../../components/login/login-client";
+import { useIdempotentPost, useServerCountdown } from "../payment/commerce-parts";
+import "../payment/payment.css";
+import "./groupbuy.css";
+
+const groupOrderResult = groupOrderResultSchema(orderDetailSchema);
+
+/** "23:59:08": hours can pass 24 (a campaign may give up to 72). */
+export function formatHms(ms: number): string {
+  const total = Math.ceil(ms / 1000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+}
+
+/** Time left until `expiresAt` on the server's clock, ticking every second. */
+export function TimeLeft({ expiresAt, serverNow, label }: { expiresAt: string; serverNow: string; label?: string }) {
+  const left = useServerCountdown(expiresAt, serverNow);
+  return (
+    <span className="group-time" role="timer" aria-live="off">
+      {label ? <span className="group-time__label">{label}</span> : null}
+      <strong data-testid="group-countdown">{left > 0 ? formatHms(left) : "已到期"}</strong>
+    </span>
+  );
+}
+
+/** A member's avatar, or their initial on the seal colour when they have none. */
+export function GroupAvatar({ person, size = 48 }: { person: GroupPerson; size?: number }) {
+  if (person.avatarUrl) {
+    return (
+      <img
+        className="group-avatar"
+        src={person.avatarUrl}
+        alt={`${person.nickname}的头像`}
+        width={size}
+        height={size}
+        style={{ width: size, height: size }}
+      />
+    );
+  }
+  return (
+    <span
+      className="group-avatar group-avatar--initial"
+      style={{ width: size, height: size, fontSize: Math.round(size * 0.42) }}
+      role="img"
+      aria-label={`${person.nickname}的头像`}
+    >
+      {[...person.nickname][0] ?? "墨"}
+    </span>
+  );
+}
+
+/**
+ * Starting a group (`POST /api/groups`) or joining one (`POST /api/groups/{no}/join`), each with
+ * an Idempotency-Key; the order it gives (new or the open one) is paid on /payment.
+ */
+export function useGroupOrder() {
+  const navigate = useNavigate();
+  const post = useIdempotentPost();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  async function run(path: string, body: unknown) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { order } = await post(path, body, groupOrderResult);
+      void navigate(`/payment?order=${order.orderNo}`);
+    } catch (err) {
+      setProblem(describeProblem(err));
+      setBusy(false);
+    }
+  }
+  return {
+    busy,
+    problem,
+    start: (campaignId: number) => run("/api/groups", { campaignId }),
+    join: (groupNo: string) => run(`/api/groups/${groupNo}/join`, {}),
+  };
+}
