@@ -25,6 +25,7 @@ import { coverUrl } from "../../../shared/media";
 import type { ApiContext } from "../../context.server";
 import type { DB } from "../../db/schema";
 import { ApiError, forbidden, notFound } from "../../http.server";
+import { enrolLearner, ownsCourse } from "../courses/enrolments.server";
 import { insertOrder, orderDetail, settleRefund } from "../orders/orders.server";
 import { closePending, moveOrder, notify } from "../orders/state.server";
 import { giftRefundRule, type GiftRow, NOTICE_GIFT_CLAIMED, NOTICE_GIFT_RECEIVED } from "./fulfil.server";
@@ -72,16 +73,6 @@ async function giftByCode(db: Pick<Transaction<DB>, "selectFrom">, code: string)
   const gift = await db.selectFrom("gifts").selectAll().where("code", "=", code).executeTakeFirst();
   if (!gift) throw giftNotFound();
   return gift;
-}
-
-async function ownsCourse(db: Pick<Transaction<DB>, "selectFrom">, userId: number, courseId: number) {
-  const row = await db
-    .selectFrom("enrolments")
-    .select("course_id")
-    .where("user_id", "=", userId)
-    .where("course_id", "=", courseId)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** The buyer's unpaid gift order for a course (one at most: the orders' partial unique index). */
@@ -285,19 +276,9 @@ export async function claimGift(ctx: ApiContext, userId: number, code: string): 
       const current = await giftByCode(trx, code);
       throw claimRefusal(current, userId, false, now) ?? conflict("gift_changed", "礼物状态已变化，请刷新后再试");
     }
-    const enrolled = await trx
-      .insertInto("enrolments")
-      .values({ user_id: userId, course_id: gift.course_id, source: "gift", created_at: now })
-      .onConflict((oc) => oc.columns(["user_id", "course_id"]).doNothing())
-      .returning("course_id")
-      .executeTakeFirst();
     // Enrolled meanwhile (bought, another gift): the whole claim is undone, the gift stays unclaimed.
-    if (!enrolled) throw conflict("already_owned", "你已拥有这门课程，礼物可以留给其他好友领取");
-    await trx
-      .updateTable("courses")
-      .set((eb) => ({ learners_count: eb("learners_count", "+", 1) }))
-      .where("id", "=", gift.course_id)
-      .execute();
+    if (!(await enrolLearner(trx, userId, gift.course_id, "gift", now)))
+      throw conflict("already_owned", "你已拥有这门课程，礼物可以留给其他好友领取");
     const order = await moveOrder(trx, gift.order_id, "paid", "completed", { completed_at: now, at: now });
     if (!order) throw conflict("gift_changed", "礼物状态已变化，请刷新后再试");
     const people = await trx

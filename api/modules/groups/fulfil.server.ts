@@ -9,6 +9,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { GROUP_STATE_LABELS, type GroupInfo } from "../../../shared/contracts/groups";
 import type { DB } from "../../db/schema";
+import { enrolLearner } from "../courses/enrolments.server";
 import { moveOrder, notify, type OrderRow } from "../orders/state.server";
 
 export const NOTICE_GROUP_OPENED = "group_opened";
@@ -36,22 +37,6 @@ async function lockGroup(trx: Transaction<DB>, groupId: number) {
     .executeTakeFirst();
 }
 
-/** Enrols a learner with the group as the source; the course counts one learner more when it is new. */
-async function enrolFromGroup(trx: Transaction<DB>, userId: number, courseId: number, at: Date) {
-  const enrolled = await trx
-    .insertInto("enrolments")
-    .values({ user_id: userId, course_id: courseId, source: "group", created_at: at })
-    .onConflict((oc) => oc.columns(["user_id", "course_id"]).doNothing())
-    .returning("course_id")
-    .executeTakeFirst();
-  if (!enrolled) return;
-  await trx
-    .updateTable("courses")
-    .set((eb) => ({ learners_count: eb("learners_count", "+", 1) }))
-    .where("id", "=", courseId)
-    .execute();
-}
-
 /** The group is full: every paid member's order completes, everyone is enrolled and told. */
 async function completeGroup(trx: Transaction<DB>, groupId: number, groupNo: string, at: Date) {
   const done = await trx
@@ -71,7 +56,7 @@ async function completeGroup(trx: Transaction<DB>, groupId: number, groupNo: str
   for (const member of members) {
     const order = await moveOrder(trx, member.order_id, "paid", "completed", { completed_at: at, at });
     if (!order) continue;
-    await enrolFromGroup(trx, member.user_id, order.item_id, at);
+    await enrolLearner(trx, member.user_id, order.item_id, "group", at);
     await notify(
       trx,
       member.user_id,

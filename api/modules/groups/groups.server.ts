@@ -25,6 +25,7 @@ import type { ApiContext } from "../../context.server";
 import type { DB } from "../../db/schema";
 import { ApiError, notFound } from "../../http.server";
 import { outlineLessons } from "../courses/catalogue.server";
+import { ownsCourse } from "../courses/enrolments.server";
 import { courseSummariesByIds } from "../courses/summaries.server";
 import { maskNickname } from "../gifts/gifts.server";
 import { insertOrder, orderDetail } from "../orders/orders.server";
@@ -51,16 +52,6 @@ function newGroupNo(now: Date): string {
 /** One learner's group starts and joins run one after another (see the file's comment). */
 async function lockLearner(trx: Transaction<DB>, userId: number) {
   await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
-}
-
-async function ownsCourse(db: Kysely<DB> | Transaction<DB>, userId: number, courseId: number) {
-  const row = await db
-    .selectFrom("enrolments")
-    .select("course_id")
-    .where("user_id", "=", userId)
-    .where("course_id", "=", courseId)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** The learner's seat (as leader or member) in a forming or open group of the campaign, other than `exceptGroupId`. */

@@ -28,6 +28,7 @@ import { formatYuan } from "../../../shared/money";
 import type { ApiContext } from "../../context.server";
 import type { AddressSnapshot, DB, ItemType, OrderPurpose, RefundsTable } from "../../db/schema";
 import { ApiError, notFound } from "../../http.server";
+import { ownsCourse } from "../courses/enrolments.server";
 import { appliesTo, discountOf } from "../coupons/rules.server";
 import { giftInfoOf } from "../gifts/fulfil.server";
 import { groupInfoOf } from "../groups/fulfil.server";
@@ -76,13 +77,7 @@ async function priceItem(
       .executeTakeFirst();
     if (!course) throw notFound("课程不存在或已下架");
     if (course.price_cents === 0) throw new ApiError(400, "free_course", "这是免费课程，直接报名即可学习，无需下单");
-    const owned = await trx
-      .selectFrom("enrolments")
-      .select("course_id")
-      .where("user_id", "=", userId)
-      .where("course_id", "=", course.id)
-      .executeTakeFirst();
-    if (owned) throw conflict("already_owned", "你已拥有该课程");
+    if (await ownsCourse(trx, userId, course.id)) throw conflict("already_owned", "你已拥有该课程");
     return {
       title: course.title,
       skuName: null,

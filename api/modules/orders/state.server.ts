@@ -8,6 +8,7 @@
 import { randomInt } from "node:crypto";
 import { sql, type Selectable, type Transaction } from "kysely";
 import type { DB, OrderState, OrdersTable } from "../../db/schema";
+import { enrolLearner } from "../courses/enrolments.server";
 import { giftClosed, giftPaid, giftRefunded } from "../gifts/fulfil.server";
 import { groupOrderClosed, groupPaid, groupRefunded } from "../groups/fulfil.server";
 import { clawBackOrderBishan, grantOrderBishan } from "../wallet/hooks.server";
@@ -175,19 +176,7 @@ export async function markPaid(
     return final;
   }
   if (paid.item_type === "course") {
-    const enrolled = await trx
-      .insertInto("enrolments")
-      .values({ user_id: paid.user_id, course_id: paid.item_id, source: "order", created_at: at })
-      .onConflict((oc) => oc.columns(["user_id", "course_id"]).doNothing())
-      .returning("course_id")
-      .executeTakeFirst();
-    if (enrolled) {
-      await trx
-        .updateTable("courses")
-        .set((eb) => ({ learners_count: eb("learners_count", "+", 1) }))
-        .where("id", "=", paid.item_id)
-        .execute();
-    }
+    await enrolLearner(trx, paid.user_id, paid.item_id, "order", at);
     final = await moveOrder(trx, paid.id, "paid", "completed", { completed_at: at, at });
   } else {
     if (paid.item_type === "commodity") {

@@ -24,6 +24,7 @@ import type { ApiContext } from "../../context.server";
 import type { Database } from "../../db/database.server";
 import type { Currency } from "../../db/schema";
 import { ApiError, notFound } from "../../http.server";
+import { enrolLearner, ownsCourse } from "../courses/enrolments.server";
 import { applyLedgerChange, balances, chinaDayStart, earnCoins, lockWallet } from "./ledger.server";
 
 /** The China-time calendar date of `now`, e.g. "2026-11-22" (the check-in's key). */
@@ -227,15 +228,8 @@ export async function redeemItem(
   //    take one from stock, record the redemption and debit the currency — all or nothing.
   const redemptionId = await db.transaction().execute(async (trx) => {
     await lockWallet(trx, userId, item.currency);
-    if (item.kind === "course") {
-      const enrolled = await trx
-        .selectFrom("enrolments")
-        .select("course_id")
-        .where("user_id", "=", userId)
-        .where("course_id", "=", item.refId)
-        .executeTakeFirst();
-      if (enrolled) throw new ApiError(409, "already_enrolled", "你已拥有这门课程，无需兑换");
-    }
+    if (item.kind === "course" && (await ownsCourse(trx, userId, item.refId)))
+      throw new ApiError(409, "already_enrolled", "你已拥有这门课程，无需兑换");
     const taken = await trx
       .selectFrom("exchange_redemptions")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -313,11 +307,7 @@ export async function redeemItem(
       } else if (item.kind === "course") {
         const course = await trx.selectFrom("courses").select("id").where("id", "=", item.refId).executeTakeFirst();
         if (!course) throw new FulfilmentError("课程已下架");
-        await trx
-          .insertInto("enrolments")
-          .values({ user_id: userId, course_id: course.id, source: "exchange", created_at: now })
-          .onConflict((oc) => oc.columns(["user_id", "course_id"]).doNothing())
-          .execute();
+        await enrolLearner(trx, userId, course.id, "exchange", now);
         courseId = course.id;
       }
       const done = await trx
