@@ -1,16 +1,33 @@
-import { test as base, type ConsoleMessage, expect, type Page } from "@playwright/test";
+import { test as base, type Browser, type ConsoleMessage, expect, type Page } from "@playwright/test";
+
+/** Collects a page's console errors and uncaught exceptions into a list. */
+function recordErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (msg: ConsoleMessage) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+  return errors;
+}
 
 /** Every test page records console errors and uncaught exceptions; tests assert there are none. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on("console", (msg: ConsoleMessage) => {
-      if (msg.type() === "error") errors.push(msg.text());
-    });
-    page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
-    await use(errors);
+    await use(recordErrors(page));
   },
 });
+
+/** Another person in a browser of their own (same settings as the test's), with its console errors collected. */
+export async function otherBrowser(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({
+    baseURL,
+    locale: "zh-CN",
+    timezoneId: "Asia/Shanghai",
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  return { context, page, errors: recordErrors(page) };
+}
 export { expect };
 
 /** Resolves once the client router has hydrated (links are then handled by the router). */

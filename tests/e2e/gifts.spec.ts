@@ -6,9 +6,9 @@
  * course and its locked lesson plays; A's order then shows the gift 已领取. No console errors.
  */
 import { mkdirSync } from "node:fs";
-import type { ConsoleMessage, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { CourseSummary } from "../../shared/contracts/catalogue";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, otherBrowser, test, waitForHydration } from "./fixtures";
 import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
 
 const SHOTS = "test-results/shots-gifts";
@@ -104,18 +104,11 @@ test("a gift bought by one account is claimed by another, who can then learn the
   await expect(refundDialog).toBeHidden();
 
   // ── B opens the link in another browser, signs in from the dialog and claims ──
-  const other = await browser.newContext({
-    baseURL: new URL(page.url()).origin,
-    locale: "zh-CN",
-    timezoneId: "Asia/Shanghai",
-    viewport: { width: 1280, height: 800 },
-  });
-  const friend = await other.newPage();
-  const friendErrors: string[] = [];
-  friend.on("console", (msg: ConsoleMessage) => {
-    if (msg.type() === "error") friendErrors.push(msg.text());
-  });
-  friend.on("pageerror", (err) => friendErrors.push(`pageerror: ${err.message}`));
+  const {
+    context: other,
+    page: friend,
+    errors: friendErrors,
+  } = await otherBrowser(browser, new URL(page.url()).origin);
 
   await friend.goto(link);
   await waitForHydration(friend);

@@ -5,8 +5,8 @@
  * time runs out (test fixture) says 未成团 and its order is 已退款. No console errors anywhere.
  */
 import { mkdirSync } from "node:fs";
-import type { Browser, ConsoleMessage, Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, otherBrowser, test, waitForHydration } from "./fixtures";
 import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
 
 const SHOTS = "test-results/shots-groups";
@@ -42,23 +42,6 @@ async function signIn(page: Page) {
   await phoneLogin(page, await openLoginDialog(page), freshPhone("13"));
   await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
   await loadedAgain(page);
-}
-
-/** Another learner in a browser of their own, with its console errors collected. */
-async function otherBrowser(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({
-    baseURL,
-    locale: "zh-CN",
-    timezoneId: "Asia/Shanghai",
-    viewport: { width: 1280, height: 800 },
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (msg: ConsoleMessage) => {
-    if (msg.type() === "error") errors.push(msg.text());
-  });
-  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
-  return { context, page, errors };
 }
 
 /** From /payment?order=… through the sandbox checkout to the payment result. */
