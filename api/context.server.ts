@@ -13,6 +13,8 @@ export interface ApiSettings {
   cookies: CookieSettings;
   /** Milliseconds public catalogue answers stay in memory per node (0: off). */
   catalogueCacheMs: number;
+  /** Login codes one client IP may ask for per day (OTP_DAILY_PER_IP). */
+  otpDailyPerIp: number;
   /** TEST_FIXTURES=1 (never in production): test-only endpoints such as granting coins exist. */
   testFixtures: boolean;
   /** WeChat website login; absent (the login is switched off) unless its app id and secret are configured. */

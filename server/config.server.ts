@@ -54,6 +54,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  OTP_DAILY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   DEVTOOLS_BLOCK: bool,
@@ -118,6 +119,8 @@ export interface AppConfig {
   streamTimeoutMs: number;
   /** How long a node keeps public catalogue answers in memory (0: not at all). */
   catalogueCacheMs: number;
+  /** Login codes (SMS and e-mail) one client IP may ask for per day. */
+  otpDailyPerIp: number;
   shutdownTimeoutMs: number;
   /** Keep serving this long after SIGTERM (readiness already 503) so the load balancer can deregister. */
   drainDelayMs: number;
@@ -265,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     streamTimeoutMs: e.STREAM_TIMEOUT_MS,
     // Tests change the catalogue and read it back at once: no memory there unless asked for.
     catalogueCacheMs: e.CATALOGUE_CACHE_MS ?? (e.NODE_ENV === "test" ? 0 : 5000),
+    otpDailyPerIp: e.OTP_DAILY_PER_IP,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     drainDelayMs: e.DRAIN_DELAY_MS,
     devtoolsBlock: e.DEVTOOLS_BLOCK,

@@ -53,6 +53,7 @@ export async function apiContextFor(
       dataDir: config.dataDir,
       cookies: { secure: config.publicOrigin.startsWith("https:") },
       catalogueCacheMs: config.catalogueCacheMs,
+      otpDailyPerIp: config.otpDailyPerIp,
       testFixtures: config.testFixtures,
       wechat: config.wechat,
     },

@@ -124,6 +124,23 @@ describe("phone login", () => {
     expect((await post("/api/auth/sms/send", { phone })).status).toBe(200);
   });
 
+  it("one client IP gets OTP_DAILY_PER_IP codes a day, then a polite 429", async () => {
+    const settings = h.services!.api.settings;
+    const before = settings.otpDailyPerIp;
+    await h.services!.api.database.db.deleteFrom("rate_limits").where("key", "like", "otp:ip:%").execute();
+    settings.otpDailyPerIp = 3;
+    try {
+      for (let i = 0; i < 3; i++) expect((await post("/api/auth/sms/send", { phone: nextPhone() })).status).toBe(200);
+      const over = await post("/api/auth/sms/send", { phone: nextPhone() });
+      expect(over.status).toBe(429);
+      expect(over.body.error.message).toBe("今天获取验证码的次数太多了，请明天再试");
+      expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
+    } finally {
+      settings.otpDailyPerIp = before;
+      await h.services!.api.database.db.deleteFrom("rate_limits").where("key", "like", "otp:ip:%").execute();
+    }
+  });
+
   it("the same correct code submitted twice at once creates one session", async () => {
     const phone = nextPhone();
     await post("/api/auth/sms/send", { phone });

@@ -14,7 +14,6 @@ export const OTP = {
   maxAttempts: 5,
   cooldownSeconds: 60,
   dailyPerTarget: 10,
-  dailyPerIp: 30,
   hourlyGlobal: 1000,
 } as const;
 
@@ -55,7 +54,7 @@ export async function issueCode(
       },
       {
         key: `otp:ip:${req.ip}`,
-        max: OTP.dailyPerIp,
+        max: ctx.settings.otpDailyPerIp,
         windowSeconds: 86_400,
         message: "今天获取验证码的次数太多了，请明天再试",
       },
