@@ -277,6 +277,21 @@ describe("<Modal>", () => {
     expect(document.querySelector('[role="dialog"]')).not.toBeNull();
   });
 
+  it("open when the page hydrates, it still finishes entering", async () => {
+    const el = (
+      <Modal open onClose={() => {}} title="提示" className="m-h">
+        内容
+      </Modal>
+    );
+    container.innerHTML = renderToString(<div>{el}</div>);
+    await act(async () => {
+      root = hydrateRoot(container, <div>{el}</div>);
+    });
+    expect(modalRoot("h")?.dataset.state).toBe("entering");
+    await act(() => vi.advanceTimersByTimeAsync(MODAL_TRANSITION_FALLBACK_MS));
+    expect(modalRoot("h")?.dataset.state).toBe("enter");
+  });
+
   it("goes entering → enter → leaving → leave (unmounted)", async () => {
     const onClose = vi.fn();
     await render(<Stack specs={[{ id: "a", open: true }]} onClose={onClose} />);

@@ -262,11 +262,12 @@ export function Modal({ open, onClose, title, labelledBy, className, children }:
     if (mounted) modalStack.setClosing(id, !active);
   }, [mounted, active, id]);
 
+  // `mounted` too: a modal open at hydration has its element only after the first browser render.
   useEffect(() => {
     const el = rootRef.current;
     if (!el || (phase !== "entering" && phase !== "leaving")) return;
     return waitForTransition(el, () => setPhase((p) => modalTransition(p, "transitionEnd")));
-  }, [phase]);
+  }, [phase, mounted]);
 
   // Listeners only while open: a modal fading out leaves Esc and focus to the one below.
   useIsoLayoutEffect(() => {

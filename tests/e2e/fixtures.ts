@@ -34,3 +34,10 @@ export { expect };
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
+
+/** Waits until every open dialog has finished its enter animation (so a screenshot shows it whole). */
+export async function dialogsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll(".modal")].every((m) => m.getAnimations().every((a) => a.playState !== "running")),
+  );
+}

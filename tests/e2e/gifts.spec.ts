@@ -8,7 +8,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import type { CourseSummary } from "../../shared/contracts/catalogue";
-import { expect, otherBrowser, test, waitForHydration } from "./fixtures";
+import { dialogsSettled, expect, otherBrowser, test, waitForHydration } from "./fixtures";
 import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
 
 const SHOTS = "test-results/shots-gifts";
@@ -36,9 +36,7 @@ async function courseWithLockedLesson(page: Page): Promise<{ course: CourseSumma
 
 /** A screenshot once the top dialog has finished fading in. */
 async function shot(page: Page, name: string) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll(".modal")].every((m) => m.getAnimations().every((a) => a.playState !== "running")),
-  );
+  await dialogsSettled(page);
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
@@ -156,7 +154,8 @@ test("a gift bought by one account is claimed by another, who can then learn the
   await shot(page, "order-list");
   await card.getByRole("button", { name: "订单详情" }).click();
   const detail = page.getByRole("dialog", { name: "订单详情" });
-  await expect(detail.getByText("已领取")).toBeVisible();
+  await expect(detail.getByText("已领取", { exact: true })).toBeVisible();
+  await expect(detail).toContainText("订单完成：好友已领取礼物");
   await expect(detail.getByText(code)).toBeVisible();
   await shot(page, "order-detail-claimed");
 

@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, otherBrowser, test, waitForHydration } from "./fixtures";
+import { dialogsSettled, expect, otherBrowser, test, waitForHydration } from "./fixtures";
 import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
 
 const SHOTS = "test-results/shots-groups";
@@ -74,7 +74,10 @@ async function startAndPay(page: Page, course: GroupCourse, shot?: string) {
   await expect(dialog).toContainText("自动全额原路退款");
   // The open groups have loaded (or there are none yet).
   await expect(dialog.locator(".group-dialog__empty, .group-row").first()).toBeVisible();
-  if (shot) await page.screenshot({ path: `${SHOTS}/${shot}` });
+  if (shot) {
+    await dialogsSettled(page);
+    await page.screenshot({ path: `${SHOTS}/${shot}` });
+  }
   const started = page.waitForResponse((r) => r.url().endsWith("/api/groups") && r.request().method() === "POST");
   await dialog.getByRole("button", { name: /^发起拼团/ }).click();
   const { groupNo } = (await (await started).json()) as { groupNo: string };
@@ -138,6 +141,7 @@ test("three browsers complete a group of three; the lesson unlocks for all of th
   const listed = third.page.getByRole("dialog", { name: "拼团购买" }).locator(`a[href="/groupbuy/${groupNo}"]`);
   await expect(listed).toContainText("还差 1 人成团");
   await expect(listed).toContainText(/剩余\s*23:\d\d:\d\d/);
+  await dialogsSettled(third.page);
   await third.page.screenshot({ path: `${SHOTS}/dialog-open-groups.png` });
   await third.page.goto(`/groupbuy/${groupNo}`);
   await waitForHydration(third.page);

@@ -231,6 +231,7 @@ describe("claiming a gift", () => {
 
     const detail = (await call(buyer, "GET", `/api/orders/${orderNo}`)).body;
     expect(detail).toMatchObject({ state: "completed", stateLabel: "已完成" });
+    expect(detail.timeline.at(-1)).toMatchObject({ label: "订单完成", detail: "好友已领取礼物" });
     expect(detail.gift).toMatchObject({ state: "claimed", stateLabel: "已领取" });
     expect(detail.gift.claimedBy).toMatch(/^学员\d+$/);
     expect(detail.gift.claimedAt).toEqual(expect.any(String));

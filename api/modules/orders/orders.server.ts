@@ -490,7 +490,11 @@ function timelineOf(o: OrderRow, refunds: Selectable<RefundsTable>[]) {
   if (o.shipped_at)
     entries.push({ at: o.shipped_at, label: "已发货", detail: `${o.carrier ?? "快递"} ${o.tracking_no ?? ""}`.trim() });
   if (o.completed_at)
-    entries.push({ at: o.completed_at, label: "订单完成", detail: o.physical ? "已确认收货" : "课程已解锁" });
+    entries.push({
+      at: o.completed_at,
+      label: "订单完成",
+      detail: o.physical ? "已确认收货" : o.purpose === "gift" ? "好友已领取礼物" : "课程已解锁",
+    });
   if (o.cancelled_at) entries.push({ at: o.cancelled_at, label: "订单已取消", detail: o.cancel_reason ?? "" });
   for (const r of refunds) {
     const pieces = r.quantity !== null && r.quantity < o.quantity ? ` · ${r.quantity} 件` : "";
