@@ -9,6 +9,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import type { CourseSummary } from "../../shared/contracts/catalogue";
 import { dialogsSettled, expect, otherBrowser, test, waitForHydration } from "./fixtures";
+import { payInSandbox } from "./checkout";
 import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
 
 const SHOTS = "test-results/shots-gifts";
@@ -65,17 +66,7 @@ test("a gift bought by one account is claimed by another, who can then learn the
   await shot(page, "gift-dialog");
   await giftDialog.getByRole("button", { name: /^去支付/ }).click();
 
-  await page.waitForURL(/\/payment\?order=M\d{20}$/);
-  await waitForHydration(page);
-  const orderNo = new URL(page.url()).searchParams.get("order")!;
-  await expect(page.getByText(`订单号 ${orderNo}`)).toBeVisible();
-  await page.getByRole("button", { name: /^立即支付/ }).click();
-  await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
-  await page.getByRole("button", { name: "同意付款", exact: true }).click();
-
-  await page.waitForURL(`**/payment/success?order=${orderNo}`);
-  await waitForHydration(page);
-  await expect(page.getByRole("heading", { name: "支付成功" })).toBeVisible({ timeout: 15_000 });
+  const orderNo = await payInSandbox(page);
   const share = page.getByTestId("gift-share");
   await expect(share).toBeVisible();
   const link = await share.getByLabel("领取链接").inputValue();

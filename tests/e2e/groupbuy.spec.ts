@@ -7,6 +7,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { dialogsSettled, expect, otherBrowser, test, waitForHydration } from "./fixtures";
+import { payInSandbox } from "./checkout";
 import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
 
 const SHOTS = "test-results/shots-groups";
@@ -44,21 +45,12 @@ async function signIn(page: Page) {
   await loadedAgain(page);
 }
 
-/** From /payment?order=… through the sandbox checkout to the payment result. */
-async function payInSandbox(page: Page, amountCents: number) {
-  await page.waitForURL(/\/payment\?order=M\d{20}$/);
-  await waitForHydration(page);
-  const orderNo = new URL(page.url()).searchParams.get("order")!;
-  await expect(page.getByTestId("pay-amount")).toHaveText(yuan(amountCents));
-  await expect(page.getByTestId("pay-countdown")).toHaveText(/^(14|15):\d\d$/);
-  await page.getByRole("button", { name: /^立即支付/ }).click();
-  await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
-  await page.getByRole("button", { name: "同意付款", exact: true }).click();
-  await page.waitForURL(`**/payment/success?order=${orderNo}`);
-  await waitForHydration(page);
-  await expect(page.getByRole("heading", { name: "支付成功" })).toBeVisible({ timeout: 15_000 });
-  return orderNo;
-}
+/** Pays the group order on the payment page: the group price, 15 minutes to pay. */
+const payGroupOrder = (page: Page, amountCents: number) =>
+  payInSandbox(page, async () => {
+    await expect(page.getByTestId("pay-amount")).toHaveText(yuan(amountCents));
+    await expect(page.getByTestId("pay-countdown")).toHaveText(/^(14|15):\d\d$/);
+  });
 
 /** The leader starts a group from the course page's dialog, pays, and gets the group's number. */
 async function startAndPay(page: Page, course: GroupCourse, shot?: string) {
@@ -82,7 +74,7 @@ async function startAndPay(page: Page, course: GroupCourse, shot?: string) {
   await dialog.getByRole("button", { name: /^发起拼团/ }).click();
   const { groupNo } = (await (await started).json()) as { groupNo: string };
   expect(groupNo).toMatch(/^GB\d{14}$/);
-  const orderNo = await payInSandbox(page, course.groupBuy!.groupPriceCents);
+  const orderNo = await payGroupOrder(page, course.groupBuy!.groupPriceCents);
   return { groupNo, orderNo };
 }
 
@@ -130,7 +122,7 @@ test("three browsers complete a group of three; the lesson unlocks for all of th
   await expect(page.locator(".group-seat--paying")).toHaveCount(1);
   await expect(page.locator(".group-seat--empty")).toHaveCount(1);
   await page.screenshot({ path: `${SHOTS}/group-paying.png`, fullPage: true });
-  await payInSandbox(friend.page, price);
+  await payGroupOrder(friend.page, price);
 
   // The third learner sees the group in the course page's dialog too, then fills it from the link.
   const third = await otherBrowser(browser, baseURL!);
@@ -147,7 +139,7 @@ test("three browsers complete a group of three; the lesson unlocks for all of th
   await waitForHydration(third.page);
   await expect(third.page.getByText("2/3 人已参团")).toBeVisible();
   await third.page.getByRole("button", { name: `参加拼团 ${yuan(price)}` }).click();
-  await payInSandbox(third.page, price);
+  await payGroupOrder(third.page, price);
 
   for (const who of [page, friend.page, third.page]) {
     await who.goto(`/groupbuy/${groupNo}`);
