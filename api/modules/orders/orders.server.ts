@@ -567,7 +567,7 @@ export async function orderDetail(ctx: ApiContext, userId: number, orderNo: stri
   const now = ctx.now();
   const o = await orderRowOf(ctx, userId, orderNo);
   const { db } = ctx.database;
-  const [covers, refunds, coupon, firstLesson, refund, gift, group, coinOffer, refundablePieces] = await Promise.all([
+  const [covers, refunds, coupon, firstLesson, refund, gift, group, coinOffer] = await Promise.all([
     coverOf(ctx, [o]),
     db.selectFrom("refunds").selectAll().where("order_id", "=", o.id).orderBy("id").execute(),
     o.coupon_id === null
@@ -593,7 +593,6 @@ export async function orderDetail(ctx: ApiContext, userId: number, orderNo: stri
     o.purpose === "gift" ? giftInfoOf(db, o, now) : null,
     o.purpose === "group" ? groupInfoOf(db, o) : null,
     o.state === "pending" ? coinOfferFor(db, o) : null,
-    refundableQuantity(db, o),
   ]);
   return {
     ...summaryOf(o, covers),
@@ -614,7 +613,7 @@ export async function orderDetail(ctx: ApiContext, userId: number, orderNo: stri
     firstLessonId: firstLesson?.id ?? null,
     coinOffer,
     refundRequest: requestView(refunds.at(-1)),
-    refundableQuantity: refundablePieces,
+    refundableQuantity: piecesLeft(o, refunds),
     gift,
     group,
     serverNow: now.toISOString(),
@@ -641,15 +640,21 @@ export async function cancelOrder(ctx: ApiContext, userId: number, orderNo: stri
 }
 
 /** Pieces of a physical order not yet refunded (refunds in progress count as refunded). */
-async function refundableQuantity(db: Pick<Transaction<DB>, "selectFrom">, order: OrderRow): Promise<number> {
+function piecesLeft(order: OrderRow, refunds: Pick<Selectable<RefundsTable>, "state" | "quantity">[]): number {
   if (!order.physical) return order.refunded_cents > 0 ? 0 : order.quantity;
-  const taken = await db
+  const taken = refunds
+    .filter((r) => r.state === "requested" || r.state === "processing" || r.state === "succeeded")
+    .reduce((sum, r) => sum + (r.quantity ?? 0), 0);
+  return Math.max(0, order.quantity - taken);
+}
+
+async function refundableQuantity(db: Pick<Transaction<DB>, "selectFrom">, order: OrderRow): Promise<number> {
+  const refunds = await db
     .selectFrom("refunds")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("quantity"), eb.lit(0)).as("n"))
+    .select(["state", "quantity"])
     .where("order_id", "=", order.id)
-    .where("state", "in", ["requested", "processing", "succeeded"])
-    .executeTakeFirstOrThrow();
-  return Math.max(0, order.quantity - Number(taken.n));
+    .execute();
+  return piecesLeft(order, refunds);
 }
 
 /**

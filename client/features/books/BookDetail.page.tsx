@@ -113,16 +113,10 @@ function BookView({ book }: { book: BookDetail }) {
             <BuyActions
               soldOut={soldOut}
               soldOutLabel="暂时缺货"
-              note={
-                soldOut ? "这本书正在补货，补货后会在这里恢复购买。" : "下单后请在 30 分钟内完成支付，库存为您保留。"
-              }
+              soldOutNote="这本书正在补货，补货后会在这里恢复购买。"
+              problem={purchase.problem}
               onBuy={purchase.buy}
             />
-            {purchase.problem ? (
-              <p className="buy-box__note" role="alert">
-                {purchase.problem}
-              </p>
-            ) : null}
           </div>
         </div>
       </div>

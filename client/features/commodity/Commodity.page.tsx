@@ -161,16 +161,10 @@ function CommodityView({ commodity }: { commodity: CommodityDetail }) {
             <BuyActions
               soldOut={soldOut}
               soldOutLabel="已售罄"
-              note={
-                soldOut ? "这件商品暂时售罄，补货后会在这里恢复购买。" : "下单后请在 30 分钟内完成支付，库存为您保留。"
-              }
+              soldOutNote="这件商品暂时售罄，补货后会在这里恢复购买。"
+              problem={purchase.problem}
               onBuy={purchase.buy}
             />
-            {purchase.problem ? (
-              <p className="buy-box__note" role="alert">
-                {purchase.problem}
-              </p>
-            ) : null}
           </div>
         </div>
       </div>

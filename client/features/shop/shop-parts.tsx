@@ -6,6 +6,7 @@
  */
 import { type ReactNode, useId, useState } from "react";
 import { Link, useLocation, useNavigation } from "react-router-dom";
+import { ORDER_PAY_MINUTES } from "../../../shared/contracts/orders";
 import { LOW_STOCK, MAX_QUANTITY } from "../../../shared/contracts/shop";
 import { useRootData } from "../../app/root-data";
 import { Modal } from "../../lib/modal";
@@ -246,12 +247,15 @@ export function StockState({ stock, label }: { stock: number; label: string }) {
 export function BuyActions({
   soldOut,
   soldOutLabel,
-  note,
+  soldOutNote,
+  problem,
   onBuy,
 }: {
   soldOut: boolean;
   soldOutLabel: string;
-  note: string;
+  soldOutNote: string;
+  /** Why the last buy did not go through (useBuy's problem), shown under the button. */
+  problem: string | null;
   onBuy: () => void;
 }) {
   return (
@@ -261,7 +265,14 @@ export function BuyActions({
           {soldOut ? soldOutLabel : "立即购买"}
         </button>
       </div>
-      <p className="buy-box__note">{note}</p>
+      <p className="buy-box__note">
+        {soldOut ? soldOutNote : `下单后请在 ${ORDER_PAY_MINUTES} 分钟内完成支付，库存为您保留。`}
+      </p>
+      {problem ? (
+        <p className="buy-box__note" role="alert">
+          {problem}
+        </p>
+      ) : null}
     </>
   );
 }
