@@ -117,7 +117,7 @@ export interface FeedbackTable {
   created_at: Timestamp;
 }
 
-type DateColumn = ColumnType<string, string | null | undefined, string | null>;
+type DateColumn = ColumnType<string | null, string | null | undefined, string | null>;
 /** jsonb: written as a JSON string, read back parsed. */
 type Json<T> = ColumnType<T, string | undefined, string>;
 
