@@ -25,7 +25,8 @@ const text = z
   .optional()
   .transform((v) => v?.trim() || undefined);
 
-const envSchema = z.object({
+/** Every variable the server reads; exported so a test holds the README and .env.example to it. */
+export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
