@@ -4,17 +4,14 @@
  * reads — held equal to the README's configuration table and to .env.example.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
 import { envSchema } from "../../server/config.server";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const read = (relative: string) => readFileSync(path.join(repoRoot, relative), "utf8");
-
-// js-yaml comes with ESLint (a dev dependency); a YAML parser of our own would be more code to trust.
-const { load } = createRequire(import.meta.url)("js-yaml") as { load(text: string): unknown };
 
 // ---------------------------------------------------------------------------------------------
 // Configuration variables
