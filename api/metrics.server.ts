@@ -77,14 +77,14 @@ export const jobLastSuccess = new Gauge({
   registers,
 });
 
-export const payments = new Counter({
+export const paymentOutcomes = new Counter({
   name: "mochi_payments_total",
   help: "Payment notices handled, by outcome (credited, replayed, unknown_order, amount_mismatch, refunded_late).",
   labelNames: ["outcome"] as const,
   registers,
 });
 
-export const refunds = new Counter({
+export const refundOutcomes = new Counter({
   name: "mochi_refunds_total",
   help: "Refunds asked of a payment provider, by outcome (succeeded, failed).",
   labelNames: ["outcome"] as const,
