@@ -5,6 +5,7 @@
 import express, { type Router } from "express";
 import type { ApiContext } from "./context.server";
 import { ApiError, apiErrorHandler, jsonBody, sameOriginOnly } from "./http.server";
+import { recordRoutePattern } from "./metrics.server";
 import { microCache } from "./micro-cache.server";
 import { attachSession } from "./modules/auth/guard.server";
 import { createAccountFlowsRouter } from "./modules/auth/flows.router.server";
@@ -40,6 +41,8 @@ export function apiError(code: string, message: string): ApiErrorBody {
 
 export function createApiRouter(ctx: ApiContext): Router {
   const api = express.Router();
+  // Metrics label API requests by the route pattern they match, never by their raw path.
+  api.use(recordRoutePattern);
   // Personal by default; public catalogue endpoints say otherwise themselves.
   api.use((_req, res, next) => {
     res.setHeader("Cache-Control", "private, no-store");

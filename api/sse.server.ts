@@ -1,5 +1,6 @@
 /** Server-Sent Events: how the API opens a stream and pushes each chunk out at once. */
 import type { Request, Response } from "express";
+import { sseOpenStreams } from "./metrics.server";
 
 /** Writes a chunk and flushes it, so no buffering layer holds an event back. */
 export function writeEventChunk(res: Response, chunk: string) {
@@ -18,5 +19,7 @@ export function openEventStream(req: Request, res: Response) {
   res.setHeader("X-Accel-Buffering", "no");
   res.flushHeaders();
   req.socket.setNoDelay(true);
+  sseOpenStreams.inc();
+  res.once("close", () => sseOpenStreams.dec());
   writeEventChunk(res, "retry: 3000\n\n");
 }

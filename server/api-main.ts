@@ -8,6 +8,7 @@ import { pinoHttp } from "pino-http";
 import { createApiRouter } from "../api/router.server";
 import { loadConfig } from "./config.server";
 import { createLogger, serializeRequest, serializeResponse } from "./logger.server";
+import { httpMetrics, metricsEndpoint, startMetricsServer } from "./metrics.server";
 import { Readiness } from "./readiness.server";
 import { openServices } from "./services.server";
 
@@ -19,7 +20,9 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxyHops);
+  app.use(httpMetrics());
   app.use(pinoHttp({ logger, serializers: { req: serializeRequest, res: serializeResponse } }));
+  app.get("/metrics", metricsEndpoint(config.metrics.token));
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
@@ -33,6 +36,7 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  await startMetricsServer(config.metrics, logger);
   readiness.markReady();
   logger.info({ port: config.port }, "API listening");
 

@@ -23,6 +23,7 @@ import { sitemapHandler } from "../api/modules/seo/sitemap.server";
 import { coverHandler } from "./cover.server";
 import { glyphHandler } from "./glyph.server";
 import { createLogger, serializeRequest, serializeResponse } from "./logger.server";
+import { httpMetrics, metricsEndpoint } from "./metrics.server";
 import { createUpstreamProxy } from "./proxy.server";
 import { Readiness } from "./readiness.server";
 import type { Services } from "./services.server";
@@ -133,12 +134,14 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     if (readiness.draining) res.setHeader("Connection", "close");
     next();
   });
+  // Request counts and latency by route pattern (server/metrics.server.ts).
+  app.use(httpMetrics());
   app.use(
     pinoHttp({
       logger,
       genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
       serializers: { req: serializeRequest, res: serializeResponse },
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics" },
     }),
   );
 
@@ -152,6 +155,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const report = await readiness.check();
     res.status(report.ready ? 200 : 503).json(report);
   });
+
+  // Prometheus metrics: bearer token only (404 without METRICS_TOKEN); METRICS_PORT serves them apart.
+  app.get("/metrics", metricsEndpoint(config.metrics.token));
 
   // 3. Proxies (before any body parsing or compression), or the in-process services.
   if (config.apiOrigin)

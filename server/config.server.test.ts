@@ -19,4 +19,14 @@ describe("configuration", () => {
     expect(() => loadConfig({ API_ORIGIN: "ftp://x" })).toThrow(/API_ORIGIN/);
     expect(loadConfig({ API_ORIGIN: "http://api.internal:8080/" }).apiOrigin).toBe("http://api.internal:8080");
   });
+  it("keeps /metrics private: no token and no listener by default, a listener on loopback, a token of 16+ characters", () => {
+    expect(loadConfig({}).metrics).toEqual({ port: undefined, host: "127.0.0.1", token: undefined });
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_TOKEN: "0123456789abcdef" }).metrics).toEqual({
+      port: 9464,
+      host: "127.0.0.1",
+      token: "0123456789abcdef",
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_PORT: "http" })).toThrow(/METRICS_PORT/);
+  });
 });

@@ -8,6 +8,7 @@ import type { AliyunSmsSettings } from "../api/providers/aliyun-sms.server";
 import type { PaymentConfig } from "../api/providers/payments/settings.server";
 import type { SmtpSettings } from "../api/providers/smtp.server";
 import type { WechatSettings } from "../api/providers/wechat.server";
+import type { MetricsConfig } from "./metrics.server";
 import { SITE_NAME_DEFAULT } from "../shared/constants";
 
 const bool = z
@@ -58,6 +59,11 @@ export const envSchema = z.object({
   OTP_DAILY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  METRICS_PORT: text
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().default("127.0.0.1"),
+  METRICS_TOKEN: text.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   DEVTOOLS_BLOCK: bool,
   TEST_FIXTURES: bool,
   WECHAT_APP_ID: text,
@@ -125,6 +131,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Keep serving this long after SIGTERM (readiness already 503) so the load balancer can deregister. */
   drainDelayMs: number;
+  /** /metrics: its own listener (METRICS_PORT, METRICS_HOST) and the bearer token for the main port. */
+  metrics: MetricsConfig;
   devtoolsBlock: boolean;
   testFixtures: boolean;
   /** Built client (dist/client); absent in development, where Vite serves the sources. */
@@ -272,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     otpDailyPerIp: e.OTP_DAILY_PER_IP,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     drainDelayMs: e.DRAIN_DELAY_MS,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     devtoolsBlock: e.DEVTOOLS_BLOCK,
     testFixtures: e.TEST_FIXTURES,
     wechat,

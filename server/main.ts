@@ -9,6 +9,7 @@ import type { RequestHandler } from "express";
 import type { App, AppOptions } from "./app.server";
 import { loadConfig } from "./config.server";
 import { createLogger } from "./logger.server";
+import { startMetricsServer } from "./metrics.server";
 import type { Services } from "./services.server";
 
 const dev = process.argv.includes("--dev");
@@ -70,6 +71,8 @@ async function main() {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  // /metrics on a listener of its own when METRICS_PORT is set (loopback unless METRICS_HOST says otherwise).
+  await startMetricsServer(config.metrics, logger);
   readiness.markReady();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

@@ -12,6 +12,7 @@ import {
   createStaticHandler,
   createStaticRouter,
   isRouteErrorResponse,
+  matchRoutes,
   type StaticHandlerContext,
   StaticRouterProvider,
 } from "react-router-dom";
@@ -23,6 +24,7 @@ import { createAjax } from "../shared/ajax";
 import { ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError } from "../shared/errors";
 import type { RouteDef } from "../shared/routes";
 import { serializeForScript } from "../shared/serialize";
+import { ssrLoaders, ssrRender } from "../api/metrics.server";
 import type { AssetResolver } from "./assets.server";
 import { isUnsupportedBrowser } from "./browser-support.server";
 import { cspNonce } from "./security.server";
@@ -102,12 +104,23 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** The matched route-table pattern of a URL (`/course/:id`), for metrics; null when no page matches. */
+export function routePatternOf(routes: Parameters<typeof matchRoutes>[0], pathname: string): string | null {
+  const matches = matchRoutes(routes, pathname);
+  if (!matches?.some((m) => defOf(m.route))) return null;
+  const parts = matches.map((m) => m.route.path ?? "").filter((p) => p && p !== "/");
+  return `/${parts.join("/")}`;
+}
+
 export function createRenderer(opts: RendererOptions) {
   const envOf = (context: unknown) => context as NavEnv;
   const handler = createStaticHandler(buildRoutes(envOf, opts.routes));
   const dataStrategy = createDataStrategy(envOf);
 
   return async function render(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    const matchedAt = performance.now();
+    const route = routePatternOf(handler.dataRoutes, req.path) ?? "unmatched page";
+    res.locals.routePattern = route;
     const userAgent = req.get("user-agent") ?? "";
     const viewer = (res.locals.viewer as RootData["viewer"] | undefined) ?? null;
     const forwarded: Record<string, string> = { "x-request-id": String(res.locals.requestId ?? "") };
@@ -128,6 +141,7 @@ export function createRenderer(opts: RendererOptions) {
     let ctx: StaticHandlerContext | Response;
     try {
       ctx = await handler.query(toFetchRequest(req, res), { requestContext: env, dataStrategy });
+      ssrLoaders.observe({ route }, (performance.now() - matchedAt) / 1000);
     } catch (err) {
       next(err);
       return;
@@ -192,6 +206,7 @@ export function createRenderer(opts: RendererOptions) {
           // Crawlers get every boundary inline, never outlined behind hidden divs.
           progressiveChunkSize: crawler ? Number.MAX_SAFE_INTEGER : undefined,
           onShellReady() {
+            ssrRender.observe({ route, stage: "shell" }, (performance.now() - matchedAt) / 1000);
             if (!crawler) send();
           },
           onAllReady() {
@@ -229,6 +244,9 @@ export function createRenderer(opts: RendererOptions) {
         settled = true;
         res.status(status);
         res.setHeader("Content-Type", "text/html; charset=utf-8");
+        res.once("finish", () =>
+          ssrRender.observe({ route, stage: "complete" }, (performance.now() - matchedAt) / 1000),
+        );
         pipe(res);
       }
       const timer = setTimeout(() => abort(new Error("render timed out")), opts.streamTimeoutMs);

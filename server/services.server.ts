@@ -9,10 +9,12 @@ import { migrate } from "../api/db/migrate.server";
 import { seedCatalogue } from "../api/db/seed-catalogue.server";
 import { seedCommerce } from "../api/db/seed-commerce.server";
 import { seedIfEmpty } from "../api/db/seed.server";
-import { startLiveStateJob } from "../api/modules/live/state-job.server";
-import { startOrderJobs } from "../api/modules/orders/expiry-job.server";
+import { registerJob, startJobs } from "../api/jobs/registry.server";
+import { trackPool } from "../api/metrics.server";
+import { liveStateJob } from "../api/modules/live/state-job.server";
+import { configurePayments, orderJob } from "../api/modules/orders/expiry-job.server";
 import { paymentSettingsFrom } from "../api/providers/payments/settings.server";
-import { startAccountErasure } from "../api/modules/me/deletion.server";
+import { accountErasureJob } from "../api/modules/me/deletion.server";
 import { AliyunSmsTransport } from "../api/providers/aliyun-sms.server";
 import { DevOutbox, type MessageTransport, Messenger } from "../api/providers/messages.server";
 import { SmtpTransport } from "../api/providers/smtp.server";
@@ -72,17 +74,21 @@ export async function openServices(config: AppConfig, logger: Logger, database?:
     if (await seedCommerce(db)) logger.info("first start: demo exchange mall created");
   }
   const api = await apiContextFor(config, db, logger);
-  // Accounts past their 15-day cooling-off period are erased hourly (the deletion agreement).
-  const stopErasure = startAccountErasure(api);
-  const stopLiveStates = startLiveStateJob(api);
-  const stopOrders = startOrderJobs(api, paymentSettingsFrom(config.payments, config.dataDir));
+  configurePayments(api, paymentSettingsFrom(config.payments, config.dataDir));
+  // Periodic jobs, each run once per period across all nodes (api/jobs/registry.server.ts;
+  // what they do and how often: README, "Jobs").
+  registerJob(accountErasureJob);
+  registerJob(liveStateJob);
+  registerJob(orderJob);
+  const jobs = startJobs(api);
+  // The connection pool's use and queue for /metrics (the embedded database has no pool).
+  const untrackPool = db.poolStats ? trackPool(db.poolStats) : () => {};
   return {
     database: db,
     api,
     close: async () => {
-      stopErasure();
-      stopLiveStates();
-      stopOrders();
+      await jobs.stop();
+      untrackPool();
       await db.close();
     },
   };

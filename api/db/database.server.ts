@@ -9,6 +9,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { PgliteDialect } from "./pglite-dialect.server";
+import type { PoolStats } from "../metrics.server";
 import type { DB } from "./schema";
 
 export type Listener = (payload: string) => void;
@@ -20,6 +21,8 @@ export interface Database {
   /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** The connection pool's size, idle connections and waiting queries (PostgreSQL only; PGlite has one session). */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
 }
 
@@ -121,6 +124,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   return {
     db,
     kind: "postgres",
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async ping() {
       await sql`select 1`.execute(db);
     },

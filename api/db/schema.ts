@@ -606,6 +606,17 @@ export interface IdempotencyKeysTable {
   completed_at: NullableTimestamp;
 }
 
+/** One claimed period of a periodic job (api/jobs/registry.server.ts): null `ok` while running. */
+export interface JobRunsTable {
+  job: string;
+  period_start: RequiredTimestamp;
+  node: string;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+  ok: boolean | null;
+  error: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   devices: DevicesTable;
@@ -651,6 +662,7 @@ export interface DB {
   exchange_items: ExchangeItemsTable;
   exchange_redemptions: ExchangeRedemptionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  job_runs: JobRunsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -28,6 +28,7 @@ import { formatYuan } from "../../../shared/money";
 import type { ApiContext } from "../../context.server";
 import type { AddressSnapshot, DB, ItemType, OrderPurpose, RefundsTable } from "../../db/schema";
 import { ApiError, notFound } from "../../http.server";
+import { refundOutcomes } from "../../metrics.server";
 import { ownsCourse } from "../courses/enrolments.server";
 import { appliesTo, discountOf } from "../coupons/rules.server";
 import { giftInfoOf } from "../gifts/fulfil.server";
@@ -752,6 +753,7 @@ export async function settleRefund(
     result = { ok: false, refundId: "" };
   }
   const now = ctx.now();
+  refundOutcomes.inc({ outcome: result.ok ? "succeeded" : "failed" });
   if (result.ok) {
     await ctx.database.db.transaction().execute((trx) => finishRefund(trx, order.id, refundId, result.refundId, now));
     return;

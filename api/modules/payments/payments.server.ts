@@ -10,6 +10,7 @@ import QRCode from "qrcode";
 import type { PayMethod, StartPaymentResult } from "../../../shared/contracts/payments";
 import type { ApiContext } from "../../context.server";
 import { ApiError, notFound } from "../../http.server";
+import { paymentOutcomes, refundOutcomes } from "../../metrics.server";
 import type { PaymentNotice } from "../../providers/payments/gateway.server";
 import {
   newSandboxNotification,
@@ -134,8 +135,10 @@ export async function creditPayment(ctx: ApiContext, notice: PaymentNotice): Pro
         })
         .where("id", "=", outcome.refundId)
         .execute();
+      refundOutcomes.inc({ outcome: result?.ok ? "succeeded" : "failed" });
     } catch (err) {
       ctx.logger.error({ err, ...log }, "late payment refund failed");
+      refundOutcomes.inc({ outcome: "failed" });
       await ctx.database.db
         .updateTable("refunds")
         .set({ state: "failed", completed_at: ctx.now() })
@@ -143,6 +146,7 @@ export async function creditPayment(ctx: ApiContext, notice: PaymentNotice): Pro
         .execute();
     }
   }
+  paymentOutcomes.inc({ outcome: outcome.outcome });
   const level = outcome.outcome === "credited" || outcome.outcome === "replayed" ? "info" : "warn";
   ctx.logger[level]({ ...log, outcome: outcome.outcome }, "payment notification");
   return outcome.outcome;
