@@ -100,6 +100,11 @@ export function startOrderJobs(ctx: ApiContext, settings?: PaymentSettings, ever
   if (settings?.provider === "sandbox" && ctx.settings.production) {
     ctx.logger.warn("payments go to the built-in sandbox (no real money): set PAYMENT_PROVIDER and its credentials");
   }
+  if (settings?.provider === "none") {
+    ctx.logger.warn(
+      "buying is switched off: no payment provider configured; set PAYMENT_PROVIDER=wechat with the WECHATPAY_* variables or PAYMENT_PROVIDER=alipay with the ALIPAY_* variables",
+    );
+  }
   let running = false;
   const run = () => {
     if (running) return;
