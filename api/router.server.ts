@@ -7,7 +7,7 @@ import type { ApiContext } from "./context.server";
 import { ApiError, apiErrorHandler, jsonBody, sameOriginOnly } from "./http.server";
 import { recordRoutePattern } from "./metrics.server";
 import { microCache } from "./micro-cache.server";
-import { attachSession } from "./modules/auth/guard.server";
+import { attachSession, passwordChangeGate } from "./modules/auth/guard.server";
 import { createAccountFlowsRouter } from "./modules/auth/flows.router.server";
 import { createQrRouter } from "./modules/auth/qr.router.server";
 import { createAuthRouter } from "./modules/auth/router.server";
@@ -51,6 +51,7 @@ export function createApiRouter(ctx: ApiContext): Router {
   api.use(sameOriginOnly([ctx.settings.publicOrigin]));
   api.use(jsonBody());
   api.use(attachSession(ctx));
+  api.use(passwordChangeGate());
 
   // Public catalogue answers stay a few seconds in memory (anonymous requests only).
   const catalogueCache = microCache({ ttlMs: ctx.settings.catalogueCacheMs });

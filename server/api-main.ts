@@ -6,7 +6,7 @@ import { createServer } from "node:http";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import { createApiRouter } from "../api/router.server";
-import { loadConfig } from "./config.server";
+import { ConfigError, loadConfig } from "./config.server";
 import { createLogger, serializeRequest, serializeResponse } from "./logger.server";
 import { httpMetrics, metricsEndpoint, startMetricsServer } from "./metrics.server";
 import { Readiness } from "./readiness.server";
@@ -55,7 +55,8 @@ async function main() {
   process.on("SIGINT", stop);
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  // A refused setting is one line saying why; anything else keeps its stack.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

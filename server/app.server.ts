@@ -77,6 +77,7 @@ export async function rootDataFor(config: AppConfig): Promise<StaticRootData> {
     serviceEmail: config.serviceEmail,
     devtoolsBlock: config.devtoolsBlock,
     fixtures: config.testFixtures,
+    payments: config.payments.provider === "none" ? "off" : config.payments.provider === "sandbox" ? "sandbox" : "live",
   };
 }
 

@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RequestHandler } from "express";
 import type { App, AppOptions } from "./app.server";
-import { loadConfig } from "./config.server";
+import { ConfigError, loadConfig } from "./config.server";
 import { createLogger } from "./logger.server";
 import { startMetricsServer } from "./metrics.server";
 import type { Services } from "./services.server";
@@ -116,7 +116,8 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  // A refused setting is one line saying why; anything else keeps its stack.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

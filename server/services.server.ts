@@ -67,7 +67,11 @@ export async function apiContextFor(
 export async function openServices(config: AppConfig, logger: Logger, database?: Database): Promise<Services> {
   const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   await migrate(db);
-  if (!config.databaseUrl && !database) {
+  // Demo accounts (with the README's published passwords) and the demo catalogue: never in pro
+  // unless DEMO_DATA asks for them, and then loudly (see config.demoData).
+  if (config.demoData && !database) {
+    if (config.deployEnv === "pro")
+      logger.warn("DEMO_DATA is on in the pro environment: demo accounts with published passwords may be created");
     const seeded = await seedIfEmpty(db);
     if (seeded) logger.info("first start: demo accounts created (see README)");
     if (await seedCatalogue(db)) logger.info("first start: demo catalogue created");

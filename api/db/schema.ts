@@ -20,6 +20,8 @@ export interface UsersTable {
   role: Generated<"learner" | "teacher" | "operator">;
   status: Generated<"active" | "disabled" | "deleting" | "deleted">;
   device_protection: Generated<boolean>;
+  /** Set by `user:create` (a one-time password): the account must set its own before anything else. */
+  password_change_required: Generated<boolean>;
   playback_speed_x100: Generated<number>;
   info_completed_at: NullableTimestamp;
   info_skipped_at: NullableTimestamp;

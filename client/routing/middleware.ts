@@ -8,6 +8,9 @@ import { AppError, NOT_FOUND_MESSAGE } from "../../shared/errors";
 import { accessOf } from "../../shared/routes";
 import type { MiddlewareContext, RouteMiddleware } from "./nav-context";
 
+/** Where an account signed in with a one-time password must go first. */
+export const PASSWORD_CHANGE_PATH = "/my/security";
+
 /** Where a logged-out visit to a `user` page is sent: home opens the login dialog. */
 export function loginRedirectPath(url: URL): string {
   const back = url.pathname + url.search;
@@ -32,5 +35,11 @@ export const globalMiddleware: RouteMiddleware[] = [
   function browserCheck(ctx: MiddlewareContext) {
     if (ctx.url.pathname.startsWith("/bowser")) return;
     if (ctx.env.unsupportedBrowser) throw redirect("/bowser");
+  },
+  /** Signed in with a one-time password (`user:create`): setting a new one comes before anything else. */
+  function passwordChange(ctx: MiddlewareContext) {
+    if (!ctx.env.viewer?.passwordChangeRequired) return;
+    if (ctx.url.pathname === PASSWORD_CHANGE_PATH || ctx.url.pathname === "/my/logout") return;
+    throw redirect(PASSWORD_CHANGE_PATH);
   },
 ];

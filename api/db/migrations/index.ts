@@ -5,6 +5,7 @@ import * as catalogue from "./003_catalogue";
 import * as commerce from "./004_commerce";
 import * as giftsGroups from "./005_gifts_groups";
 import * as jobRuns from "./006_job_runs";
+import * as passwordChange from "./007_password_change";
 
 export interface Migration {
   version: number;
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   { version: 4, name: "commerce", up: commerce.up },
   { version: 5, name: "gifts_groups", up: giftsGroups.up },
   { version: 6, name: "job_runs", up: jobRuns.up },
+  { version: 7, name: "password_change", up: passwordChange.up },
 ];

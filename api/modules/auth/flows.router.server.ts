@@ -185,7 +185,7 @@ export function createAccountFlowsRouter(ctx: ApiContext): Router {
       const now = ctx.now();
       await ctx.database.db
         .updateTable("users")
-        .set({ password_hash: await hashPassword(password), updated_at: now })
+        .set({ password_hash: await hashPassword(password), password_change_required: false, updated_at: now })
         .where("id", "=", user.id)
         .execute();
       await revokeUserSessions(ctx.database, user.id, undefined, now);

@@ -101,6 +101,11 @@ export function configurePayments(ctx: ApiContext, settings: PaymentSettings) {
   if (settings.provider === "sandbox" && ctx.settings.production) {
     ctx.logger.warn("payments go to the built-in sandbox (no real money): set PAYMENT_PROVIDER and its credentials");
   }
+  if (settings.provider === "none") {
+    ctx.logger.warn(
+      "buying is switched off: no payment provider configured; set PAYMENT_PROVIDER=wechat with the WECHATPAY_* variables or PAYMENT_PROVIDER=alipay with the ALIPAY_* variables",
+    );
+  }
 }
 
 /** The order job for the job registry: orders, then groups (seats of expired orders are free before a group's deadline is judged). */

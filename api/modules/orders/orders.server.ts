@@ -33,7 +33,7 @@ import { ownsCourse } from "../courses/enrolments.server";
 import { appliesTo, discountOf } from "../coupons/rules.server";
 import { giftInfoOf } from "../gifts/fulfil.server";
 import { groupInfoOf } from "../groups/fulfil.server";
-import { gatewayFor } from "../payments/gateways.server";
+import { gatewayFor, requireBuying } from "../payments/gateways.server";
 import { returnOrderCoins, setOrderCoins } from "../wallet/order-coins.server";
 import {
   closePending,
@@ -301,6 +301,7 @@ export async function createOrder(
   userId: number,
   input: CreateOrderInput & { quantity: number },
 ): Promise<{ order: OrderDetail; reused: boolean }> {
+  requireBuying(ctx);
   const now = ctx.now();
   const skuKey = input.itemType === "commodity" ? (input.skuId ?? null) : null;
   // An open order for the same item is reused (unless it is past its time: then it is closed first).

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import express, { type Request, type Response, type Router } from "express";
-import { PAY_METHOD_LABELS, startPaymentSchema } from "../../../shared/contracts/payments";
+import { PAY_METHOD_LABELS, SANDBOX_PAYMENT_NOTICE, startPaymentSchema } from "../../../shared/contracts/payments";
 import { formatYuan } from "../../../shared/money";
 import type { ApiContext } from "../../context.server";
 import { ApiError, handler, notFound, parseInput } from "../../http.server";
@@ -62,8 +62,9 @@ button.danger{color:#c0392b;border-color:#e4b9b3;text-align:center}
 fieldset{border:1px dashed #ccc;border-radius:6px;padding:10px 14px;margin:6px 0 0}legend{font-size:13px;color:#777}
 fieldset button{width:100%;margin-top:8px}
 .notice{padding:12px 14px;border-radius:6px;background:#fbf3e4;color:#8a5a00}
+.test-banner{margin:0 0 16px;padding:10px 14px;border-radius:6px;background:#fdecea;color:#a12a1c;font-weight:600}
 a{color:#1f6f5c}
-</style></head><body><div class="bar">墨池收银台 <small>沙箱测试模式 · 不会产生真实扣款</small></div><main>${body}</main></body></html>`);
+</style></head><body><div class="bar">墨池收银台 <small>沙箱测试模式 · 不会产生真实扣款</small></div><main><p class="test-banner" role="note">${SANDBOX_PAYMENT_NOTICE}</p>${body}</main></body></html>`);
 }
 
 export function createPaymentsRouter(ctx: ApiContext): Router {
@@ -96,6 +97,7 @@ export function createPaymentsRouter(ctx: ApiContext): Router {
   router.post(
     "/notify/sandbox",
     handler(async (req, res) => {
+      if (paymentSettingsOf(ctx).provider !== "sandbox") throw notFound("接口不存在");
       const b = (req.body ?? {}) as Partial<SandboxNotification>;
       const valid =
         typeof b.orderNo === "string" &&
@@ -173,8 +175,9 @@ export function createPaymentsRouter(ctx: ApiContext): Router {
   router.get(
     "/sandbox/checkout/:id",
     handler(async (req, res) => {
-      const checkout =
-        paymentSettingsOf(ctx).provider === "sandbox" ? await sandboxCheckout(ctx, String(req.params.id)) : null;
+      // Only while the sandbox is the provider (in pro: PAYMENT_SANDBOX_ALLOW); otherwise nothing is here.
+      if (paymentSettingsOf(ctx).provider !== "sandbox") throw notFound("接口不存在");
+      const checkout = await sandboxCheckout(ctx, String(req.params.id));
       if (!checkout) {
         sandboxPage(
           res,

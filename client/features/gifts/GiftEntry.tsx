@@ -18,6 +18,7 @@ import { describeProblem, type Problem } from "../../components/login/login-clie
 import { LazyImage } from "../../lib/lazy-image";
 import { Modal } from "../../lib/modal";
 import { useIdempotentPost, yuan } from "../payment/commerce-parts";
+import { useBuyingOff } from "../payment/payments-mode";
 import { GiveawayDialog } from "./GiveawayDialog";
 import "./gifts.css";
 
@@ -111,6 +112,7 @@ function GiftDialog({ open, course, onClose }: { open: boolean; course: CourseDe
 
 export function GiftEntry({ course }: { course: CourseDetail }) {
   const { viewer } = useRootData();
+  const off = useBuyingOff();
   const [open, setOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
 
@@ -132,7 +134,13 @@ export function GiftEntry({ course }: { course: CourseDetail }) {
 
   return (
     <>
-      <button type="button" className="button course-hero__cta" onClick={start}>
+      <button
+        type="button"
+        className="button course-hero__cta"
+        onClick={start}
+        disabled={!!off}
+        title={off ?? undefined}
+      >
         赠送好友
       </button>
       {viewer ? (

@@ -17,6 +17,7 @@ import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { formatTime, yuan } from "../payment/commerce-parts";
+import { useBuyingOff } from "../payment/payments-mode";
 import { GroupAvatar, TimeLeft, useGroupOrder } from "./group-parts";
 
 const REFRESH_MS = 10_000;
@@ -229,6 +230,7 @@ function Invite({ group }: { group: GroupDetail }) {
 function Actions({ group }: { group: GroupDetail }) {
   const { viewer: signedIn } = useRootData();
   const order = useGroupOrder();
+  const off = useBuyingOff();
   const [loginOpen, setLoginOpen] = useState(false);
   const v = group.viewer;
   const courseLink = `/course/${group.course.id}`;
@@ -250,12 +252,13 @@ function Actions({ group }: { group: GroupDetail }) {
         key="join"
         type="button"
         className="button button--primary"
-        disabled={order.busy}
+        disabled={order.busy || !!off}
         onClick={() => (signedIn ? void order.join(group.groupNo) : setLoginOpen(true))}
       >
         {order.busy ? "正在参团…" : `参加拼团 ${yuan(group.course.groupPriceCents)}`}
       </button>,
     );
+    if (off) note = off;
   } else if (group.state === "complete" && inGroup && v?.memberState === "paid") {
     buttons.push(
       <Link key="learn" className="button button--primary" to={learnLink}>

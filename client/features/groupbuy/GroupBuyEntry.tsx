@@ -20,6 +20,7 @@ import { describeProblem, type Problem } from "../../components/login/login-clie
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
 import { yuan } from "../payment/commerce-parts";
+import { useBuyingOff } from "../payment/payments-mode";
 import { GroupAvatar, TimeLeft, useGroupOrder } from "./group-parts";
 
 function OpenGroups({ list }: { list: OpenGroupList }) {
@@ -128,6 +129,7 @@ export function GroupBuyEntry({ course }: { course: CourseDetail }) {
   const { viewer } = useRootData();
   const [open, setOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
+  const off = useBuyingOff();
   const campaign = course.groupBuy;
   if (!campaign) return null;
   return (
@@ -136,6 +138,8 @@ export function GroupBuyEntry({ course }: { course: CourseDetail }) {
         type="button"
         className="button course-hero__cta group-entry"
         onClick={() => (viewer ? setOpen(true) : setLoginOpen(true))}
+        disabled={!!off}
+        title={off ?? undefined}
       >
         拼团购买 <span className="group-entry__price">{yuan(campaign.groupPriceCents)}</span>
       </button>

@@ -41,6 +41,7 @@ import {
   yuan,
 } from "../payment/commerce-parts";
 import "../payment/payment.css";
+import { SandboxPaymentBanner } from "../payment/payments-mode";
 
 const TAB_KEYS = ORDER_TABS.map((t) => t.key) as string[];
 
@@ -195,6 +196,7 @@ function RefundRequestFacts({
 function DetailBody({ order, onWithdraw, busy }: { order: OrderDetail; onWithdraw: () => void; busy: boolean }) {
   return (
     <div className="order-detail">
+      <SandboxPaymentBanner />
       <OrderItemLine order={order} />
       <dl className="order-detail__facts">
         <dt>订单号</dt>
@@ -501,6 +503,7 @@ export default function OrderPage() {
 
   return (
     <Page title="我的订单">
+      <SandboxPaymentBanner />
       <ul className="state-tabs" aria-label="订单状态">
         {ORDER_TABS.map((t) => (
           <li key={t.key}>
