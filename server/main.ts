@@ -111,7 +111,7 @@ async function main() {
       void closing
         .catch((err: unknown) => logger.error({ err }, "database close failed"))
         .finally(() => {
-          logger.info({ code, ms: Date.now() - startedAt }, "stopped");
+          logger.info({ exitCode: code, ms: Date.now() - startedAt }, "stopped");
           logger.flush?.();
           process.exit(code);
         });
