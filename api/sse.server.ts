@@ -23,11 +23,12 @@ export function openEventStream(req: Request, res: Response) {
 
 /**
  * The last event of a stream this node gives up (shutdown): no `id`, so the browser keeps the
- * last id it saw and sends it back as Last-Event-ID; `retry` brings it back within 0.5–2 s,
- * spread out so the viewers of a stopping node do not all land on the others at once.
+ * last id it saw and sends it back as Last-Event-ID; `retry` brings it back within 1–2.5 s,
+ * spread out so the viewers of a stopping node do not all land on the others at once (and
+ * after the stopping node has closed the stream's socket, 0.5 s after the end).
  */
 export function reconnectEvent(random: () => number = Math.random): string {
-  const retryMs = 500 + Math.floor(random() * 1500);
+  const retryMs = 1000 + Math.floor(random() * 1500);
   return `event: reconnect\ndata: {}\nretry: ${retryMs}\n\n`;
 }
 

@@ -3,6 +3,7 @@
  * `--dev` serves the sources through Vite with hot reload.
  */
 import { createServer } from "node:http";
+import { Server as NetServer, type Socket } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RequestHandler } from "express";
@@ -71,6 +72,36 @@ async function main() {
   }
   const { app, readiness } = created;
   server.on("request", app);
+  // For the drain: which sockets are between requests, and since when.
+  const sockets = new Map<Socket, { inFlight: number; served: number; quietSince: number }>();
+  server.on("connection", (socket: Socket) => {
+    sockets.set(socket, { inFlight: 0, served: 0, quietSince: Date.now() });
+    socket.once("close", () => sockets.delete(socket));
+  });
+  server.on("request", (req, res) => {
+    const state = sockets.get(req.socket);
+    if (!state) return;
+    state.inFlight += 1;
+    res.once("close", () => {
+      state.inFlight -= 1;
+      state.served += 1;
+      state.quietSince = Date.now();
+    });
+  });
+  /**
+   * Closes the sockets nobody is using. Not Node's closeIdleConnections: it also destroys a
+   * socket whose request is still unread in its buffer (a busy event loop), and that client
+   * sees a reset. A socket counts as unused once quiet for 0.5 s after a response (responses
+   * during the drain say Connection: close, so these are keep-alive sockets from before it),
+   * or for 2 s after connecting without a request.
+   */
+  const closeQuietSockets = () => {
+    const now = Date.now();
+    for (const [socket, state] of sockets) {
+      if (state.inFlight > 0) continue;
+      if (now - state.quietSince >= (state.served > 0 ? 500 : 2000)) socket.destroy();
+    }
+  };
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -86,7 +117,7 @@ async function main() {
    * 1. readiness answers 503 and every response says Connection: close; pages and API calls
    *    are still served for DRAIN_DELAY_MS, while the load balancer takes the node out;
    * 2. the listener closes; every event stream gets a reconnect event and ends, so its browser
-   *    resumes on another node; idle keep-alive sockets are closed, now and every 200 ms;
+   *    resumes on another node; unused keep-alive sockets are closed, now and every 100 ms;
    * 3. in-flight pages and API calls finish (loaders call the API in-process, not through the
    *    closed listener); once the last connection is gone the database closes and we exit 0.
    * At the deadline the remaining connections are cut and we exit 1, the database closed too.
@@ -123,9 +154,11 @@ async function main() {
     }, config.shutdownTimeoutMs);
     deadline.unref();
     setTimeout(() => {
-      const sweep = setInterval(() => server.closeIdleConnections(), 200);
+      const sweep = setInterval(closeQuietSockets, 100);
       sweep.unref();
-      server.close((err) => {
+      // The listener only (net.Server#close): http.Server#close would also run
+      // closeIdleConnections at once (see closeQuietSockets). Called back when no socket is left.
+      NetServer.prototype.close.call(server, (err?: Error) => {
         clearTimeout(deadline);
         clearInterval(sweep);
         if (err) logger.error({ err }, "close failed");
@@ -134,7 +167,7 @@ async function main() {
       // After the listener closed, so no browser comes back to this node.
       const streams = services?.api.eventStreams.drain() ?? 0;
       if (streams > 0) logger.info({ streams }, "event streams told to reconnect");
-      server.closeIdleConnections();
+      closeQuietSockets();
     }, config.drainDelayMs).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
