@@ -48,7 +48,10 @@ async function main() {
       server.close(() => {
         void services.close().finally(() => process.exit(0));
       });
+      // Event streams end with a reconnect event, so they do not hold the drain (decision 013).
+      services.api.eventStreams.drain();
       server.closeIdleConnections();
+      setInterval(() => server.closeIdleConnections(), 200).unref();
     }, config.drainDelayMs).unref();
   };
   process.on("SIGTERM", stop);

@@ -19,6 +19,7 @@ import { createBroadcaster } from "./broadcaster.server";
 import { buildInfo } from "./build-info.server";
 import type { AppConfig } from "./config.server";
 import { devOutboxHandler, outboxAllowed } from "./dev-outbox.server";
+import { createInProcessApi, type InProcessApi } from "./in-process-api.server";
 import { sitemapHandler } from "../api/modules/seo/sitemap.server";
 import { coverHandler } from "./cover.server";
 import { glyphHandler } from "./glyph.server";
@@ -48,6 +49,8 @@ export interface App {
   app: Express;
   readiness: Readiness;
   logger: Logger;
+  /** The API for server-side loaders, without a socket; absent when API_ORIGIN is set. */
+  inProcessApi?: InProcessApi;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -160,10 +163,16 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   // Prometheus metrics: bearer token only (404 without METRICS_TOKEN); METRICS_PORT serves them apart.
   app.get("/metrics", metricsEndpoint(config.metrics.token));
 
-  // 3. Proxies (before any body parsing or compression), or the in-process services.
+  // 3. Proxies (before any body parsing or compression), or the in-process services. One API
+  // router serves both the browsers (/api here) and the page loaders (injected, no socket).
+  let inProcessApi: InProcessApi | undefined;
   if (config.apiOrigin)
     app.use("/api", createUpstreamProxy({ mount: "/api", target: config.apiOrigin, json: true, logger }));
-  else if (services) app.use("/api", createApiRouter(services.api));
+  else if (services) {
+    const apiRouter = createApiRouter(services.api);
+    app.use("/api", apiRouter);
+    inProcessApi = createInProcessApi(apiRouter, logger);
+  }
   if (config.avatarOrigin) {
     app.use("/avatar", createUpstreamProxy({ mount: "/avatar", target: config.avatarOrigin, json: false, logger }));
   } else {
@@ -282,6 +291,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       streamTimeoutMs: config.streamTimeoutMs,
       logger,
       routes: options.routes,
+      inProcessApi,
     });
   app.get("/{*splat}", viewerResolver(config, services), render);
   app.use((_req, res) => {
@@ -313,5 +323,5 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   };
   app.use(onError);
 
-  return { app, readiness, logger };
+  return { app, readiness, logger, inProcessApi };
 }

@@ -57,7 +57,7 @@ export const envSchema = z.object({
   STREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   OTP_DAILY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(8_000),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   METRICS_PORT: text
     .transform((v) => (v === undefined ? undefined : Number(v)))

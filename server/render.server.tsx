@@ -27,6 +27,7 @@ import { serializeForScript } from "../shared/serialize";
 import { ssrLoaders, ssrRender } from "../api/metrics.server";
 import type { AssetResolver } from "./assets.server";
 import { isUnsupportedBrowser } from "./browser-support.server";
+import { IN_PROCESS_ORIGIN, type InProcessApi } from "./in-process-api.server";
 import { cspNonce } from "./security.server";
 
 export type StaticRootData = Omit<RootData, "assets" | "viewer">;
@@ -65,14 +66,20 @@ export function errorPageFailedHtml(siteName: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${siteName}</title></head><body><h2>${ERROR_PAGE_FAILED}</h2><p>显示错误页时又发生了错误。</p><p><a href="/">${GO_HOME_TEXT}</a></p></body></html>`;
 }
 
-/** Where loaders reach the API from this process: API_ORIGIN, else this very server. */
-export function apiBaseFor(req: ExpressRequest, apiOrigin: string | undefined): string {
-  if (apiOrigin) return apiOrigin;
-  let host = req.socket.localAddress ?? "127.0.0.1";
-  if (host.startsWith("::ffff:")) host = host.slice(7);
-  if (host === "::" || host === "0.0.0.0") host = "127.0.0.1";
-  if (host.includes(":")) host = `[${host}]`;
-  return `http://${host}:${req.socket.localPort}`;
+/**
+ * How loaders reach the API from this process: over HTTP to API_ORIGIN (the global fetch keeps
+ * its connections alive), else injected into the in-process API, never over a socket to this
+ * very server (whose listener closes while the process drains: decision 013).
+ */
+export function loaderApiFor(
+  req: ExpressRequest,
+  opts: Pick<RendererOptions, "apiOrigin" | "inProcessApi">,
+): { baseUrl: string; fetch?: typeof fetch } {
+  if (opts.apiOrigin) return { baseUrl: opts.apiOrigin };
+  if (!opts.inProcessApi) throw new Error("the renderer needs API_ORIGIN or the in-process API");
+  // The visitor's address as resolved through our trusted proxies only (trust proxy hops).
+  const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  return { baseUrl: IN_PROCESS_ORIGIN, fetch: opts.inProcessApi.fetchFor(clientIp) };
 }
 
 export const LOADER_API_TIMEOUT_MS = 5000;
@@ -84,6 +91,8 @@ export interface RendererOptions {
   streamTimeoutMs: number;
   logger: Logger;
   routes?: RouteDef[];
+  /** The API in this process (no API_ORIGIN): loaders call it without a socket. */
+  inProcessApi?: InProcessApi;
 }
 
 /** Weak validator of an anonymous page: its loader data, status, build and crawler flavour. */
@@ -126,7 +135,7 @@ export function createRenderer(opts: RendererOptions) {
     const forwarded: Record<string, string> = { "x-request-id": String(res.locals.requestId ?? "") };
     if (req.headers.cookie) forwarded.cookie = req.headers.cookie;
     const api = createAjax({
-      baseUrl: apiBaseFor(req, opts.apiOrigin),
+      ...loaderApiFor(req, opts),
       headers: forwarded,
       timeoutMs: LOADER_API_TIMEOUT_MS,
     });

@@ -18,6 +18,7 @@ import { accountErasureJob } from "../api/modules/me/deletion.server";
 import { AliyunSmsTransport } from "../api/providers/aliyun-sms.server";
 import { DevOutbox, type MessageTransport, Messenger } from "../api/providers/messages.server";
 import { SmtpTransport } from "../api/providers/smtp.server";
+import { EventStreams } from "../api/sse.server";
 import type { AppConfig } from "./config.server";
 import { outboxAllowed } from "./dev-outbox.server";
 
@@ -61,6 +62,7 @@ export async function apiContextFor(
     },
     logger,
     now,
+    eventStreams: new EventStreams(),
   };
 }
 

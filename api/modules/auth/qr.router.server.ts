@@ -16,7 +16,7 @@ import { z } from "zod";
 import type { ApiContext } from "../../context.server";
 import { ApiError, clientIp, handler, notFound, parseInput, tooManyRequests } from "../../http.server";
 import { enforce } from "../../rate-limit.server";
-import { openEventStream, writeEventChunk } from "../../sse.server";
+import { openEventStream, reconnectEvent, writeEventChunk } from "../../sse.server";
 import { deviceName } from "./devices.server";
 import { requireAuth } from "./guard.server";
 import { accountDisabled, completeLogin } from "./login.server";
@@ -152,6 +152,7 @@ export function createQrRouter(ctx: ApiContext): Router {
     let closed = false;
     let unsubscribe: (() => void) | null = null;
     const timers: { heartbeat?: NodeJS.Timeout; expiry?: NodeJS.Timeout } = {};
+    let untrack = () => {};
 
     const cleanUp = () => {
       if (closed) return;
@@ -159,6 +160,7 @@ export function createQrRouter(ctx: ApiContext): Router {
       clearInterval(timers.heartbeat);
       clearTimeout(timers.expiry);
       unsubscribe?.();
+      untrack();
     };
     const write = (chunk: string) => {
       if (closed) return;
@@ -177,6 +179,13 @@ export function createQrRouter(ctx: ApiContext): Router {
 
     // A browser that comes back after a lost connection gets the current state first.
     openEventStream(req, res);
+    // On shutdown the browser reconnects (to another node) and resumes from that state.
+    untrack = ctx.eventStreams.track(() => {
+      write(reconnectEvent());
+      cleanUp();
+      res.end();
+    });
+    if (closed) return;
 
     // Listen before reading, so a change between the two is not missed (ranks drop repeats).
     const stop = await hub.subscribe(id, send);
