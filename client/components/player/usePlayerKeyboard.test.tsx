@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import { type KeyboardActions, usePlayerKeyboard } from "./usePlayerKeyboard";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -20,11 +20,7 @@ function Harness(actions: KeyboardActions) {
 
 let container: HTMLElement;
 let root: Root;
-let actions: {
-  toggle: ReturnType<typeof vi.fn>;
-  seekBy: ReturnType<typeof vi.fn>;
-  closeMenu: ReturnType<typeof vi.fn>;
-};
+let actions: { toggle: Mock<() => void>; seekBy: Mock<(seconds: number) => void>; closeMenu: Mock<() => void> };
 
 function render(menuOpen = false) {
   act(() => root.render(<Harness {...actions} menuOpen={menuOpen} />));
