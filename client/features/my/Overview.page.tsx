@@ -91,7 +91,7 @@ function securityAdvice(me: Me): string | null {
 }
 
 export default function OverviewPage() {
-  const { me, courses } = useLoaderData() as { me: Me; courses: MyCourses | null };
+  const { me, courses } = useLoaderData<typeof loader>();
   const p = me.profile;
   const advice = securityAdvice(me);
   const details = [p.gender ? genderLabels[p.gender] : null, p.region].filter(Boolean).join(" · ");
