@@ -6,7 +6,7 @@
  * one-time notice), refund rules, shipping and the expiry job. Concurrent requests go over real
  * sockets (separate pooled connections on PostgreSQL).
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { commerceHarness, DAY, idem, type Learner } from "../../../tests/integration/commerce";
 import { newSandboxNotification, signSandbox } from "../../providers/payments/sandbox.server";
 import { paymentSettingsOf } from "../../providers/payments/settings.server";
@@ -273,6 +273,31 @@ describe("paying with the sandbox", () => {
       .where("kind", "=", "order_paid")
       .execute();
     expect(paidNotices).toHaveLength(1);
+  });
+
+  it("a signed notification sent more than 5 minutes before (or after) now is refused with a warning", async () => {
+    const me = await learner();
+    const course = await paidCourse(11);
+    const no = (await order(me, { itemType: "course", itemId: course.id })).body.order.orderNo;
+    const warn = vi.spyOn(api().logger, "warn");
+    for (const offset of [-6 * 60_000, 6 * 60_000]) {
+      const n = newSandboxNotification(no, `SBSTALE${offset}`, course.price_cents, new Date(Date.now() + offset));
+      const signature = signSandbox(n, paymentSettingsOf(api()).sandboxSecret);
+      const res = await call(null, "POST", "/api/payments/notify/sandbox", n, { "X-Sandbox-Signature": signature });
+      expect(res).toMatchObject({
+        status: 400,
+        body: { error: { code: "stale_notification", message: "通知已过期" } },
+      });
+    }
+    expect(warn.mock.calls.filter((c) => c[1] === "stale payment notification refused")).toHaveLength(2);
+    warn.mockRestore();
+    expect((await orderRow(no)).state).toBe("pending");
+    const fresh = newSandboxNotification(no, "SBFRESH", course.price_cents, new Date(Date.now() - 4 * 60_000));
+    const signature = signSandbox(fresh, paymentSettingsOf(api()).sandboxSecret);
+    expect(
+      (await call(null, "POST", "/api/payments/notify/sandbox", fresh, { "X-Sandbox-Signature": signature })).body,
+    ).toMatchObject({ outcome: "credited" });
+    expect((await orderRow(no)).state).toBe("completed");
   });
 
   it("forged signature, wrong amount and unknown order: no credit", async () => {

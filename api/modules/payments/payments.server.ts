@@ -17,6 +17,7 @@ import {
   verifySandbox,
   type SandboxNotification,
 } from "../../providers/payments/sandbox.server";
+import { isFreshNotification } from "../../providers/payments/freshness.server";
 import { paymentSettingsOf } from "../../providers/payments/settings.server";
 import { markPaid, notify, NOTICE_ORDER_REFUNDED } from "../orders/state.server";
 import { availableMethods, gatewayFor } from "./gateways.server";
@@ -201,19 +202,21 @@ export interface SandboxOptions {
   copies: number;
 }
 
-/** Verifies a sandbox notification (signature, timing-safe) and credits it. */
+/** Verifies a sandbox notification (signature, timing-safe; then its signed timestamp's age) and credits it. */
 export async function receiveSandboxNotification(
   ctx: ApiContext,
   body: SandboxNotification,
   signature: string,
-): Promise<CreditOutcome | "bad_signature"> {
+): Promise<CreditOutcome | "bad_signature" | "stale"> {
   const { sandboxSecret } = paymentSettingsOf(ctx);
+  const log = { provider: "sandbox", orderNo: body.orderNo, txnId: body.txnId };
   if (!verifySandbox(body, signature, sandboxSecret)) {
-    ctx.logger.warn(
-      { provider: "sandbox", orderNo: body.orderNo, txnId: body.txnId },
-      "payment notification with a bad signature",
-    );
+    ctx.logger.warn(log, "payment notification with a bad signature");
     return "bad_signature";
+  }
+  if (!isFreshNotification(body.timestamp * 1000, ctx.now())) {
+    ctx.logger.warn({ ...log, sentAt: body.timestamp }, "stale payment notification refused");
+    return "stale";
   }
   return creditPayment(ctx, {
     provider: "sandbox",

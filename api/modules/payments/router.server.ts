@@ -10,7 +10,11 @@ import { formatYuan } from "../../../shared/money";
 import type { ApiContext } from "../../context.server";
 import { ApiError, handler, notFound, parseInput } from "../../http.server";
 import { enforce } from "../../rate-limit.server";
-import { parseAlipayNotification, verifyAlipayNotification } from "../../providers/payments/alipay.server";
+import {
+  alipayNotificationFresh,
+  parseAlipayNotification,
+  verifyAlipayNotification,
+} from "../../providers/payments/alipay.server";
 import type { SandboxNotification } from "../../providers/payments/sandbox.server";
 import { SANDBOX_SIGNATURE_HEADER } from "../../providers/payments/sandbox.server";
 import { paymentSettingsOf } from "../../providers/payments/settings.server";
@@ -111,6 +115,7 @@ export function createPaymentsRouter(ctx: ApiContext): Router {
         String(req.get(SANDBOX_SIGNATURE_HEADER) ?? ""),
       );
       if (outcome === "bad_signature") throw new ApiError(401, "bad_signature", "签名校验失败");
+      if (outcome === "stale") throw new ApiError(400, "stale_notification", "通知已过期");
       if (outcome === "unknown_order") throw new ApiError(404, "unknown_order", "订单不存在");
       if (outcome === "amount_mismatch") throw new ApiError(400, "amount_mismatch", "金额与订单不符");
       res.json({ ok: true, outcome });
@@ -123,10 +128,18 @@ export function createPaymentsRouter(ctx: ApiContext): Router {
       const settings = paymentSettingsOf(ctx).wechat;
       if (!settings) throw notFound("接口不存在");
       const raw = (req as Request & { rawBody?: Buffer }).rawBody?.toString("utf8") ?? JSON.stringify(req.body ?? {});
-      const notice = readWechatPayNotification(settings, raw, (name) => req.get(name));
+      const notice = readWechatPayNotification(settings, raw, (name) => req.get(name), ctx.now());
       if (!notice) {
         ctx.logger.warn({ provider: "wechat" }, "payment notification with a bad signature");
         res.status(401).json({ code: "FAIL", message: "签名错误" });
+        return;
+      }
+      if (notice === "stale") {
+        ctx.logger.warn(
+          { provider: "wechat", sentAt: req.get("wechatpay-timestamp") },
+          "stale payment notification refused",
+        );
+        res.status(400).json({ code: "FAIL", message: "通知已过期" });
         return;
       }
       if (notice === "not_paid") {
@@ -154,6 +167,14 @@ export function createPaymentsRouter(ctx: ApiContext): Router {
       res.type("text/plain");
       if (!verifyAlipayNotification(settings, params)) {
         ctx.logger.warn({ provider: "alipay" }, "payment notification with a bad signature");
+        res.status(400).send("failure");
+        return;
+      }
+      if (!alipayNotificationFresh(params, ctx.now())) {
+        ctx.logger.warn(
+          { provider: "alipay", orderNo: params.out_trade_no, sentAt: params.notify_time },
+          "stale payment notification refused",
+        );
         res.status(400).send("failure");
         return;
       }
