@@ -11,6 +11,7 @@ import { seedCommerce } from "../api/db/seed-commerce.server";
 import { seedIfEmpty } from "../api/db/seed.server";
 import { startLiveStateJob } from "../api/modules/live/state-job.server";
 import { startOrderJobs } from "../api/modules/orders/expiry-job.server";
+import { reconcileSandboxPayments } from "../api/modules/payments/reconcile.server";
 import { paymentSettingsFrom } from "../api/providers/payments/settings.server";
 import { startAccountErasure } from "../api/modules/me/deletion.server";
 import { AliyunSmsTransport } from "../api/providers/aliyun-sms.server";
@@ -76,6 +77,10 @@ export async function openServices(config: AppConfig, logger: Logger, database?:
   const stopErasure = startAccountErasure(api);
   const stopLiveStates = startLiveStateJob(api);
   const stopOrders = startOrderJobs(api, paymentSettingsFrom(config.payments, config.dataDir));
+  // Approvals a crash left uncredited are settled before the first visitor, not 30 s later.
+  await reconcileSandboxPayments(api).catch((err: unknown) =>
+    logger.error({ err }, "sandbox payment reconciliation at start failed"),
+  );
   return {
     database: db,
     api,

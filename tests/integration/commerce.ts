@@ -121,6 +121,8 @@ export function commerceHarness(phonePrefix = "137") {
   }
 
   return {
+    /** The whole test app (for another node on the same database). */
+    app: () => h,
     api,
     db,
     base: () => base,

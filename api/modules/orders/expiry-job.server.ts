@@ -1,6 +1,7 @@
 /**
  * The order job, every 30 s on every node at once: closes unpaid orders past their time — after
- * asking the provider whether they were paid after all (then they are credited instead) — and
+ * asking the provider whether they were paid after all (then they are credited instead) —,
+ * settles sandbox approvals whose notification was lost (reconcileSandboxPayments), and
  * confirms receipt of shipped orders 7 days after shipping, and returns exchange redemptions a
  * crash left half done; then the group job (expired groups fail and are refunded). Every change
  * is a compare-and-set, so two nodes (or a node and a learner) racing move each order once, and
@@ -12,6 +13,7 @@ import { registerPaymentSettings, type PaymentSettings } from "../../providers/p
 import { runGroupJob } from "../groups/job.server";
 import { gatewayFor } from "../payments/gateways.server";
 import { creditPayment } from "../payments/payments.server";
+import { reconcileSandboxPayments } from "../payments/reconcile.server";
 import { sweepStaleRedemptions } from "../wallet/wallet.server";
 import { closePending, moveOrder } from "./state.server";
 
@@ -21,6 +23,8 @@ const BATCH = 100;
 export interface OrderJobResult {
   closed: string[];
   paidLate: string[];
+  /** Orders credited from a sandbox approval whose notification was lost. */
+  reconciled: string[];
   confirmed: string[];
   /** Exchange redemptions left pending by a crash, failed and returned. */
   redemptionsReturned: number[];
@@ -60,7 +64,7 @@ export async function closeUnpaidOrder(
 export async function runOrderJob(ctx: ApiContext): Promise<OrderJobResult> {
   const now = ctx.now();
   const { db } = ctx.database;
-  const result: OrderJobResult = { closed: [], paidLate: [], confirmed: [], redemptionsReturned: [] };
+  const result: OrderJobResult = { closed: [], paidLate: [], reconciled: [], confirmed: [], redemptionsReturned: [] };
 
   const expired = await db
     .selectFrom("orders")
@@ -75,6 +79,8 @@ export async function runOrderJob(ctx: ApiContext): Promise<OrderJobResult> {
     if (outcome === "closed") result.closed.push(order.order_no);
     if (outcome === "paid_late") result.paidLate.push(order.order_no);
   }
+  // After the expired ones, which asked the provider themselves: approvals for open orders and closed ones.
+  result.reconciled = (await reconcileSandboxPayments(ctx)).credited;
 
   const due = new Date(now.getTime() - AUTO_CONFIRM_DAYS * 86_400_000);
   const shipped = await db

@@ -161,6 +161,8 @@ export interface SandboxCheckout {
   state: "open" | "approved" | "declined" | "failed";
   orderState: string;
   expiresAt: Date;
+  /** What the site made of an approval: credited to the order, refunded, or not yet processed (null). */
+  settlement: "credited" | "refunded" | null;
 }
 
 export async function sandboxCheckout(ctx: ApiContext, id: string): Promise<SandboxCheckout | null> {
@@ -178,10 +180,19 @@ export async function sandboxCheckout(ctx: ApiContext, id: string): Promise<Sand
       "orders.quantity",
       "orders.state as orderState",
       "orders.expires_at",
+      "payment_sandbox.txn_id",
     ])
     .where("payment_sandbox.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
+  const payment = row.txn_id
+    ? await ctx.database.db
+        .selectFrom("payments")
+        .select("outcome")
+        .where("provider", "=", "sandbox")
+        .where("provider_txn_id", "=", row.txn_id)
+        .executeTakeFirst()
+    : undefined;
   return {
     id: row.id,
     orderNo: row.order_no,
@@ -192,6 +203,7 @@ export async function sandboxCheckout(ctx: ApiContext, id: string): Promise<Sand
     state: row.state,
     orderState: row.orderState,
     expiresAt: row.expires_at,
+    settlement: !payment ? null : payment.outcome === "credited" ? "credited" : "refunded",
   };
 }
 
@@ -218,13 +230,26 @@ export async function receiveSandboxNotification(
     ctx.logger.warn({ ...log, sentAt: body.timestamp }, "stale payment notification refused");
     return "stale";
   }
-  return creditPayment(ctx, {
+  const outcome = await creditPayment(ctx, {
     provider: "sandbox",
     orderNo: body.orderNo,
     txnId: body.txnId,
     amountCents: body.amountCents,
     currency: body.currency,
   });
+  if (outcome === "credited" || outcome === "replayed" || outcome === "refunded_late")
+    await settleSandboxApproval(ctx, body.txnId);
+  return outcome;
+}
+
+/** Marks a sandbox approval as taken into account (only the first call changes it). */
+export async function settleSandboxApproval(ctx: ApiContext, txnId: string): Promise<void> {
+  await ctx.database.db
+    .updateTable("payment_sandbox")
+    .set({ settled_at: ctx.now() })
+    .where("txn_id", "=", txnId)
+    .where("settled_at", "is", null)
+    .execute();
 }
 
 /**
