@@ -13,6 +13,7 @@ import { registerJob, startJobs } from "../api/jobs/registry.server";
 import { trackPool } from "../api/metrics.server";
 import { liveStateJob } from "../api/modules/live/state-job.server";
 import { configurePayments, orderJob } from "../api/modules/orders/expiry-job.server";
+import { reconcileSandboxPayments } from "../api/modules/payments/reconcile.server";
 import { paymentSettingsFrom } from "../api/providers/payments/settings.server";
 import { accountErasureJob } from "../api/modules/me/deletion.server";
 import { AliyunSmsTransport } from "../api/providers/aliyun-sms.server";
@@ -89,6 +90,10 @@ export async function openServices(config: AppConfig, logger: Logger, database?:
   const jobs = startJobs(api);
   // The connection pool's use and queue for /metrics (the embedded database has no pool).
   const untrackPool = db.poolStats ? trackPool(db.poolStats) : () => {};
+  // Approvals a crash left uncredited are settled before the first visitor, not 30 s later.
+  await reconcileSandboxPayments(api).catch((err: unknown) =>
+    logger.error({ err }, "sandbox payment reconciliation at start failed"),
+  );
   return {
     database: db,
     api,

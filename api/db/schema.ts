@@ -461,6 +461,8 @@ export interface PaymentSandboxTable {
   txn_id: string | null;
   created_at: Timestamp;
   decided_at: NullableTimestamp;
+  /** When the site credited, refunded or set aside this approval (null: not yet, or not approved). */
+  settled_at: NullableTimestamp;
 }
 
 export interface PaymentsTable {

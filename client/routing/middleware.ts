@@ -5,7 +5,7 @@
  */
 import { redirect } from "react-router-dom";
 import { AppError, NOT_FOUND_MESSAGE } from "../../shared/errors";
-import { accessOf } from "../../shared/routes";
+import { accessOf, paramRules } from "../../shared/routes";
 import type { MiddlewareContext, RouteMiddleware } from "./nav-context";
 
 /** Where an account signed in with a one-time password must go first. */
@@ -21,8 +21,12 @@ export const middlewareRegistry: Record<string, RouteMiddleware> = {
   auth(ctx) {
     if (accessOf(ctx.chain) === "user" && !ctx.env.viewer) throw redirect(loginRedirectPath(ctx.url));
   },
-  /** `/course_old/{id}` is the old address of a course page. */
+  /**
+   * `/course_old/{id}` is the old address of a course page. Middleware runs before validate, so
+   * the id is checked here: a bad one is a 404, never a redirect to a page that cannot exist.
+   */
   legacyCourse(ctx) {
+    if (!paramRules.id.safeParse(ctx.params.id ?? "").success) throw new AppError(404, NOT_FOUND_MESSAGE);
     throw redirect(`/course/${ctx.params.id}`, 301);
   },
   testOnly(ctx) {

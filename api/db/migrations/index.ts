@@ -6,6 +6,7 @@ import * as commerce from "./004_commerce";
 import * as giftsGroups from "./005_gifts_groups";
 import * as jobRuns from "./006_job_runs";
 import * as passwordChange from "./007_password_change";
+import * as sandboxSettlement from "./008_sandbox_settlement";
 
 export interface Migration {
   version: number;
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   { version: 5, name: "gifts_groups", up: giftsGroups.up },
   { version: 6, name: "job_runs", up: jobRuns.up },
   { version: 7, name: "password_change", up: passwordChange.up },
+  { version: 8, name: "sandbox_settlement", up: sandboxSettlement.up },
 ];

@@ -1,7 +1,8 @@
 /**
  * The order job, every 30 s on one node (the job registry claims each period): closes unpaid
  * orders past their time — after asking the provider whether they were paid after all (then they
- * are credited instead) — and confirms receipt of shipped orders 7 days after shipping, and
+ * are credited instead) —, settles sandbox approvals whose notification was lost
+ * (reconcileSandboxPayments), confirms receipt of shipped orders 7 days after shipping, and
  * returns exchange redemptions a crash left half done; then the group job (expired groups fail
  * and are refunded). Every change is still a compare-and-set, so a node and a learner (or two
  * runs that meet) racing move each order once, and stock and coupons come back exactly once.
@@ -13,6 +14,7 @@ import { registerPaymentSettings, type PaymentSettings } from "../../providers/p
 import { runGroupJob } from "../groups/job.server";
 import { gatewayFor } from "../payments/gateways.server";
 import { creditPayment } from "../payments/payments.server";
+import { reconcileSandboxPayments } from "../payments/reconcile.server";
 import { sweepStaleRedemptions } from "../wallet/wallet.server";
 import { closePending, moveOrder } from "./state.server";
 
@@ -22,6 +24,8 @@ const BATCH = 100;
 export interface OrderJobResult {
   closed: string[];
   paidLate: string[];
+  /** Orders credited from a sandbox approval whose notification was lost. */
+  reconciled: string[];
   confirmed: string[];
   /** Exchange redemptions left pending by a crash, failed and returned. */
   redemptionsReturned: number[];
@@ -61,7 +65,7 @@ export async function closeUnpaidOrder(
 export async function runOrderJob(ctx: ApiContext): Promise<OrderJobResult> {
   const now = ctx.now();
   const { db } = ctx.database;
-  const result: OrderJobResult = { closed: [], paidLate: [], confirmed: [], redemptionsReturned: [] };
+  const result: OrderJobResult = { closed: [], paidLate: [], reconciled: [], confirmed: [], redemptionsReturned: [] };
 
   const expired = await db
     .selectFrom("orders")
@@ -76,6 +80,8 @@ export async function runOrderJob(ctx: ApiContext): Promise<OrderJobResult> {
     if (outcome === "closed") result.closed.push(order.order_no);
     if (outcome === "paid_late") result.paidLate.push(order.order_no);
   }
+  // After the expired ones, which asked the provider themselves: approvals for open orders and closed ones.
+  result.reconciled = (await reconcileSandboxPayments(ctx)).credited;
 
   const due = new Date(now.getTime() - AUTO_CONFIRM_DAYS * 86_400_000);
   const shipped = await db
