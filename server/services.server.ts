@@ -63,7 +63,7 @@ export async function apiContextFor(
 }
 
 export async function openServices(config: AppConfig, logger: Logger, database?: Database): Promise<Services> {
-  const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger }));
   await migrate(db);
   if (!config.databaseUrl && !database) {
     const seeded = await seedIfEmpty(db);
