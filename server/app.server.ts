@@ -10,16 +10,18 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import QRCode from "qrcode";
+import { isConnectionError, SERVICE_BUSY_RETRY_AFTER_S } from "../api/db/connection-errors.server";
 import { viewerOf } from "../api/modules/auth/accounts.server";
 import { readSession, readSessionToken } from "../api/modules/auth/sessions.server";
 import { createApiRouter } from "../api/router.server";
 import { type Viewer, viewerSchema } from "../shared/contracts/viewer";
+import { SERVICE_BUSY_MESSAGE } from "../shared/errors";
 import { type AssetResolver, devAssets, manifestAssets } from "./assets.server";
 import { createBroadcaster } from "./broadcaster.server";
 import { buildInfo } from "./build-info.server";
 import type { AppConfig } from "./config.server";
 import { devOutboxHandler, outboxAllowed } from "./dev-outbox.server";
-import { sitemapHandler } from "../api/modules/seo/sitemap.server";
+import { lastGoodSitemap, sitemapHandler } from "../api/modules/seo/sitemap.server";
 import { coverHandler } from "./cover.server";
 import { glyphHandler } from "./glyph.server";
 import { createLogger, serializeRequest, serializeResponse } from "./logger.server";
@@ -79,13 +81,20 @@ export async function rootDataFor(config: AppConfig): Promise<StaticRootData> {
   };
 }
 
-/** Who is signed in, for the page being rendered: from the session here, or asked of the API. */
+/**
+ * Who is signed in, for the page being rendered: from the session here, or asked of the API.
+ * When a session cookie is there but cannot be read (the database or the API is down), the
+ * visitor is not shown as signed out: `viewerUnavailable` makes the page a 503 instead.
+ */
 function viewerResolver(config: AppConfig, services: Services | undefined): RequestHandler {
+  const cookies = services?.api.settings.cookies ?? { secure: config.publicOrigin.startsWith("https:") };
   return (req, res, next) => {
+    const token = readSessionToken(req, cookies);
     const find = async (): Promise<Viewer | null> => {
+      if (!token) return null;
       if (services) {
         const ctx = services.api;
-        const info = await readSession(ctx.database, readSessionToken(req, ctx.settings.cookies), ctx.now());
+        const info = await readSession(ctx.database, token, ctx.now());
         return info ? viewerOf(ctx, info.user) : null;
       }
       if (!req.headers.cookie || !config.apiOrigin) return null;
@@ -93,6 +102,7 @@ function viewerResolver(config: AppConfig, services: Services | undefined): Requ
         headers: { cookie: req.headers.cookie, accept: "application/json" },
         signal: AbortSignal.timeout(3000),
       });
+      if (reply.status >= 500) throw new Error(`session lookup answered ${reply.status}`);
       if (!reply.ok) return null;
       const body = (await reply.json()) as { viewer?: unknown };
       const parsed = viewerSchema.nullable().safeParse(body.viewer ?? null);
@@ -103,10 +113,10 @@ function viewerResolver(config: AppConfig, services: Services | undefined): Requ
         res.locals.viewer = viewer;
         next();
       })
-      .catch((err) => {
-        // Pages still render for an anonymous visitor when the session store is unreachable.
-        req.log?.warn({ err }, "viewer lookup failed");
+      .catch((err: unknown) => {
+        req.log?.warn({ err: { message: (err as Error)?.message } }, "viewer lookup failed");
         res.locals.viewer = null;
+        res.locals.viewerUnavailable = true;
         next();
       });
   };
@@ -228,16 +238,17 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   // The sitemap is made by the API (it needs the database): in process, or asked of API_ORIGIN.
   if (services && !config.apiOrigin) app.get("/sitemap.xml", sitemapHandler(services.api));
   else if (config.apiOrigin)
-    app.get("/sitemap.xml", async (_req, res, next) => {
-      try {
-        const upstream = await fetch(`${config.apiOrigin}/api/sitemap.xml`, { signal: AbortSignal.timeout(10_000) });
-        res.status(upstream.ok ? 200 : 502).type("application/xml");
-        res.setHeader("Cache-Control", upstream.headers.get("cache-control") ?? "no-store");
-        res.send(await upstream.text());
-      } catch (err) {
-        next(err);
-      }
-    });
+    app.get(
+      "/sitemap.xml",
+      lastGoodSitemap(async () => {
+        const upstream = await fetch(`${config.apiOrigin}/api/sitemap.xml`, {
+          signal: AbortSignal.timeout(config.upstreamTimeoutMs),
+        });
+        if (!upstream.ok)
+          throw Object.assign(new Error(`sitemap upstream answered ${upstream.status}`), { status: 502 });
+        return upstream.text();
+      }),
+    );
   app.get(["/favicon.svg", "/favicon.ico"], (_req, res) => {
     res.type("image/svg+xml").setHeader("Cache-Control", "public, max-age=86400");
     res.send(faviconSvg);
@@ -284,20 +295,30 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
 
   // 9. Errors: a status and a short text, never a stack.
   const onError: ErrorRequestHandler = (err, req, res, _next) => {
-    const status = typeof err?.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;
+    // The database or the API cannot be reached: busy for now, not broken (see decision 014).
+    const unreachable = isConnectionError(err);
+    const status = unreachable
+      ? 503
+      : typeof err?.status === "number" && err.status >= 400 && err.status < 600
+        ? err.status
+        : 500;
     // A visitor who left mid-request aborts the page's loaders: nothing failed on our side.
     const clientGone = req.destroyed || res.destroyed;
     if (clientGone) {
       req.log?.debug({ err: { message: err?.message } }, "client went away");
       return;
     }
-    if (status >= 500) req.log?.error({ err }, "request failed");
+    if (unreachable) req.log?.warn({ err: { message: err?.message, code: err?.code } }, "dependency unreachable");
+    else if (status >= 500) req.log?.error({ err }, "request failed");
     if (res.headersSent) {
       res.destroy();
       return;
     }
     res.setHeader("Cache-Control", "no-store");
-    if (status === 404) res.status(404).type("text/plain").send("Not Found");
+    if (status === 503) {
+      res.setHeader("Retry-After", String(SERVICE_BUSY_RETRY_AFTER_S));
+      res.status(503).type("text/plain").send(SERVICE_BUSY_MESSAGE);
+    } else if (status === 404) res.status(404).type("text/plain").send("Not Found");
     else
       res
         .status(status)
