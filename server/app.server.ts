@@ -26,7 +26,7 @@ import { coverHandler } from "./cover.server";
 import { glyphHandler } from "./glyph.server";
 import { createLogger, serializeRequest, serializeResponse } from "./logger.server";
 import { createUpstreamProxy } from "./proxy.server";
-import { Readiness } from "./readiness.server";
+import { Readiness, remoteApiCheck } from "./readiness.server";
 import type { Services } from "./services.server";
 import { createRenderer, type StaticRootData } from "./render.server";
 import { assignNonce, securityHeaders } from "./security.server";
@@ -126,8 +126,13 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   const logger = options.logger ?? createLogger(config.logLevel);
   const services = options.services;
   if (!services && !config.apiOrigin) throw new Error("createApp needs services unless API_ORIGIN is set");
+  // Ready when the database answers, and, with API_ORIGIN, the remote API.
   const readiness =
-    options.readiness ?? new Readiness(services ? [{ name: "database", run: () => services.database.ping() }] : []);
+    options.readiness ??
+    new Readiness([
+      ...(services ? [{ name: "database", run: () => services.database.ping() }] : []),
+      ...(config.apiOrigin ? [remoteApiCheck(config.apiOrigin)] : []),
+    ]);
   const app = express();
   app.disable("x-powered-by");
   // Client IPs come from X-Forwarded-For only across the configured number of our own proxies.
@@ -164,11 +169,12 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   });
 
   // 3. Proxies (before any body parsing or compression), or the in-process services.
-  if (config.apiOrigin)
-    app.use("/api", createUpstreamProxy({ mount: "/api", target: config.apiOrigin, json: true, logger }));
+  const proxy = (mount: string, target: string, json: boolean) =>
+    createUpstreamProxy({ mount, target, json, logger, timeoutMs: config.upstreamTimeoutMs });
+  if (config.apiOrigin) app.use("/api", proxy("/api", config.apiOrigin, true));
   else if (services) app.use("/api", createApiRouter(services.api));
   if (config.avatarOrigin) {
-    app.use("/avatar", createUpstreamProxy({ mount: "/avatar", target: config.avatarOrigin, json: false, logger }));
+    app.use("/avatar", proxy("/avatar", config.avatarOrigin, false));
   } else {
     app.use(
       "/avatar",
@@ -188,10 +194,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     );
   }
   if (config.broadcastOrigin) {
-    app.use(
-      "/broadcast",
-      createUpstreamProxy({ mount: "/broadcast", target: config.broadcastOrigin, json: false, logger }),
-    );
+    app.use("/broadcast", proxy("/broadcast", config.broadcastOrigin, false));
   } else {
     // The demo broadcaster: every stream key loops a sample video as a live HLS stream.
     app.use("/broadcast", createBroadcaster({ mediaDir: config.mediaDir, now: options.now }));
