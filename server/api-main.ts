@@ -9,6 +9,7 @@ import { createApiRouter } from "../api/router.server";
 import { loadConfig } from "./config.server";
 import { createLogger, serializeRequest, serializeResponse } from "./logger.server";
 import { Readiness } from "./readiness.server";
+import { baselineHeaders } from "./security.server";
 import { openServices } from "./services.server";
 
 async function main() {
@@ -19,6 +20,7 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxyHops);
+  app.use(baselineHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }));
   app.use(pinoHttp({ logger, serializers: { req: serializeRequest, res: serializeResponse } }));
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });

@@ -29,7 +29,7 @@ import { createUpstreamProxy } from "./proxy.server";
 import { Readiness, remoteApiCheck } from "./readiness.server";
 import type { Services } from "./services.server";
 import { createRenderer, type StaticRootData } from "./render.server";
-import { assignNonce, securityHeaders } from "./security.server";
+import { assignNonce, baselineHeaders, securityHeaders } from "./security.server";
 import { faviconSvg, robotsTxt } from "./static-files.server";
 
 export interface AppOptions {
@@ -148,6 +148,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     if (readiness.draining) res.setHeader("Connection", "close");
     next();
   });
+  // Every response, pages or not, is never sniffed nor framed (helmet adds the rest for pages, step 4).
+  app.use(baselineHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }));
   app.use(
     pinoHttp({
       logger,
@@ -186,7 +188,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         // Mounted before helmet: uploads get their own headers, so they can never run as a page.
         setHeaders: (res) => {
           res.setHeader("X-Content-Type-Options", "nosniff");
-          res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+          res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox; frame-ancestors 'none'");
           res.setHeader("Content-Disposition", 'inline; filename="avatar.webp"');
           res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
         },
