@@ -1,6 +1,6 @@
 /**
  * The web server, in the order a request meets it (DESIGN §2):
- * request id + log → health → proxies → CSP nonce + helmet → compression → /assets →
+ * request id + baseline headers + log → health → proxies → CSP nonce + helmet → compression → /assets →
  * robots.txt, favicon → server rendering → error handler.
  */
 import { randomUUID } from "node:crypto";
