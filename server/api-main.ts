@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from "./config.server";
 import { createLogger, serializeRequest, serializeResponse } from "./logger.server";
 import { httpMetrics, metricsEndpoint, startMetricsServer } from "./metrics.server";
 import { Readiness } from "./readiness.server";
+import { baselineHeaders } from "./security.server";
 import { openServices } from "./services.server";
 
 async function main() {
@@ -20,6 +21,7 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxyHops);
+  app.use(baselineHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }));
   app.use(httpMetrics());
   app.use(pinoHttp({ logger, serializers: { req: serializeRequest, res: serializeResponse } }));
   app.get("/metrics", metricsEndpoint(config.metrics.token));

@@ -55,6 +55,7 @@ export const envSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   OTP_DAILY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(8_000),
@@ -131,6 +132,8 @@ export interface AppConfig {
   trustProxyHops: number;
   logLevel: string;
   streamTimeoutMs: number;
+  /** An upstream (API_ORIGIN, AVATAR_ORIGIN, BROADCAST_ORIGIN) that has not answered within this is 504. */
+  upstreamTimeoutMs: number;
   /** How long a node keeps public catalogue answers in memory (0: not at all). */
   catalogueCacheMs: number;
   /** Login codes (SMS and e-mail) one client IP may ask for per day. */
@@ -327,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
     streamTimeoutMs: e.STREAM_TIMEOUT_MS,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     // Tests change the catalogue and read it back at once: no memory there unless asked for.
     catalogueCacheMs: e.CATALOGUE_CACHE_MS ?? (e.NODE_ENV === "test" ? 0 : 5000),
     otpDailyPerIp: e.OTP_DAILY_PER_IP,

@@ -11,17 +11,20 @@ import { renderToPipeableStream } from "react-dom/server";
 import {
   createStaticHandler,
   createStaticRouter,
+  type DataStrategyFunction,
+  type DataStrategyResult,
   isRouteErrorResponse,
   matchRoutes,
   type StaticHandlerContext,
   StaticRouterProvider,
 } from "react-router-dom";
+import { SERVICE_BUSY_RETRY_AFTER_S } from "../api/db/connection-errors.server";
 import { DocumentProvider, type RootData } from "../client/app/root-data";
-import { createDataStrategy, defOf } from "../client/routing/data-strategy";
+import { createDataStrategy, defOf, toRouteError } from "../client/routing/data-strategy";
 import type { NavEnv } from "../client/routing/nav-context";
 import { buildRoutes, pageModuleKey } from "../client/routing/routes";
 import { createAjax } from "../shared/ajax";
-import { ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError } from "../shared/errors";
+import { AppError, ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError, SERVICE_BUSY_MESSAGE } from "../shared/errors";
 import type { RouteDef } from "../shared/routes";
 import { serializeForScript } from "../shared/serialize";
 import { ssrLoaders, ssrRender } from "../api/metrics.server";
@@ -121,6 +124,25 @@ export function routePatternOf(routes: Parameters<typeof matchRoutes>[0], pathna
   return `/${parts.join("/")}`;
 }
 
+/**
+ * The page when a signed-in visitor's session could not be read (the database or the API is
+ * down): no loader runs, the page being opened is the error page with 503 "service busy".
+ */
+const serviceBusy: DataStrategyFunction = async ({ matches }) => {
+  const toLoad = matches.filter((m) => m.shouldCallHandler());
+  const deepest = toLoad[toLoad.length - 1];
+  const results: Record<string, DataStrategyResult> = {};
+  await Promise.all(
+    toLoad.map(async (match) => {
+      results[match.route.id] = await match.resolve(async () => {
+        if (match === deepest) throw toRouteError(new AppError(503, SERVICE_BUSY_MESSAGE));
+        return null;
+      });
+    }),
+  );
+  return results;
+};
+
 export function createRenderer(opts: RendererOptions) {
   const envOf = (context: unknown) => context as NavEnv;
   const handler = createStaticHandler(buildRoutes(envOf, opts.routes));
@@ -132,6 +154,7 @@ export function createRenderer(opts: RendererOptions) {
     res.locals.routePattern = route;
     const userAgent = req.get("user-agent") ?? "";
     const viewer = (res.locals.viewer as RootData["viewer"] | undefined) ?? null;
+    const busy = res.locals.viewerUnavailable === true;
     const forwarded: Record<string, string> = { "x-request-id": String(res.locals.requestId ?? "") };
     if (req.headers.cookie) forwarded.cookie = req.headers.cookie;
     const api = createAjax({
@@ -149,7 +172,10 @@ export function createRenderer(opts: RendererOptions) {
 
     let ctx: StaticHandlerContext | Response;
     try {
-      ctx = await handler.query(toFetchRequest(req, res), { requestContext: env, dataStrategy });
+      ctx = await handler.query(toFetchRequest(req, res), {
+        requestContext: env,
+        dataStrategy: busy ? serviceBusy : dataStrategy,
+      });
       ssrLoaders.observe({ route }, (performance.now() - matchedAt) / 1000);
     } catch (err) {
       next(err);
@@ -178,7 +204,8 @@ export function createRenderer(opts: RendererOptions) {
       viewer,
       assets: { css: assets.css, modulepreload: assets.modulepreload },
     };
-    const personal = Boolean(viewer) || chain.some((d) => d.access === "user");
+    const personal = busy || Boolean(viewer) || chain.some((d) => d.access === "user");
+    if (busy) res.setHeader("Retry-After", String(SERVICE_BUSY_RETRY_AFTER_S));
     const crawler = isbot(userAgent);
     if (personal) {
       res.setHeader("Cache-Control", "private, no-store");

@@ -68,7 +68,7 @@ export async function apiContextFor(
 }
 
 export async function openServices(config: AppConfig, logger: Logger, database?: Database): Promise<Services> {
-  const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger }));
   await migrate(db);
   // Demo accounts (with the README's published passwords) and the demo catalogue: never in pro
   // unless DEMO_DATA asks for them, and then loudly (see config.demoData).

@@ -69,7 +69,9 @@ function sameHash(a: string, b: string): boolean {
 
 export function createQrRouter(ctx: ApiContext): Router {
   const router = express.Router();
-  const hub = new QrEventHub(ctx.database);
+  const hub = new QrEventHub(ctx.database, ctx.now, (err) =>
+    ctx.logger.warn({ err }, "scan-code tickets: re-reading after a LISTEN loss failed"),
+  );
 
   /** The ticket in the path, if this browser is the one it was made for; else 404 (nothing to learn). */
   async function boundTicket(req: Request) {
