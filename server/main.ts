@@ -74,9 +74,9 @@ async function main() {
   const { app, readiness } = created;
   server.on("request", app);
   // For the drain: which sockets are between requests, and since when.
-  const sockets = new Map<Socket, { inFlight: number; served: number; quietSince: number }>();
+  const sockets = new Map<Socket, { inFlight: number; served: number; quietSince: number; readWhenQuiet: number }>();
   server.on("connection", (socket: Socket) => {
-    sockets.set(socket, { inFlight: 0, served: 0, quietSince: Date.now() });
+    sockets.set(socket, { inFlight: 0, served: 0, quietSince: Date.now(), readWhenQuiet: 0 });
     socket.once("close", () => sockets.delete(socket));
   });
   server.on("request", (req, res) => {
@@ -87,6 +87,7 @@ async function main() {
       state.inFlight -= 1;
       state.served += 1;
       state.quietSince = Date.now();
+      state.readWhenQuiet = req.socket.bytesRead;
     });
   });
   /**
@@ -94,14 +95,19 @@ async function main() {
    * socket whose request is still unread in its buffer (a busy event loop), and that client
    * sees a reset. A socket counts as unused once quiet for 0.5 s after a response (responses
    * during the drain say Connection: close, so these are keep-alive sockets from before it),
-   * or for 2 s after connecting without a request.
+   * or for 2 s after connecting without a request. A socket that has received bytes since its
+   * last response carries a request being parsed and is left alone. The decision waits for
+   * setImmediate, after the event loop's poll phase, so requests already in the kernel's buffer
+   * are read (and counted) first instead of being reset with the socket.
    */
   const closeQuietSockets = () => {
-    const now = Date.now();
-    for (const [socket, state] of sockets) {
-      if (state.inFlight > 0) continue;
-      if (now - state.quietSince >= (state.served > 0 ? 500 : 2000)) socket.destroy();
-    }
+    setImmediate(() => {
+      const now = Date.now();
+      for (const [socket, state] of sockets) {
+        if (state.inFlight > 0 || socket.bytesRead !== state.readWhenQuiet) continue;
+        if (now - state.quietSince >= (state.served > 0 ? 500 : 2000)) socket.destroy();
+      }
+    });
   };
 
   await new Promise<void>((resolve, reject) => {
