@@ -5,22 +5,9 @@
  * the session, and operators, may always watch (to check what learners see). Pure functions of
  * their inputs, so the outline, the lesson and the progress report decide alike.
  */
+import { addDays, chinaDate } from "../../../shared/china-time";
 import type { Access } from "../../../shared/contracts/learning";
 import type { CourseKind, LiveState } from "../../db/schema";
-
-const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3600_000;
-
-/** Today's date in China (Asia/Shanghai has no daylight saving): "YYYY-MM-DD". */
-export function chinaDate(now: Date): string {
-  return new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** "2026-11-25" + 3 days → "2026-11-28". */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** "2026-11-25" → "11月25日". */
 export function monthDay(date: string): string {

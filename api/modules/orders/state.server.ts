@@ -7,6 +7,7 @@
  */
 import { randomInt } from "node:crypto";
 import { sql, type Selectable, type Transaction } from "kysely";
+import { chinaDateTime } from "../../../shared/china-time";
 import type { DB, OrderState, OrdersTable } from "../../db/schema";
 import { enrolLearner } from "../courses/enrolments.server";
 import { giftClosed, giftPaid, giftRefunded } from "../gifts/fulfil.server";
@@ -22,8 +23,7 @@ export const NOTICE_ORDER_REFUNDED = "order_refunded";
 
 /** "M" + China date and time to the second + 6 random digits: unique enough, sortable, not guessable in bulk. */
 export function newOrderNo(now: Date): string {
-  const china = new Date(now.getTime() + 8 * 3600_000).toISOString();
-  const stamp = china.slice(0, 19).replace(/\D/g, "");
+  const stamp = chinaDateTime(now).replace(/\D/g, "");
   return `M${stamp}${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
 }
 
