@@ -8,12 +8,7 @@
 import { addDays, chinaDate } from "../../../shared/china-time";
 import type { Access } from "../../../shared/contracts/learning";
 import type { CourseKind, LiveState } from "../../db/schema";
-
-/** "2026-11-25" → "11月25日". */
-export function monthDay(date: string): string {
-  const [, m, d] = date.split("-").map(Number) as [number, number, number];
-  return `${m}月${d}日`;
-}
+import { formatMonthDay } from "../../../shared/format.ts";
 
 export interface LessonAccessInput {
   isTrial: boolean;
@@ -58,7 +53,7 @@ export function lessonAccess(input: LessonAccessInput): Access {
         allowed: false,
         reason: "camp_locked",
         unlockDate,
-        message: `训练营第 ${input.unlockDay} 天解锁（${monthDay(unlockDate)}）`,
+        message: `训练营第 ${input.unlockDay} 天解锁（${formatMonthDay(unlockDate)}）`,
       };
     }
   }
@@ -75,7 +70,7 @@ export function lockLabel(access: Access): string | null {
     case "login":
       return "报名后学习";
     case "camp_locked":
-      return access.unlockDate ? `${monthDay(access.unlockDate)}解锁` : "开营后解锁";
+      return access.unlockDate ? `${formatMonthDay(access.unlockDate)}解锁` : "开营后解锁";
     default:
       return "暂未开放";
   }

@@ -27,7 +27,6 @@ import {
   progressResultSchema,
   REPORT_INTERVAL_MS,
   resumePosition,
-  formatClock,
   speedResultSchema,
 } from "../../../shared/contracts/learning";
 import type { VideoSources } from "../../../shared/media";
@@ -37,6 +36,7 @@ import { type AttachedStream, attachStream } from "../../lib/stream";
 import { readLocalPosition, readLocalSpeed, snapSpeed, writeLocalPosition, writeLocalSpeed } from "./player-storage";
 import { WatchMeter } from "./watch-meter";
 import "./player.css";
+import { formatClock } from "../../../shared/format.ts";
 
 export interface PlayerHandle {
   seek(seconds: number): void;

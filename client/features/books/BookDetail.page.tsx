@@ -11,7 +11,8 @@ import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { useBuy } from "../payment/useBuy";
-import { BuyActions, ProductSection, QuantityStepper, StockState, formatDay } from "../shop/shop-parts";
+import { BuyActions, ProductSection, QuantityStepper, StockState } from "../shop/shop-parts";
+import { formatDate } from "../../../shared/format.ts";
 
 const yuan = (cents: number) => (cents / 100).toFixed(2);
 
@@ -93,7 +94,7 @@ function BookView({ book }: { book: BookDetail }) {
             {book.publishedOn ? (
               <>
                 <dt>出版日期</dt>
-                <dd>{formatDay(book.publishedOn)}</dd>
+                <dd>{formatDate(book.publishedOn)}</dd>
               </>
             ) : null}
             <dt>分类</dt>

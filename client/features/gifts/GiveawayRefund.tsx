@@ -5,12 +5,12 @@
  * (POST /api/gifts/{code}/refund).
  */
 import type { GiftInfo } from "../../../shared/contracts/gifts";
-import { formatChinaDateTime } from "../../../shared/contracts/me";
 import type { OrderDetail } from "../../../shared/contracts/orders";
 import { FormAlert } from "../../components/login/fields";
 import type { Problem } from "../../components/login/login-client";
 import { yuan } from "../payment/commerce-parts";
 import "./gifts.css";
+import { formatDateTime } from "../../../shared/format.ts";
 
 export function GiveawayRefund({
   order,
@@ -37,7 +37,7 @@ export function GiveawayRefund({
         {gift.claimUntil && gift.state === "unclaimed" ? (
           <>
             <dt>领取期限</dt>
-            <dd>{formatChinaDateTime(gift.claimUntil)}</dd>
+            <dd>{formatDateTime(gift.claimUntil)}</dd>
           </>
         ) : null}
       </dl>

@@ -16,8 +16,9 @@ import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { formatTime, yuan } from "../payment/commerce-parts";
+import { yuan } from "../payment/commerce-parts";
 import { GroupAvatar, TimeLeft, useGroupOrder } from "./group-parts";
+import { formatDateTime } from "../../../shared/format.ts";
 
 const REFRESH_MS = 10_000;
 
@@ -113,7 +114,7 @@ function StateBanner({ group }: { group: GroupDetail }) {
       text = `还差 ${missing} 人成团，凑齐后全员解锁课程；到时未凑齐将自动全额退款。`;
       break;
     case "complete":
-      text = `${group.completedAt ? `${formatTime(group.completedAt)} ` : ""}已成团，团里每位同学都已解锁课程。`;
+      text = `${group.completedAt ? `${formatDateTime(group.completedAt)} ` : ""}已成团，团里每位同学都已解锁课程。`;
       break;
     case "failed":
       text = `已原路退款：没有在时限内凑齐 ${group.groupSize} 人，付款已全额原路退回，用掉的优惠券和金币也已退还。`;

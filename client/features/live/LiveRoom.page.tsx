@@ -19,7 +19,6 @@ import {
 } from "../../../shared/contracts/live";
 import { coverUrl } from "../../../shared/media";
 import { AppError, NOT_FOUND_MESSAGE, normalizeError } from "../../../shared/errors";
-import { formatLiveTime } from "../../components/cards/CatalogueCards";
 import { LoginDialog } from "../../components/LoginDialog";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
@@ -29,6 +28,7 @@ import { RoomChat } from "./room-chat";
 import { LivePlayer } from "./room-player";
 import { useRoomEvents } from "./use-room-events";
 import "./live.css";
+import { formatMonthDayTime, formatTime } from "../../../shared/format.ts";
 
 export async function loader({ params, env, signal }: PageLoaderArgs) {
   try {
@@ -39,7 +39,7 @@ export async function loader({ params, env, signal }: PageLoaderArgs) {
       errorStatus: null,
       meta: {
         title: live.title,
-        description: `${formatLiveTime(live.startsAt)} · ${live.teacherName}老师 · ${detail.summary}`.slice(0, 150),
+        description: `${formatMonthDayTime(live.startsAt)} · ${live.teacherName}老师 · ${detail.summary}`.slice(0, 150),
         image: coverUrl(live.coverChar, "red", "landscape"),
         jsonLd: liveEventJsonLd(live, detail.site, detail.summary),
       },
@@ -194,7 +194,7 @@ function Room({ initial }: { initial: LiveDetail }) {
           <span className={`live-badge live-badge--${state}`} data-testid="live-state">
             {stateName(state)}
           </span>
-          {formatLiveTime(live.startsAt)} – {formatLiveTime(live.endsAt).slice(-5)} · {detail.teacher.name}老师
+          {formatMonthDayTime(live.startsAt)} – {formatTime(live.endsAt)} · {detail.teacher.name}老师
           {detail.course ? (
             <>
               {" · "}
@@ -460,7 +460,7 @@ function CheckIn({
   if (checkedInAt) {
     return (
       <span className="live-checkin is-done" data-testid="live-checked-in">
-        已签到 {formatLiveTime(checkedInAt).slice(-5)}
+        已签到 {formatTime(checkedInAt)}
       </span>
     );
   }

@@ -33,7 +33,6 @@ import { GiveawayRefund } from "../gifts/GiveawayRefund";
 import {
   CouponReturnDialog,
   formatCountdown,
-  formatTime,
   OrderAmounts,
   OrderItemLine,
   useIdempotentPost,
@@ -41,6 +40,7 @@ import {
   yuan,
 } from "../payment/commerce-parts";
 import "../payment/payment.css";
+import { formatDateTime } from "../../../shared/format.ts";
 
 const TAB_KEYS = ORDER_TABS.map((t) => t.key) as string[];
 
@@ -94,7 +94,7 @@ function OrderCard({
           {order.purpose !== "buy" ? (
             <span className={`order-card__tag order-card__tag--${order.purpose}`}>{PURPOSE_TAGS[order.purpose]}</span>
           ) : null}
-          {formatTime(order.createdAt)} · 订单号 {order.orderNo}
+          {formatDateTime(order.createdAt)} · 订单号 {order.orderNo}
         </span>
         <span className={`order-card__state${DONE_STATES.has(order.state) ? " order-card__state--done" : ""}`}>
           {order.stateLabel}
@@ -250,7 +250,7 @@ function DetailBody({ order, onWithdraw, busy }: { order: OrderDetail; onWithdra
       <ol className="order-timeline">
         {order.timeline.map((t, i) => (
           <li key={i}>
-            <time dateTime={t.at}>{formatTime(t.at)}</time>
+            <time dateTime={t.at}>{formatDateTime(t.at)}</time>
             {t.label}
             {t.detail ? `：${t.detail}` : ""}
           </li>

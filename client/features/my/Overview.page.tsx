@@ -6,13 +6,14 @@
 import { Link, useLoaderData } from "react-router-dom";
 import { categoryTones } from "../../../shared/contracts/catalogue";
 import { type MyCourse, type MyCourses, myCoursesSchema } from "../../../shared/contracts/courses";
-import { type Me, formatChinaDate, genderLabels, meSchema } from "../../../shared/contracts/me";
+import { type Me, genderLabels, meSchema } from "../../../shared/contracts/me";
 import { coverUrl } from "../../../shared/media";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { AccountRow, AccountSection, Avatar } from "./account-parts";
 import { ContinueLink, LastLearned, ProgressBar } from "./CourseProgress";
+import { formatDate } from "../../../shared/format.ts";
 
 /** How many courses 最近在学 shows. */
 const RECENT_COURSES = 3;
@@ -102,7 +103,7 @@ export default function OverviewPage() {
         <div className="notice notice--warning" role="note">
           <p className="notice__title">账号正在注销冷静期</p>
           <p>
-            账号将于 {formatChinaDate(p.deletionDueAt)} 注销。如果改变主意，可以在{" "}
+            账号将于 {formatDate(p.deletionDueAt)} 注销。如果改变主意，可以在{" "}
             <Link to="/my/security#deletion">账号与安全</Link> 中撤销申请。
           </p>
         </div>
@@ -113,7 +114,7 @@ export default function OverviewPage() {
         <div className="profile-card__text">
           <h2 className="profile-card__name">{p.nickname}</h2>
           <p className="profile-card__meta">
-            {formatChinaDate(p.createdAt)}加入{details ? ` · ${details}` : ""}
+            {formatDate(p.createdAt)}加入{details ? ` · ${details}` : ""}
           </p>
           <p className="profile-card__intro">{p.intro ?? "还没有写个人简介。"}</p>
         </div>

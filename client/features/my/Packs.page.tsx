@@ -22,8 +22,9 @@ import { describeProblem, type Problem } from "../../components/login/login-clie
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { CouponReturnDialog, formatDate } from "../payment/commerce-parts";
+import { CouponReturnDialog } from "../payment/commerce-parts";
 import "../payment/payment.css";
+import { formatDate } from "../../../shared/format.ts";
 
 export async function loader({ env, signal, request }: PageLoaderArgs) {
   const raw = new URL(request.url).searchParams.get("state") ?? "可用";

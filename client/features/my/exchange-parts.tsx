@@ -21,6 +21,7 @@ import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./exchange.css";
+import { formatDateTime } from "../../../shared/format.ts";
 
 export const kindTones: Record<ExchangeItem["kind"], CoverTone> = {
   commodity: "jade",
@@ -101,21 +102,6 @@ export function serverAnswered(err: unknown): boolean {
   return (
     typeof err === "object" && err !== null && "statusCode" in err && (err as { statusCode: number }).statusCode < 500
   );
-}
-
-const timeFormat = new Intl.DateTimeFormat("zh-CN", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-  timeZone: "Asia/Shanghai",
-});
-
-/** "2026/11/22 09:30" in China time, the same on the server and in every browser. */
-export function formatTime(iso: string): string {
-  return timeFormat.format(new Date(iso));
 }
 
 export function ledgerLoader(currency: WalletCurrency, title: string) {
@@ -209,7 +195,7 @@ export function LedgerTable({ ledger, basePath }: { ledger: LedgerPage; basePath
           <tbody>
             {ledger.items.map((line) => (
               <tr key={line.id}>
-                <td className="account-table__mono">{formatTime(line.createdAt)}</td>
+                <td className="account-table__mono">{formatDateTime(line.createdAt)}</td>
                 <td>{line.reasonName}</td>
                 <td className="record-table__ref">{refText(line)}</td>
                 <td className={`record-table__num ${line.amount > 0 ? "is-plus" : "is-minus"}`}>

@@ -26,7 +26,6 @@ import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import {
   formatCountdown,
-  formatTime,
   itemLink,
   OrderAmounts,
   OrderItemLine,
@@ -35,6 +34,7 @@ import {
   yuan,
 } from "./commerce-parts";
 import "./payment.css";
+import { formatDateTime } from "../../../shared/format.ts";
 
 const ORDER_NO = /^M\d{20}$/;
 
@@ -77,7 +77,7 @@ function Closed({ order }: { order: OrderDetail }) {
       >
         <p>
           {order.cancelReason ?? "订单已关闭"}
-          {order.cancelledAt ? `（${formatTime(order.cancelledAt)}）` : ""}。如已使用优惠券，优惠券已退回卡包。
+          {order.cancelledAt ? `（${formatDateTime(order.cancelledAt)}）` : ""}。如已使用优惠券，优惠券已退回卡包。
         </p>
       </EmptyState>
     );
@@ -253,7 +253,7 @@ function Checkout({
           订单信息
         </h2>
         <p className="pay-card__no">
-          订单号 {order.orderNo} · 下单时间 {formatTime(order.createdAt)}
+          订单号 {order.orderNo} · 下单时间 {formatDateTime(order.createdAt)}
         </p>
         <OrderItemLine order={order} />
         {order.address ? (

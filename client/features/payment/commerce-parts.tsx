@@ -14,6 +14,7 @@ import { Link } from "react-router-dom";
 import { LazyImage } from "../../lib/lazy-image";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
+import { formatDate } from "../../../shared/format.ts";
 
 /** A POST with an Idempotency-Key: one key per learner action, kept while the same call is retried. */
 export function useIdempotentPost() {
@@ -40,25 +41,6 @@ export function useIdempotentPost() {
   }, []);
 }
 
-const timeFormat = new Intl.DateTimeFormat("zh-CN", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-  timeZone: "Asia/Shanghai",
-});
-const dateFormat = new Intl.DateTimeFormat("zh-CN", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  timeZone: "Asia/Shanghai",
-});
-
-/** "2026/11/22 09:30" in China time, the same on the server and in every browser. */
-export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 export const yuan = (cents: number) => `¥${formatYuan(cents)}`;
 
 /**

@@ -317,11 +317,3 @@ export function OrderingSoonDialog({
     </Modal>
   );
 }
-
-const dayFormat = new Intl.DateTimeFormat("zh-CN", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-
-/** "2025-11-07" → "2025年11月7日" (a calendar date: no time zone to shift it). */
-export function formatDay(date: string): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(at.getTime()) ? date : dayFormat.format(at);
-}
