@@ -14,6 +14,7 @@ import { giftClosed, giftPaid, giftRefunded } from "../gifts/fulfil.server";
 import { groupOrderClosed, groupPaid, groupRefunded } from "../groups/fulfil.server";
 import { clawBackOrderBishan, grantOrderBishan } from "../wallet/hooks.server";
 import { returnOrderCoins } from "../wallet/order-coins.server";
+import { formatMoney } from "../../../shared/money.ts";
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -239,7 +240,7 @@ export async function finishRefund(
     .where("id", "=", refundId)
     .where("state", "=", "processing")
     .execute();
-  const amount = `¥${(refund.amount_cents / 100).toFixed(2)}`;
+  const amount = formatMoney(refund.amount_cents);
   if (!whole) {
     await addStock(trx, done, refund.quantity ?? 0);
     await clawBackOrderBishan(trx, { id: done.id, user_id: done.user_id, pay_cents: done.pay_cents }, at, {

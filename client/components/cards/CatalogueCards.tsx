@@ -17,7 +17,7 @@ import {
   liveStates,
 } from "../../../shared/contracts/catalogue";
 import { coverSizes, coverUrl } from "../../../shared/media";
-import { formatYuan, priceLabel } from "../../../shared/money";
+import { formatMoney, formatYuan, priceLabel } from "../../../shared/money";
 import { LazyImage } from "../../lib/lazy-image";
 import "./cards.css";
 import { formatMonthDayTime } from "../../../shared/format.ts";
@@ -28,7 +28,7 @@ export function Price({ cents, originalCents }: { cents: number; originalCents?:
       <span className="price-tag__now">{priceLabel(cents)}</span>
       {originalCents !== undefined && originalCents > cents ? (
         <del className="price-tag__was" aria-label={`原价 ${formatYuan(originalCents)} 元`}>
-          ¥{formatYuan(originalCents)}
+          {formatMoney(originalCents)}
         </del>
       ) : null}
     </span>

@@ -13,8 +13,7 @@ import type { PageLoaderArgs } from "../../routing/nav-context";
 import { useBuy } from "../payment/useBuy";
 import { BuyActions, ProductSection, QuantityStepper, StockState } from "../shop/shop-parts";
 import { formatDate } from "../../../shared/format.ts";
-
-const yuan = (cents: number) => (cents / 100).toFixed(2);
+import { formatYuan } from "../../../shared/money.ts";
 
 export async function loader({ env, params, signal }: PageLoaderArgs) {
   // An unknown id answers 404, which the page pipeline turns into the 404 page.
@@ -41,7 +40,7 @@ export async function loader({ env, params, signal }: PageLoaderArgs) {
         url: book.url,
         offers: {
           "@type": "Offer",
-          price: yuan(book.priceCents),
+          price: formatYuan(book.priceCents),
           priceCurrency: "CNY",
           availability: book.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
           url: book.url,

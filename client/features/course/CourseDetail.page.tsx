@@ -20,7 +20,7 @@ import {
 } from "../../../shared/contracts/courses";
 import { SITE_NAME_DEFAULT } from "../../../shared/constants";
 import { coverSizes, coverUrl } from "../../../shared/media";
-import { formatYuan } from "../../../shared/money";
+import { formatMoney, formatYuan } from "../../../shared/money";
 import { useRootData } from "../../app/root-data";
 import { BookCard, CommodityCard, LiveCard, Price } from "../../components/cards/CatalogueCards";
 import { LoginDialog } from "../../components/LoginDialog";
@@ -117,7 +117,7 @@ export async function loader({ params, env, signal }: PageLoaderArgs) {
     viewerFailed,
     meta: {
       title: course.title,
-      description: `${course.subtitle}。${course.teacherName}老师主讲，共 ${course.lessonsCount} 课时，${courseKinds[course.kind]}，${course.priceCents === 0 ? "免费学习" : `¥${formatYuan(course.priceCents)}`}。`,
+      description: `${course.subtitle}。${course.teacherName}老师主讲，共 ${course.lessonsCount} 课时，${courseKinds[course.kind]}，${course.priceCents === 0 ? "免费学习" : formatMoney(course.priceCents)}。`,
       image,
       jsonLd: courseJsonLd(course, image),
     },

@@ -8,9 +8,9 @@ import type { GiftInfo } from "../../../shared/contracts/gifts";
 import type { OrderDetail } from "../../../shared/contracts/orders";
 import { FormAlert } from "../../components/login/fields";
 import type { Problem } from "../../components/login/login-client";
-import { yuan } from "../payment/commerce-parts";
 import "./gifts.css";
 import { formatDateTime } from "../../../shared/format.ts";
+import { formatMoney } from "../../../shared/money.ts";
 
 export function GiveawayRefund({
   order,
@@ -43,7 +43,7 @@ export function GiveawayRefund({
       </dl>
       {gift.refund.allowed ? (
         <p className="refund-rule">
-          {gift.refund.reason}。退款金额 <strong>{yuan(order.payCents)}</strong>
+          {gift.refund.reason}。退款金额 <strong>{formatMoney(order.payCents)}</strong>
           ，原路退回；退款后领取链接和领取码立即失效。
         </p>
       ) : (

@@ -37,10 +37,10 @@ import {
   OrderItemLine,
   useIdempotentPost,
   useServerCountdown,
-  yuan,
 } from "../payment/commerce-parts";
 import "../payment/payment.css";
 import { formatDateTime } from "../../../shared/format.ts";
+import { formatMoney } from "../../../shared/money.ts";
 
 const TAB_KEYS = ORDER_TABS.map((t) => t.key) as string[];
 
@@ -103,9 +103,9 @@ function OrderCard({
       <div className="order-card__body">
         <OrderItemLine order={order} />
         <div className="order-card__pay">
-          <strong>{yuan(order.payCents)}</strong>
+          <strong>{formatMoney(order.payCents)}</strong>
           {order.couponDiscountCents > 0 ? (
-            <span>已优惠 {yuan(order.couponDiscountCents)}</span>
+            <span>已优惠 {formatMoney(order.couponDiscountCents)}</span>
           ) : order.state === "pending" ? null : (
             <span>实付</span>
           )}
@@ -176,7 +176,7 @@ function RefundRequestFacts({
   return (
     <div className="refund-request" data-refund-state={r.state}>
       <p>
-        <strong>{r.stateLabel}</strong> · 申请退款 {yuan(r.amountCents)}
+        <strong>{r.stateLabel}</strong> · 申请退款 {formatMoney(r.amountCents)}
         {r.quantity !== null && r.quantity < order.quantity ? `（${r.quantity} 件）` : ""} · 原因：{r.reason}
       </p>
       {r.reviewNote ? <p>审核说明：{r.reviewNote}</p> : null}
@@ -226,7 +226,7 @@ function DetailBody({ order, onWithdraw, busy }: { order: OrderDetail; onWithdra
         {order.refundedCents > 0 ? (
           <>
             <dt>已退款</dt>
-            <dd>{yuan(order.refundedCents)}</dd>
+            <dd>{formatMoney(order.refundedCents)}</dd>
           </>
         ) : null}
         {order.group ? (
@@ -280,7 +280,7 @@ function RefundAmount({
   return (
     <>
       <p className="refund-rule">
-        {order.refund.reason}。退款金额 <strong>{yuan(amount)}</strong>，原路退回。
+        {order.refund.reason}。退款金额 <strong>{formatMoney(amount)}</strong>，原路退回。
         {refundNeedsReview(order) ? "退货需客服审核，审核通过后退款。" : ""}
       </p>
       {partial ? (

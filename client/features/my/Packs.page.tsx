@@ -15,7 +15,7 @@ import {
   type CouponTemplate,
   templateListSchema,
 } from "../../../shared/contracts/coupons";
-import { formatYuan } from "../../../shared/money";
+import { formatMoney, formatYuan } from "../../../shared/money";
 import { EmptyState } from "../../components/EmptyState";
 import { FormAlert } from "../../components/login/fields";
 import { describeProblem, type Problem } from "../../components/login/login-client";
@@ -55,7 +55,7 @@ function CouponValue({ rule }: { rule: Rule }) {
   }
   return (
     <div className="coupon-card__value">
-      <strong>¥{formatYuan(rule.amountOffCents)}</strong>
+      <strong>{formatMoney(rule.amountOffCents)}</strong>
       <span>{rule.thresholdCents > 0 ? `满 ${formatYuan(rule.thresholdCents)} 元可用` : "无门槛"}</span>
     </div>
   );

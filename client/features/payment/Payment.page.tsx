@@ -31,10 +31,10 @@ import {
   OrderItemLine,
   useIdempotentPost,
   useServerCountdown,
-  yuan,
 } from "./commerce-parts";
 import "./payment.css";
 import { formatDateTime } from "../../../shared/format.ts";
+import { formatMoney } from "../../../shared/money.ts";
 
 const ORDER_NO = /^M\d{20}$/;
 
@@ -149,20 +149,20 @@ function CouponChoice({ order, coupons }: { order: OrderDetail; coupons: BestCou
       >
         {order.couponTitle ? (
           <option value="current">
-            {order.couponTitle}（已减 {yuan(order.couponDiscountCents)}）
+            {order.couponTitle}（已减 {formatMoney(order.couponDiscountCents)}）
           </option>
         ) : null}
         <option value="">不使用优惠券</option>
         {options.map((a) => (
           <option key={a.coupon.id} value={String(a.coupon.id)}>
-            {a.coupon.title}（{a.coupon.headline}，可减 {yuan(a.discountCents)}）
+            {a.coupon.title}（{a.coupon.headline}，可减 {formatMoney(a.discountCents)}）
             {coupons?.best?.coupon.id === a.coupon.id ? " · 推荐" : ""}
           </option>
         ))}
       </select>
       {coupons?.best && order.couponDiscountCents < coupons.best.discountCents ? (
         <p className="form-field__meta">
-          推荐使用“{coupons.best.coupon.title}”，可减 {yuan(coupons.best.discountCents)}。
+          推荐使用“{coupons.best.coupon.title}”，可减 {formatMoney(coupons.best.discountCents)}。
         </p>
       ) : null}
       <FormAlert problem={problem} />
@@ -195,8 +195,8 @@ function CoinChoice({ order }: { order: OrderDetail }) {
           onChange={(e) => void change({ use: e.target.checked })}
         />
         {using
-          ? `已用 ${order.coinsUsed} 金币抵扣 ${yuan(order.coinDiscountCents)}`
-          : `使用 ${offer.maxCoins} 金币抵扣 ${yuan(offer.discountCents)}`}
+          ? `已用 ${order.coinsUsed} 金币抵扣 ${formatMoney(order.coinDiscountCents)}`
+          : `使用 ${offer.maxCoins} 金币抵扣 ${formatMoney(offer.discountCents)}`}
       </label>
       <p className="form-field__meta">
         金币余额 {offer.balance}（{rule}；取消订单或退款时金币退回）
@@ -318,7 +318,7 @@ function Checkout({
           </Link>
         ) : (
           <button type="button" className="button button--primary pay-submit" disabled={busy || !method} onClick={pay}>
-            {busy ? "正在前往收银台…" : `立即支付 ${yuan(order.payCents)}`}
+            {busy ? "正在前往收银台…" : `立即支付 ${formatMoney(order.payCents)}`}
           </button>
         )}
         {qr?.qrSvg ? (

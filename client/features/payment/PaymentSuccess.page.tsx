@@ -14,9 +14,10 @@ import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { GiftClaimLink } from "../gifts/GiftClaimLink";
-import { OrderAmounts, OrderItemLine, yuan } from "./commerce-parts";
+import { OrderAmounts, OrderItemLine } from "./commerce-parts";
 import "./payment.css";
 import { formatDateTime } from "../../../shared/format.ts";
+import { formatMoney } from "../../../shared/money.ts";
 
 const ORDER_NO = /^M\d{20}$/;
 const POLL_MS = 1500;
@@ -213,7 +214,7 @@ function Result({ initial }: { initial: OrderDetail }) {
           <div>
             <h2>支付成功</h2>
             <p>
-              实付 <strong>{yuan(order.payCents)}</strong>
+              实付 <strong>{formatMoney(order.payCents)}</strong>
               {order.paidAt ? ` · ${formatDateTime(order.paidAt)}` : ""}
             </p>
           </div>

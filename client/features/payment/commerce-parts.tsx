@@ -9,7 +9,7 @@ import { createAjax } from "../../../shared/ajax";
 import { returnNoticeListSchema, type ReturnNotice } from "../../../shared/contracts/coupons";
 import type { OrderDetail, OrderSummary } from "../../../shared/contracts/orders";
 import { coverSizes } from "../../../shared/media";
-import { formatYuan } from "../../../shared/money";
+import { formatMoney } from "../../../shared/money";
 import { Link } from "react-router-dom";
 import { LazyImage } from "../../lib/lazy-image";
 import { browserApi } from "../../lib/api";
@@ -40,8 +40,6 @@ export function useIdempotentPost() {
     }
   }, []);
 }
-
-export const yuan = (cents: number) => `¥${formatYuan(cents)}`;
 
 /**
  * Milliseconds left until `expiresAt` on the server's clock: the first render (server and
@@ -84,7 +82,7 @@ export function OrderAmounts({ order }: { order: OrderDetail | OrderSummary }) {
     <dl className="order-amounts">
       <div>
         <dt>单价</dt>
-        <dd>{yuan(order.unitPriceCents)}</dd>
+        <dd>{formatMoney(order.unitPriceCents)}</dd>
       </div>
       <div>
         <dt>数量</dt>
@@ -92,21 +90,21 @@ export function OrderAmounts({ order }: { order: OrderDetail | OrderSummary }) {
       </div>
       <div>
         <dt>商品总额</dt>
-        <dd>{yuan(order.totalCents)}</dd>
+        <dd>{formatMoney(order.totalCents)}</dd>
       </div>
       <div>
         <dt>优惠券{detail?.couponTitle ? `（${detail.couponTitle}）` : ""}</dt>
-        <dd>{order.couponDiscountCents > 0 ? `−${yuan(order.couponDiscountCents)}` : "未使用"}</dd>
+        <dd>{order.couponDiscountCents > 0 ? `−${formatMoney(order.couponDiscountCents)}` : "未使用"}</dd>
       </div>
       {order.coinDiscountCents > 0 ? (
         <div>
           <dt>金币抵扣{detail ? `（${detail.coinsUsed} 金币）` : ""}</dt>
-          <dd>−{yuan(order.coinDiscountCents)}</dd>
+          <dd>−{formatMoney(order.coinDiscountCents)}</dd>
         </div>
       ) : null}
       <div className="order-amounts__pay">
         <dt>实付金额</dt>
-        <dd data-testid="pay-amount">{yuan(order.payCents)}</dd>
+        <dd data-testid="pay-amount">{formatMoney(order.payCents)}</dd>
       </div>
     </dl>
   );
@@ -178,7 +176,7 @@ export function OrderItemLine({ order }: { order: OrderDetail | OrderSummary }) 
         </Link>
         {order.skuName ? <span className="pay-item__sku">规格：{order.skuName}</span> : null}
         <span className="pay-item__meta">
-          {yuan(order.unitPriceCents)} × {order.quantity}
+          {formatMoney(order.unitPriceCents)} × {order.quantity}
         </span>
       </div>
     </div>
