@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { type Notice, noticeListSchema, noticesReadResultSchema } from "../../shared/contracts/me";
 import { browserApi } from "../lib/api";
 import "./NoticesPopover.css";
-import { formatDateTime } from "../../shared/format.ts";
+import { formatDateTime } from "../../shared/format";
 
 type PanelState = { status: "idle" | "loading" | "error" } | { status: "ready"; items: Notice[] };
 

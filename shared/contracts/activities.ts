@@ -8,7 +8,7 @@ import { courseCategories, type CourseCategoryKey } from "../catalogue";
 import { phoneSchema } from "./auth";
 import { courseSummarySchema } from "./catalogue";
 import { strictQueryError } from "./shop";
-import { formatDate, formatShortDate } from "../format.ts";
+import { formatDate, formatShortDate } from "../format";
 
 // ---------- Activities ----------
 

@@ -13,7 +13,7 @@ import {
   teacherSummarySchema,
 } from "./catalogue";
 import { groupCampaignSchema } from "./groups";
-import { formatMonthDay } from "../format.ts";
+import { formatMonthDay } from "../format";
 
 export const courseSorts = {
   popular: "最受欢迎",

@@ -11,7 +11,7 @@ import type { CourseSummary } from "../../shared/contracts/catalogue";
 import { dialogsSettled, expect, otherBrowser, test, waitForHydration } from "./fixtures";
 import { payInSandbox } from "./checkout";
 import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
-import { formatMoney } from "../../shared/money.ts";
+import { formatMoney } from "../../shared/money";
 
 const SHOTS = "test-results/shots-gifts";
 mkdirSync(SHOTS, { recursive: true });

@@ -13,7 +13,7 @@ import {
 } from "../../../shared/contracts/gifts";
 import type { DB, GiftsTable } from "../../db/schema";
 import { notify, type OrderRow } from "../orders/state.server";
-import { formatDateTime } from "../../../shared/format.ts";
+import { formatDateTime } from "../../../shared/format";
 
 export type GiftRow = Selectable<GiftsTable>;
 

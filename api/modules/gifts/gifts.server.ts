@@ -28,7 +28,7 @@ import { enrolLearner, ownsCourse } from "../courses/enrolments.server";
 import { insertOrder, orderDetail, settleRefund } from "../orders/orders.server";
 import { closePending, moveOrder, notify } from "../orders/state.server";
 import { giftRefundRule, type GiftRow, NOTICE_GIFT_CLAIMED, NOTICE_GIFT_RECEIVED } from "./fulfil.server";
-import { formatDateTime } from "../../../shared/format.ts";
+import { formatDateTime } from "../../../shared/format";
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 const giftNotFound = () => notFound(GIFT_NOT_FOUND);

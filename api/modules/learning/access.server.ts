@@ -8,7 +8,7 @@
 import { addDays, chinaDate } from "../../../shared/china-time";
 import type { Access } from "../../../shared/contracts/learning";
 import type { CourseKind, LiveState } from "../../db/schema";
-import { formatMonthDay } from "../../../shared/format.ts";
+import { formatMonthDay } from "../../../shared/format";
 
 export interface LessonAccessInput {
   isTrial: boolean;

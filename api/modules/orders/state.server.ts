@@ -14,7 +14,7 @@ import { giftClosed, giftPaid, giftRefunded } from "../gifts/fulfil.server";
 import { groupOrderClosed, groupPaid, groupRefunded } from "../groups/fulfil.server";
 import { clawBackOrderBishan, grantOrderBishan } from "../wallet/hooks.server";
 import { returnOrderCoins } from "../wallet/order-coins.server";
-import { formatMoney } from "../../../shared/money.ts";
+import { formatMoney } from "../../../shared/money";
 
 export type OrderRow = Selectable<OrdersTable>;
 

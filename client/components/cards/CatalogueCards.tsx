@@ -20,7 +20,7 @@ import { coverSizes, coverUrl } from "../../../shared/media";
 import { formatMoney, formatYuan, priceLabel } from "../../../shared/money";
 import { LazyImage } from "../../lib/lazy-image";
 import "./cards.css";
-import { formatMonthDayTime } from "../../../shared/format.ts";
+import { formatMonthDayTime } from "../../../shared/format";
 
 export function Price({ cents, originalCents }: { cents: number; originalCents?: number }) {
   return (

@@ -36,7 +36,7 @@ import { type AttachedStream, attachStream } from "../../lib/stream";
 import { readLocalPosition, readLocalSpeed, snapSpeed, writeLocalPosition, writeLocalSpeed } from "./player-storage";
 import { WatchMeter } from "./watch-meter";
 import "./player.css";
-import { formatClock } from "../../../shared/format.ts";
+import { formatClock } from "../../../shared/format";
 
 export interface PlayerHandle {
   seek(seconds: number): void;

@@ -12,8 +12,8 @@ import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { useBuy } from "../payment/useBuy";
 import { BuyActions, ProductSection, QuantityStepper, StockState } from "../shop/shop-parts";
-import { formatDate } from "../../../shared/format.ts";
-import { formatYuan } from "../../../shared/money.ts";
+import { formatDate } from "../../../shared/format";
+import { formatYuan } from "../../../shared/money";
 
 export async function loader({ env, params, signal }: PageLoaderArgs) {
   // An unknown id answers 404, which the page pipeline turns into the 404 page.

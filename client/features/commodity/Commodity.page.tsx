@@ -13,7 +13,7 @@ import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { useBuy } from "../payment/useBuy";
 import { BuyActions, ProductSection, QuantityStepper, StockState } from "../shop/shop-parts";
-import { formatYuan } from "../../../shared/money.ts";
+import { formatYuan } from "../../../shared/money";
 
 const availability = (stock: number) => (stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock");
 

@@ -33,7 +33,7 @@ import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./course.css";
-import { formatMonthDay, formatDuration, formatClock, formatMonthDayTime } from "../../../shared/format.ts";
+import { formatMonthDay, formatDuration, formatClock, formatMonthDayTime } from "../../../shared/format";
 
 interface DetailData {
   course: CourseDetail;

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { type GiftInfo } from "../../../shared/contracts/gifts";
 import "./gifts.css";
-import { formatDateTime } from "../../../shared/format.ts";
+import { formatDateTime } from "../../../shared/format";
 
 const noSubscription = () => () => {};
 

@@ -17,10 +17,10 @@ import { FormAlert } from "../../components/login/fields";
 import { describeProblem, type Problem } from "../../components/login/login-client";
 import { LazyImage } from "../../lib/lazy-image";
 import { Modal } from "../../lib/modal";
-import { useIdempotentPost } from "../payment/commerce-parts";
 import { GiveawayDialog } from "./GiveawayDialog";
 import "./gifts.css";
-import { formatMoney } from "../../../shared/money.ts";
+import { formatMoney } from "../../../shared/money";
+import { useIdempotentPost } from "../../lib/idempotent-post";
 
 /** The course a visitor wanted to give before signing in: the dialog opens once the signed-in page loads. */
 const GIFT_AFTER_LOGIN_KEY = "mochi:gift-after-login";

@@ -24,8 +24,8 @@ import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";
 import { Modal } from "../../lib/modal";
 import "./gifts.css";
-import { formatDateTime } from "../../../shared/format.ts";
-import { formatMoney } from "../../../shared/money.ts";
+import { formatDateTime } from "../../../shared/format";
+import { formatMoney } from "../../../shared/money";
 
 type Loaded = { code: string; gift: GiftView | null; problem: Problem | null };
 

@@ -9,8 +9,8 @@ import type { OrderDetail } from "../../../shared/contracts/orders";
 import { FormAlert } from "../../components/login/fields";
 import type { Problem } from "../../components/login/login-client";
 import "./gifts.css";
-import { formatDateTime } from "../../../shared/format.ts";
-import { formatMoney } from "../../../shared/money.ts";
+import { formatDateTime } from "../../../shared/format";
+import { formatMoney } from "../../../shared/money";
 
 export function GiveawayRefund({
   order,

@@ -17,8 +17,8 @@ import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { GroupAvatar, TimeLeft, useGroupOrder } from "./group-parts";
-import { formatDateTime } from "../../../shared/format.ts";
-import { formatMoney } from "../../../shared/money.ts";
+import { formatDateTime } from "../../../shared/format";
+import { formatMoney } from "../../../shared/money";
 
 const REFRESH_MS = 10_000;
 

@@ -20,7 +20,7 @@ import { describeProblem, type Problem } from "../../components/login/login-clie
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
 import { GroupAvatar, TimeLeft, useGroupOrder } from "./group-parts";
-import { formatMoney } from "../../../shared/money.ts";
+import { formatMoney } from "../../../shared/money";
 
 function OpenGroups({ list }: { list: OpenGroupList }) {
   if (list.items.length === 0) {

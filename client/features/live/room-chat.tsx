@@ -8,7 +8,7 @@ import { CHAT_MAX_CHARS, type ChatMessage, chatMessageSchema } from "../../../sh
 import { browserApi } from "../../lib/api";
 import { problemText } from "./live-parts";
 import type { RoomConnection } from "./use-room-events";
-import { formatTime } from "../../../shared/format.ts";
+import { formatTime } from "../../../shared/format";
 
 /** Near enough to the bottom to keep following new messages. */
 const STICK_PX = 48;

@@ -2,7 +2,7 @@
 import { Link } from "react-router-dom";
 import type { MyCourse } from "../../../shared/contracts/courses";
 import "./my-courses.css";
-import { formatMonthDayTime } from "../../../shared/format.ts";
+import { formatMonthDayTime } from "../../../shared/format";
 
 export function ProgressBar({ item }: { item: MyCourse }) {
   return (

@@ -30,17 +30,12 @@ import { Modal } from "../../lib/modal";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { GiftFacts } from "../gifts/GiftClaimLink";
 import { GiveawayRefund } from "../gifts/GiveawayRefund";
-import {
-  CouponReturnDialog,
-  formatCountdown,
-  OrderAmounts,
-  OrderItemLine,
-  useIdempotentPost,
-  useServerCountdown,
-} from "../payment/commerce-parts";
+import { CouponReturnDialog, OrderAmounts, OrderItemLine } from "../payment/commerce-parts";
 import "../payment/payment.css";
-import { formatDateTime } from "../../../shared/format.ts";
-import { formatMoney } from "../../../shared/money.ts";
+import { formatDateTime, formatCountdown } from "../../../shared/format";
+import { formatMoney } from "../../../shared/money";
+import { useCountdown } from "../../lib/countdown";
+import { useIdempotentPost } from "../../lib/idempotent-post";
 
 const TAB_KEYS = ORDER_TABS.map((t) => t.key) as string[];
 
@@ -65,7 +60,7 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
 const DONE_STATES = new Set(["completed", "cancelled", "refunded", "partially_refunded"]);
 
 function PendingLeft({ order, serverNow }: { order: OrderSummary; serverNow: string }) {
-  const left = useServerCountdown(order.expiresAt, serverNow);
+  const left = useCountdown(order.expiresAt, serverNow);
   return left > 0 ? <span>剩余 {formatCountdown(left)}</span> : <span>即将关闭</span>;
 }
 

@@ -13,7 +13,7 @@ import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { AccountRow, AccountSection, Avatar } from "./account-parts";
 import { ContinueLink, LastLearned, ProgressBar } from "./CourseProgress";
-import { formatDate } from "../../../shared/format.ts";
+import { formatDate } from "../../../shared/format";
 
 /** How many courses 最近在学 shows. */
 const RECENT_COURSES = 3;

@@ -24,7 +24,7 @@ import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { CouponReturnDialog } from "../payment/commerce-parts";
 import "../payment/payment.css";
-import { formatDate } from "../../../shared/format.ts";
+import { formatDate } from "../../../shared/format";
 
 export async function loader({ env, signal, request }: PageLoaderArgs) {
   const raw = new URL(request.url).searchParams.get("state") ?? "可用";

@@ -39,7 +39,7 @@ import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { AccountRow, AccountSection, localProblem, useAction } from "./account-parts";
-import { formatDate, formatDateTime } from "../../../shared/format.ts";
+import { formatDate, formatDateTime } from "../../../shared/format";
 
 const wechatBindingSchema = z.object({ bound: z.boolean(), nickname: z.string().nullable().optional() });
 const wechatConfigSchema = z.object({ enabled: z.boolean() });

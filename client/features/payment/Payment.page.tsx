@@ -24,17 +24,12 @@ import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import {
-  formatCountdown,
-  itemLink,
-  OrderAmounts,
-  OrderItemLine,
-  useIdempotentPost,
-  useServerCountdown,
-} from "./commerce-parts";
+import { itemLink, OrderAmounts, OrderItemLine } from "./commerce-parts";
 import "./payment.css";
-import { formatDateTime } from "../../../shared/format.ts";
-import { formatMoney } from "../../../shared/money.ts";
+import { formatDateTime, formatCountdown } from "../../../shared/format";
+import { formatMoney } from "../../../shared/money";
+import { useCountdown } from "../../lib/countdown";
+import { useIdempotentPost } from "../../lib/idempotent-post";
 
 const ORDER_NO = /^M\d{20}$/;
 
@@ -217,7 +212,7 @@ function Checkout({
   coupons: BestCoupon | null;
   result: string | null;
 }) {
-  const left = useServerCountdown(order.expiresAt, order.serverNow);
+  const left = useCountdown(order.expiresAt, order.serverNow);
   const [method, setMethod] = useState<PayMethod | null>(methods.methods[0]?.method ?? null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);

@@ -16,8 +16,8 @@ import type { PageLoaderArgs } from "../../routing/nav-context";
 import { GiftClaimLink } from "../gifts/GiftClaimLink";
 import { OrderAmounts, OrderItemLine } from "./commerce-parts";
 import "./payment.css";
-import { formatDateTime } from "../../../shared/format.ts";
-import { formatMoney } from "../../../shared/money.ts";
+import { formatDateTime } from "../../../shared/format";
+import { formatMoney } from "../../../shared/money";
 
 const ORDER_NO = /^M\d{20}$/;
 const POLL_MS = 1500;

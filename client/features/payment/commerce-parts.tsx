@@ -1,70 +1,17 @@
 /**
- * What the payment pages, the orders page and the pack share: calls that carry an
- * Idempotency-Key, China-time formatting, the countdown on the server's clock, the order's
- * amounts, and the coupon refund notice dialog (shown once per returned coupon).
+ * What the payment pages, the orders page and the pack share: the order's amounts and item,
+ * and the coupon refund notice dialog (shown once per returned coupon).
  */
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { z } from "zod";
-import { createAjax } from "../../../shared/ajax";
+import { useEffect, useState } from "react";
 import { returnNoticeListSchema, type ReturnNotice } from "../../../shared/contracts/coupons";
 import type { OrderDetail, OrderSummary } from "../../../shared/contracts/orders";
+import { formatDate } from "../../../shared/format";
 import { coverSizes } from "../../../shared/media";
 import { formatMoney } from "../../../shared/money";
 import { Link } from "react-router-dom";
 import { LazyImage } from "../../lib/lazy-image";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
-import { formatDate } from "../../../shared/format.ts";
-
-/** A POST with an Idempotency-Key: one key per learner action, kept while the same call is retried. */
-export function useIdempotentPost() {
-  const current = useRef<{ fingerprint: string; key: string } | null>(null);
-  return useCallback(async <T,>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T> => {
-    const fingerprint = `${path} ${JSON.stringify(body ?? null)}`;
-    if (!current.current || current.current.fingerprint !== fingerprint) {
-      current.current = { fingerprint, key: crypto.randomUUID() };
-    }
-    try {
-      const result = await createAjax({ headers: { "Idempotency-Key": current.current.key } })(path, {
-        method: "POST",
-        body,
-        schema,
-      });
-      current.current = null;
-      return result;
-    } catch (err) {
-      // The server answered (a refusal): the next attempt is a new action.
-      const status = (err as { statusCode?: number } | null)?.statusCode ?? 0;
-      if (status > 0 && status < 500) current.current = null;
-      throw err;
-    }
-  }, []);
-}
-
-/**
- * Milliseconds left until `expiresAt` on the server's clock: the first render (server and
- * hydration alike) uses the server's time of answering; then the browser's clock, corrected by
- * the difference it had from the server's, ticks every second.
- */
-export function useServerCountdown(expiresAt: string, serverNow: string): number {
-  const initial = Math.max(0, Date.parse(expiresAt) - Date.parse(serverNow));
-  const [left, setLeft] = useState(initial);
-  useEffect(() => {
-    const skew = Date.parse(serverNow) - Date.now();
-    const tick = () => setLeft(Math.max(0, Date.parse(expiresAt) - (Date.now() + skew)));
-    tick();
-    const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
-  }, [expiresAt, serverNow]);
-  return left;
-}
-
-export function formatCountdown(ms: number): string {
-  const total = Math.ceil(ms / 1000);
-  const m = Math.floor(total / 60);
-  const s = total % 60;
-  return `${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
-}
 
 /** Where the item of an order lives in the catalogue. */
 export function itemLink(o: Pick<OrderSummary, "itemType" | "itemId">): string {

@@ -23,7 +23,7 @@ import { Player, type PlayerHandle } from "../../components/player/Player";
 import { videoObject } from "../../components/player/video-meta";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./playback.css";
-import { formatClock, formatDuration, formatMonthDayTime } from "../../../shared/format.ts";
+import { formatClock, formatDuration, formatMonthDayTime } from "../../../shared/format";
 
 type PlaybackData = { mode: "list"; list: ReplayList } | { mode: "one"; view: ReplayView };
 

@@ -13,7 +13,7 @@ import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./qr-confirm.css";
-import { formatMonthDayTime } from "../../../shared/format.ts";
+import { formatMonthDayTime } from "../../../shared/format";
 
 const statusSchema = z.enum(["pending", "scanned", "confirmed", "cancelled", "consumed", "expired"]);
 type TicketStatus = z.infer<typeof statusSchema>;

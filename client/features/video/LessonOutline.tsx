@@ -2,7 +2,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import { type OutlineChapter } from "../../../shared/contracts/learning";
-import { formatClock } from "../../../shared/format.ts";
+import { formatClock } from "../../../shared/format";
 
 export interface LessonProgressView {
   percent: number;

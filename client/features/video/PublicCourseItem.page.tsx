@@ -21,7 +21,7 @@ import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { NoPublicItems, PublicItemGrid, publicItemCover, publicItemPath } from "./PublicItemCard";
 import "./video.css";
-import { formatClock, formatDuration } from "../../../shared/format.ts";
+import { formatClock, formatDuration } from "../../../shared/format";
 
 type PublicItemData = { mode: "one"; view: PublicItemView } | { mode: "pick"; list: PublicItemList };
 

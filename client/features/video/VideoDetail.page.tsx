@@ -23,7 +23,7 @@ import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { type LessonProgressView, LessonOutline } from "./LessonOutline";
 import "./video.css";
-import { formatDuration } from "../../../shared/format.ts";
+import { formatDuration } from "../../../shared/format";
 
 export async function loader({ params, signal, env }: PageLoaderArgs) {
   const view = await env.api(`/api/learning/lessons/${params.id}`, { signal, schema: lessonViewSchema });
