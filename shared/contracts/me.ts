@@ -89,7 +89,7 @@ export type Profile = z.infer<typeof profileSchema>;
 
 export const meSchema = z.object({
   profile: profileSchema,
-  /** Only what exists today; courses, coins and bishan join when their services do. */
+  /** Courses and the coin and bishan balances come from their own endpoints (the overview reads both). */
   counts: z.object({ unreadNotices: z.number().int().nonnegative() }),
 });
 export type Me = z.infer<typeof meSchema>;

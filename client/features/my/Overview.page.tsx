@@ -1,12 +1,13 @@
 /**
  * 个人中心: who the learner is (avatar, nickname, joined date), what the account holds today
- * (unread notices, courses, the state of its security), the courses learned most recently and,
- * honestly, what arrives later (coins and bishan come with their services).
+ * (unread notices, courses, coin and bishan balances, the state of its security) and the courses
+ * learned most recently.
  */
 import { Link, useLoaderData } from "react-router-dom";
 import { categoryTones } from "../../../shared/contracts/catalogue";
 import { type MyCourse, type MyCourses, myCoursesSchema } from "../../../shared/contracts/courses";
 import { type Me, genderLabels, meSchema } from "../../../shared/contracts/me";
+import { type Wallet, walletSchema } from "../../../shared/contracts/wallet";
 import { coverUrl } from "../../../shared/media";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
@@ -19,15 +20,17 @@ import { formatDate } from "../../../shared/format";
 const RECENT_COURSES = 3;
 
 export async function loader({ env, signal }: PageLoaderArgs) {
-  const [me, courses] = await Promise.all([
+  // The overview still shows the account when the courses or the wallet cannot be read.
+  const orNull = (err: unknown) => {
+    if (signal.aborted) throw err;
+    return null;
+  };
+  const [me, courses, wallet] = await Promise.all([
     env.api("/api/me", { signal, schema: meSchema }),
-    // The overview still shows the account when the courses cannot be read.
-    env.api("/api/courses/mine", { signal, schema: myCoursesSchema }).catch((err: unknown) => {
-      if (signal.aborted) throw err;
-      return null;
-    }),
+    env.api("/api/courses/mine", { signal, schema: myCoursesSchema }).catch(orNull),
+    env.api("/api/wallet", { signal, schema: walletSchema }).catch(orNull),
   ]);
-  return { me, courses, meta: { title: "个人中心", noindex: true } };
+  return { me, courses, wallet, meta: { title: "个人中心", noindex: true } };
 }
 
 function RecentCourse({ item }: { item: MyCourse }) {
@@ -92,7 +95,7 @@ function securityAdvice(me: Me): string | null {
 }
 
 export default function OverviewPage() {
-  const { me, courses } = useLoaderData() as { me: Me; courses: MyCourses | null };
+  const { me, courses, wallet } = useLoaderData() as { me: Me; courses: MyCourses | null; wallet: Wallet | null };
   const p = me.profile;
   const advice = securityAdvice(me);
   const details = [p.gender ? genderLabels[p.gender] : null, p.region].filter(Boolean).join(" · ");
@@ -138,18 +141,27 @@ export default function OverviewPage() {
             <Link to="/my/allcourse">{courses ? "查看我的课程" : "暂时没能加载"}</Link>
           </span>
         </li>
-        <li className="stat-tile stat-tile--pending">
+        <li className="stat-tile">
           <span className="stat-tile__label">金币</span>
-          <span className="stat-tile__value">—</span>
-          <span className="stat-tile__note">学习奖励上线后开始累计</span>
+          <span className="stat-tile__value" data-testid="coin-balance">
+            {wallet ? wallet.balances.coin.toLocaleString("zh-CN") : "—"}
+          </span>
+          <span className="stat-tile__note">
+            <Link to="/my/exchange">
+              {wallet ? (wallet.checkedInToday ? "今日已签到 · 去兑换" : "去签到、兑换") : "暂时没能加载"}
+            </Link>
+          </span>
         </li>
-        <li className="stat-tile stat-tile--pending">
+        <li className="stat-tile">
           <span className="stat-tile__label">笔山</span>
-          <span className="stat-tile__value">—</span>
-          <span className="stat-tile__note">随订单与兑换一起上线</span>
+          <span className="stat-tile__value" data-testid="bishan-balance">
+            {wallet ? wallet.balances.bishan.toLocaleString("zh-CN") : "—"}
+          </span>
+          <span className="stat-tile__note">
+            <Link to="/my/exchange/record/bishan">{wallet ? "笔山记录" : "暂时没能加载"}</Link>
+          </span>
         </li>
       </ul>
-      <p className="account-note">作业、金币和笔山还在准备中，上线后会直接出现在这里，不需要重新登录或迁移数据。</p>
 
       <RecentCourses courses={courses} />
 

@@ -8,8 +8,6 @@ import { type ReactNode, useId, useState } from "react";
 import { Link, useLocation, useNavigation } from "react-router-dom";
 import { ORDER_PAY_MINUTES } from "../../../shared/contracts/orders";
 import { LOW_STOCK, MAX_QUANTITY } from "../../../shared/contracts/shop";
-import { useRootData } from "../../app/root-data";
-import { Modal } from "../../lib/modal";
 import "./shop.css";
 
 /** A page's query string with some parameters changed (null removes one); "" when empty. */
@@ -284,36 +282,5 @@ export function ProductSection({ id, title, children }: { id: string; title: Rea
       <h2 id={id}>{title}</h2>
       {children}
     </section>
-  );
-}
-
-/** The buy button's honest answer while online ordering is not open yet. */
-export function OrderingSoonDialog({
-  open,
-  onClose,
-  item,
-}: {
-  open: boolean;
-  onClose: () => void;
-  /** "《九成宫醴泉铭》× 2" */
-  item: string;
-}) {
-  const { servicePhone } = useRootData();
-  return (
-    <Modal open={open} onClose={onClose} title="在线下单即将开放" className="ordering-dialog">
-      <p>
-        您选择了 <strong>{item}</strong>。
-      </p>
-      <p>网站的下单与支付功能还在准备中，现在还不能在线购买，也不会产生任何订单或扣款。</p>
-      <p>
-        需要的话，可以拨打客服电话 <a href={`tel:${servicePhone.replace(/[^\d+]/g, "")}`}>{servicePhone}</a>{" "}
-        咨询购买；下单开放后，这个按钮就能直接使用。
-      </p>
-      <div className="ordering-dialog__actions">
-        <button type="button" className="button button--primary" onClick={onClose}>
-          知道了
-        </button>
-      </div>
-    </Modal>
   );
 }
