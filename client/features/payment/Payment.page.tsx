@@ -9,7 +9,7 @@ import { Link, useLoaderData, useRevalidator } from "react-router-dom";
 import { type BestCoupon, bestCouponSchema } from "../../../shared/contracts/coupons";
 import { GIFT_CLAIM_DAYS } from "../../../shared/contracts/gifts";
 import { GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";
-import { ORDER_PAY_MINUTES, type OrderDetail, orderDetailSchema } from "../../../shared/contracts/orders";
+import { ORDER_PAY_MINUTES, type OrderDetail, orderDetailSchema, REFUND_DAYS } from "../../../shared/contracts/orders";
 import { COIN_CENTS, COIN_DEDUCTION_MAX_PERCENT } from "../../../shared/currency";
 import {
   type PayMethod,
@@ -95,7 +95,9 @@ function Closed({ order }: { order: OrderDetail }) {
 function refundHint(order: OrderDetail): string {
   if (order.purpose === "gift") return `礼物 ${GIFT_CLAIM_DAYS} 天内未被领取可申请退款。`;
   if (order.purpose === "group") return "未能按时成团会自动全额退款。";
-  return order.physical ? "发货前可全额退款，确认收货后 7 天内可退货。" : "课程购买后 7 天内未学习可全额退款。";
+  return order.physical
+    ? `发货前可全额退款，确认收货后 ${REFUND_DAYS} 天内可退货。`
+    : `课程购买后 ${REFUND_DAYS} 天内未学习可全额退款。`;
 }
 
 /** A change to the unpaid order (coupon, coins): posted once per click, then the page reloads its data. */

@@ -36,6 +36,7 @@ describe("protocol pages state the rules the site applies", () => {
     expect(page).toContain("我们为其保留名额 12 分钟");
     expect(page).toMatch(/支付后 9\s+天内/);
     expect(page).toContain("超过 9 天的课程");
+    expect(page).toContain("签收后 9 天内，商品完好");
   });
   it("the privacy policy gives the cooling-off period", () => {
     expect(text(<PrivacyPage />)).toContain("经过 21 天冷静期");
