@@ -46,8 +46,10 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/media ./media
 
 # Uploads, the outbox and the embedded database live under DATA_DIR: a volume, writable by the app user only.
+# uploads/ exists in the image so that a volume mounted there (shared by several nodes, compose.yaml)
+# starts out owned by the app user too.
 ENV DATA_DIR=/data
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data/uploads && chown node:node /data /data/uploads
 VOLUME ["/data"]
 
 ENV HOST=0.0.0.0 PORT=3000
@@ -55,8 +57,9 @@ EXPOSE 3000
 USER node
 
 # No curl in slim images: Node's own fetch asks /healthz (liveness, 200 JSON while the process serves).
+# Shell form, so the probe follows the port the container really listens on (`-e PORT=…`).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
+  CMD node -e "fetch('http://127.0.0.1:${PORT:-3000}/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 
 # Exec form: node is PID 1 and receives SIGTERM itself; server/main.ts drains connections and exits 0.
 CMD ["node", "dist/server/main.js"]

@@ -2,6 +2,7 @@
 import type { Logger } from "pino";
 import type { Database } from "./db/database.server";
 import type { CookieSettings } from "./modules/auth/sessions.server";
+import type { EventStreams } from "./sse.server";
 import type { DevOutbox, Messenger } from "./providers/messages.server";
 import type { WechatSettings } from "./providers/wechat.server";
 
@@ -29,4 +30,6 @@ export interface ApiContext {
   settings: ApiSettings;
   logger: Logger;
   now: () => Date;
+  /** Open Server-Sent Event streams, ended with a reconnect event when the process drains. */
+  eventStreams: EventStreams;
 }

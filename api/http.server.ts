@@ -11,6 +11,8 @@ import express, {
   type Response,
 } from "express";
 import type { z } from "zod";
+import { SERVICE_BUSY_MESSAGE } from "../shared/errors";
+import { isConnectionError, SERVICE_BUSY_RETRY_AFTER_S } from "./db/connection-errors.server";
 
 export class ApiError extends Error {
   constructor(
@@ -148,6 +150,16 @@ export const apiErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   if (type === "entity.parse.failed") {
     res.status(400).json({ error: { code: "invalid_json", message: "请求内容不是有效的 JSON" } });
+    return;
+  }
+  if (isConnectionError(err)) {
+    // The database is down or restarting: the client may retry, nothing is wrong with the request.
+    req.log?.warn(
+      { err: { message: (err as Error).message, code: (err as { code?: unknown }).code } },
+      "database unreachable",
+    );
+    res.setHeader("Retry-After", String(SERVICE_BUSY_RETRY_AFTER_S));
+    res.status(503).json({ error: { code: "service_unavailable", message: SERVICE_BUSY_MESSAGE } });
     return;
   }
   req.log?.error({ err }, "api error");

@@ -5,8 +5,9 @@
 import express, { type Router } from "express";
 import type { ApiContext } from "./context.server";
 import { ApiError, apiErrorHandler, jsonBody, sameOriginOnly } from "./http.server";
+import { recordRoutePattern } from "./metrics.server";
 import { microCache } from "./micro-cache.server";
-import { attachSession } from "./modules/auth/guard.server";
+import { attachSession, passwordChangeGate } from "./modules/auth/guard.server";
 import { createAccountFlowsRouter } from "./modules/auth/flows.router.server";
 import { createQrRouter } from "./modules/auth/qr.router.server";
 import { createAuthRouter } from "./modules/auth/router.server";
@@ -40,6 +41,8 @@ export function apiError(code: string, message: string): ApiErrorBody {
 
 export function createApiRouter(ctx: ApiContext): Router {
   const api = express.Router();
+  // Metrics label API requests by the route pattern they match, never by their raw path.
+  api.use(recordRoutePattern);
   // Personal by default; public catalogue endpoints say otherwise themselves.
   api.use((_req, res, next) => {
     res.setHeader("Cache-Control", "private, no-store");
@@ -48,6 +51,7 @@ export function createApiRouter(ctx: ApiContext): Router {
   api.use(sameOriginOnly([ctx.settings.publicOrigin]));
   api.use(jsonBody());
   api.use(attachSession(ctx));
+  api.use(passwordChangeGate());
 
   // Public catalogue answers stay a few seconds in memory (anonymous requests only).
   const catalogueCache = microCache({ ttlMs: ctx.settings.catalogueCacheMs });

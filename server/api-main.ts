@@ -6,9 +6,11 @@ import { createServer } from "node:http";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import { createApiRouter } from "../api/router.server";
-import { loadConfig } from "./config.server";
+import { ConfigError, loadConfig } from "./config.server";
 import { createLogger, serializeRequest, serializeResponse } from "./logger.server";
+import { httpMetrics, metricsEndpoint, startMetricsServer } from "./metrics.server";
 import { Readiness } from "./readiness.server";
+import { baselineHeaders } from "./security.server";
 import { openServices } from "./services.server";
 
 async function main() {
@@ -19,7 +21,10 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxyHops);
+  app.use(baselineHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }));
+  app.use(httpMetrics());
   app.use(pinoHttp({ logger, serializers: { req: serializeRequest, res: serializeResponse } }));
+  app.get("/metrics", metricsEndpoint(config.metrics.token));
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
@@ -33,6 +38,7 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  await startMetricsServer(config.metrics, logger);
   readiness.markReady();
   logger.info({ port: config.port }, "API listening");
 
@@ -44,14 +50,18 @@ async function main() {
       server.close(() => {
         void services.close().finally(() => process.exit(0));
       });
+      // Event streams end with a reconnect event, so they do not hold the drain (decision 013).
+      services.api.eventStreams.drain();
       server.closeIdleConnections();
+      setInterval(() => server.closeIdleConnections(), 200).unref();
     }, config.drainDelayMs).unref();
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  // A refused setting is one line saying why; anything else keeps its stack.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 /**
  * The web server, in the order a request meets it (DESIGN §2):
- * request id + log → health → proxies → CSP nonce + helmet → compression → /assets →
+ * request id + baseline headers + log → health → proxies → CSP nonce + helmet → compression → /assets →
  * robots.txt, favicon → server rendering → error handler.
  */
 import { randomUUID } from "node:crypto";
@@ -10,24 +10,28 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import QRCode from "qrcode";
+import { isConnectionError, SERVICE_BUSY_RETRY_AFTER_S } from "../api/db/connection-errors.server";
 import { viewerOf } from "../api/modules/auth/accounts.server";
 import { readSession, readSessionToken } from "../api/modules/auth/sessions.server";
 import { createApiRouter } from "../api/router.server";
 import { type Viewer, viewerSchema } from "../shared/contracts/viewer";
+import { SERVICE_BUSY_MESSAGE } from "../shared/errors";
 import { type AssetResolver, devAssets, manifestAssets } from "./assets.server";
 import { createBroadcaster } from "./broadcaster.server";
 import { buildInfo } from "./build-info.server";
 import type { AppConfig } from "./config.server";
 import { devOutboxHandler, outboxAllowed } from "./dev-outbox.server";
-import { sitemapHandler } from "../api/modules/seo/sitemap.server";
+import { createInProcessApi, type InProcessApi } from "./in-process-api.server";
+import { lastGoodSitemap, sitemapHandler } from "../api/modules/seo/sitemap.server";
 import { coverHandler } from "./cover.server";
 import { glyphHandler } from "./glyph.server";
 import { createLogger, serializeRequest, serializeResponse } from "./logger.server";
+import { httpMetrics, metricsEndpoint } from "./metrics.server";
 import { createUpstreamProxy } from "./proxy.server";
-import { Readiness } from "./readiness.server";
+import { Readiness, remoteApiCheck } from "./readiness.server";
 import type { Services } from "./services.server";
 import { createRenderer, type StaticRootData } from "./render.server";
-import { assignNonce, securityHeaders } from "./security.server";
+import { assignNonce, baselineHeaders, securityHeaders } from "./security.server";
 import { faviconSvg, robotsTxt } from "./static-files.server";
 
 export interface AppOptions {
@@ -47,6 +51,8 @@ export interface App {
   app: Express;
   readiness: Readiness;
   logger: Logger;
+  /** The API for server-side loaders, without a socket; absent when API_ORIGIN is set. */
+  inProcessApi?: InProcessApi;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -76,16 +82,24 @@ export async function rootDataFor(config: AppConfig): Promise<StaticRootData> {
     serviceEmail: config.serviceEmail,
     devtoolsBlock: config.devtoolsBlock,
     fixtures: config.testFixtures,
+    payments: config.payments.provider === "none" ? "off" : config.payments.provider === "sandbox" ? "sandbox" : "live",
   };
 }
 
-/** Who is signed in, for the page being rendered: from the session here, or asked of the API. */
+/**
+ * Who is signed in, for the page being rendered: from the session here, or asked of the API.
+ * When a session cookie is there but cannot be read (the database or the API is down), the
+ * visitor is not shown as signed out: `viewerUnavailable` makes the page a 503 instead.
+ */
 function viewerResolver(config: AppConfig, services: Services | undefined): RequestHandler {
+  const cookies = services?.api.settings.cookies ?? { secure: config.publicOrigin.startsWith("https:") };
   return (req, res, next) => {
+    const token = readSessionToken(req, cookies);
     const find = async (): Promise<Viewer | null> => {
+      if (!token) return null;
       if (services) {
         const ctx = services.api;
-        const info = await readSession(ctx.database, readSessionToken(req, ctx.settings.cookies), ctx.now());
+        const info = await readSession(ctx.database, token, ctx.now());
         return info ? viewerOf(ctx, info.user) : null;
       }
       if (!req.headers.cookie || !config.apiOrigin) return null;
@@ -93,6 +107,7 @@ function viewerResolver(config: AppConfig, services: Services | undefined): Requ
         headers: { cookie: req.headers.cookie, accept: "application/json" },
         signal: AbortSignal.timeout(3000),
       });
+      if (reply.status >= 500) throw new Error(`session lookup answered ${reply.status}`);
       if (!reply.ok) return null;
       const body = (await reply.json()) as { viewer?: unknown };
       const parsed = viewerSchema.nullable().safeParse(body.viewer ?? null);
@@ -103,10 +118,10 @@ function viewerResolver(config: AppConfig, services: Services | undefined): Requ
         res.locals.viewer = viewer;
         next();
       })
-      .catch((err) => {
-        // Pages still render for an anonymous visitor when the session store is unreachable.
-        req.log?.warn({ err }, "viewer lookup failed");
+      .catch((err: unknown) => {
+        req.log?.warn({ err: { message: (err as Error)?.message } }, "viewer lookup failed");
         res.locals.viewer = null;
+        res.locals.viewerUnavailable = true;
         next();
       });
   };
@@ -116,8 +131,13 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   const logger = options.logger ?? createLogger(config.logLevel);
   const services = options.services;
   if (!services && !config.apiOrigin) throw new Error("createApp needs services unless API_ORIGIN is set");
+  // Ready when the database answers, and, with API_ORIGIN, the remote API.
   const readiness =
-    options.readiness ?? new Readiness(services ? [{ name: "database", run: () => services.database.ping() }] : []);
+    options.readiness ??
+    new Readiness([
+      ...(services ? [{ name: "database", run: () => services.database.ping() }] : []),
+      ...(config.apiOrigin ? [remoteApiCheck(config.apiOrigin)] : []),
+    ]);
   const app = express();
   app.disable("x-powered-by");
   // Client IPs come from X-Forwarded-For only across the configured number of our own proxies.
@@ -133,12 +153,16 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     if (readiness.draining) res.setHeader("Connection", "close");
     next();
   });
+  // Every response, pages or not, is never sniffed nor framed (helmet adds the rest for pages, step 4).
+  app.use(baselineHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }));
+  // Request counts and latency by route pattern (server/metrics.server.ts).
+  app.use(httpMetrics());
   app.use(
     pinoHttp({
       logger,
       genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
       serializers: { req: serializeRequest, res: serializeResponse },
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics" },
     }),
   );
 
@@ -153,12 +177,22 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     res.status(report.ready ? 200 : 503).json(report);
   });
 
-  // 3. Proxies (before any body parsing or compression), or the in-process services.
-  if (config.apiOrigin)
-    app.use("/api", createUpstreamProxy({ mount: "/api", target: config.apiOrigin, json: true, logger }));
-  else if (services) app.use("/api", createApiRouter(services.api));
+  // Prometheus metrics: bearer token only (404 without METRICS_TOKEN); METRICS_PORT serves them apart.
+  app.get("/metrics", metricsEndpoint(config.metrics.token));
+
+  // 3. Proxies (before any body parsing or compression), or the in-process services. One API
+  // router serves both the browsers (/api here) and the page loaders (injected, no socket).
+  const proxy = (mount: string, target: string, json: boolean) =>
+    createUpstreamProxy({ mount, target, json, logger, timeoutMs: config.upstreamTimeoutMs });
+  let inProcessApi: InProcessApi | undefined;
+  if (config.apiOrigin) app.use("/api", proxy("/api", config.apiOrigin, true));
+  else if (services) {
+    const apiRouter = createApiRouter(services.api);
+    app.use("/api", apiRouter);
+    inProcessApi = createInProcessApi(apiRouter, logger);
+  }
   if (config.avatarOrigin) {
-    app.use("/avatar", createUpstreamProxy({ mount: "/avatar", target: config.avatarOrigin, json: false, logger }));
+    app.use("/avatar", proxy("/avatar", config.avatarOrigin, false));
   } else {
     app.use(
       "/avatar",
@@ -170,7 +204,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         // Mounted before helmet: uploads get their own headers, so they can never run as a page.
         setHeaders: (res) => {
           res.setHeader("X-Content-Type-Options", "nosniff");
-          res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+          res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox; frame-ancestors 'none'");
           res.setHeader("Content-Disposition", 'inline; filename="avatar.webp"');
           res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
         },
@@ -178,10 +212,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     );
   }
   if (config.broadcastOrigin) {
-    app.use(
-      "/broadcast",
-      createUpstreamProxy({ mount: "/broadcast", target: config.broadcastOrigin, json: false, logger }),
-    );
+    app.use("/broadcast", proxy("/broadcast", config.broadcastOrigin, false));
   } else {
     // The demo broadcaster: every stream key loops a sample video as a live HLS stream.
     app.use("/broadcast", createBroadcaster({ mediaDir: config.mediaDir, now: options.now }));
@@ -228,16 +259,17 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   // The sitemap is made by the API (it needs the database): in process, or asked of API_ORIGIN.
   if (services && !config.apiOrigin) app.get("/sitemap.xml", sitemapHandler(services.api));
   else if (config.apiOrigin)
-    app.get("/sitemap.xml", async (_req, res, next) => {
-      try {
-        const upstream = await fetch(`${config.apiOrigin}/api/sitemap.xml`, { signal: AbortSignal.timeout(10_000) });
-        res.status(upstream.ok ? 200 : 502).type("application/xml");
-        res.setHeader("Cache-Control", upstream.headers.get("cache-control") ?? "no-store");
-        res.send(await upstream.text());
-      } catch (err) {
-        next(err);
-      }
-    });
+    app.get(
+      "/sitemap.xml",
+      lastGoodSitemap(async () => {
+        const upstream = await fetch(`${config.apiOrigin}/api/sitemap.xml`, {
+          signal: AbortSignal.timeout(config.upstreamTimeoutMs),
+        });
+        if (!upstream.ok)
+          throw Object.assign(new Error(`sitemap upstream answered ${upstream.status}`), { status: 502 });
+        return upstream.text();
+      }),
+    );
   app.get(["/favicon.svg", "/favicon.ico"], (_req, res) => {
     res.type("image/svg+xml").setHeader("Cache-Control", "public, max-age=86400");
     res.send(faviconSvg);
@@ -275,6 +307,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       streamTimeoutMs: config.streamTimeoutMs,
       logger,
       routes: options.routes,
+      inProcessApi,
     });
   app.get("/{*splat}", viewerResolver(config, services), render);
   app.use((_req, res) => {
@@ -284,20 +317,30 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
 
   // 9. Errors: a status and a short text, never a stack.
   const onError: ErrorRequestHandler = (err, req, res, _next) => {
-    const status = typeof err?.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;
+    // The database or the API cannot be reached: busy for now, not broken (see decision 014).
+    const unreachable = isConnectionError(err);
+    const status = unreachable
+      ? 503
+      : typeof err?.status === "number" && err.status >= 400 && err.status < 600
+        ? err.status
+        : 500;
     // A visitor who left mid-request aborts the page's loaders: nothing failed on our side.
     const clientGone = req.destroyed || res.destroyed;
     if (clientGone) {
       req.log?.debug({ err: { message: err?.message } }, "client went away");
       return;
     }
-    if (status >= 500) req.log?.error({ err }, "request failed");
+    if (unreachable) req.log?.warn({ err: { message: err?.message, code: err?.code } }, "dependency unreachable");
+    else if (status >= 500) req.log?.error({ err }, "request failed");
     if (res.headersSent) {
       res.destroy();
       return;
     }
     res.setHeader("Cache-Control", "no-store");
-    if (status === 404) res.status(404).type("text/plain").send("Not Found");
+    if (status === 503) {
+      res.setHeader("Retry-After", String(SERVICE_BUSY_RETRY_AFTER_S));
+      res.status(503).type("text/plain").send(SERVICE_BUSY_MESSAGE);
+    } else if (status === 404) res.status(404).type("text/plain").send("Not Found");
     else
       res
         .status(status)
@@ -306,5 +349,5 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   };
   app.use(onError);
 
-  return { app, readiness, logger };
+  return { app, readiness, logger, inProcessApi };
 }

@@ -1,30 +1,101 @@
-/** `npm run db:migrate` and `npm run db:seed`, on DATABASE_URL or the embedded database. */
+/**
+ * Database and account commands, on DATABASE_URL or the embedded database:
+ *
+ *   npm run db:migrate
+ *   npm run db:seed                                   (demo data; in pro only with DEMO_DATA=1)
+ *   npm run user:create -- --role operator --email a@b.cn [--phone 138…] [--nickname 名字]
+ *   npm run user:role -- --grant teacher --phone 138…  (or --revoke operator --email …)
+ *
+ * In the container: `node dist/server/cli.js <command> …`.
+ */
+import { parseArgs } from "node:util";
 import { openDatabase } from "../api/db/database.server";
 import { migrate } from "../api/db/migrate.server";
 import { seedCatalogue } from "../api/db/seed-catalogue.server";
 import { seedCommerce } from "../api/db/seed-commerce.server";
 import { seed } from "../api/db/seed.server";
+import {
+  AccountCommandError,
+  type GrantableRole,
+  changeRole,
+  createAccount,
+} from "../api/modules/admin/accounts-admin.server";
 import { loadConfig } from "./config.server";
 
-async function main(command: string | undefined) {
+const USAGE = `commands:
+  migrate
+  seed            demo accounts and catalogue (refused in pro unless DEMO_DATA=1)
+  user:create     --role learner|teacher|operator (--phone 138… | --email a@b.cn) [--nickname 名字]
+  user:role       (--grant | --revoke) teacher|operator (--phone … | --email …)`;
+
+function options(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      role: { type: "string" },
+      phone: { type: "string" },
+      email: { type: "string" },
+      nickname: { type: "string" },
+      grant: { type: "string" },
+      revoke: { type: "string" },
+    },
+    strict: true,
+  });
+  return values;
+}
+
+async function main(command: string | undefined, args: string[]) {
+  const known = ["migrate", "seed", "user:create", "user:role"];
+  if (!command || !known.includes(command)) throw new AccountCommandError(`unknown command ${command ?? ""}\n${USAGE}`);
   const config = loadConfig();
+  // Parse before touching the database, so a typo changes nothing.
+  const opts = command.startsWith("user:") ? options(args) : {};
+  if (command === "seed" && !config.demoData && config.deployEnv === "pro")
+    throw new AccountCommandError(
+      "refused: demo accounts (with the README's published passwords) are not created in the pro environment; set DEMO_DATA=1 to do it anyway, or DEPLOY_ENV=local on a local copy",
+    );
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     const applied = await migrate(database);
     console.log(applied.length ? `migrations applied: ${applied.join(", ")}` : "database is up to date");
     if (command === "seed") {
+      if (config.deployEnv === "pro") console.warn("WARNING: DEMO_DATA=1 in pro: creating the demo accounts");
       console.log(`demo accounts created: ${await seed(database)}`);
       console.log(
         (await seedCatalogue(database)) ? "demo catalogue created" : "catalogue already present: left as it is",
       );
       console.log((await seedCommerce(database)) ? "demo exchange mall created" : "exchange mall already present");
-    } else if (command !== "migrate") throw new Error(`unknown command ${command ?? ""}: use migrate or seed`);
+    } else if (command === "user:create") {
+      const { user, password } = await createAccount(database, {
+        role: opts.role as never,
+        phone: opts.phone,
+        email: opts.email,
+        nickname: opts.nickname,
+      });
+      const how = user.email
+        ? `sign in with the e-mail ${user.email} and this password`
+        : `sign in with an SMS code to ${user.phone ?? ""}, then enter this password as the current one`;
+      console.log(`created ${user.role} account #${user.id}`);
+      console.log(`one-time password (shown only now): ${password}`);
+      console.log(`${how}; a new password must be set before anything else.`);
+    } else if (command === "user:role") {
+      const change = await changeRole(
+        database,
+        { phone: opts.phone, email: opts.email },
+        { grant: opts.grant as GrantableRole | undefined, revoke: opts.revoke as GrantableRole | undefined },
+      );
+      console.log(
+        change.before === change.after
+          ? `account #${change.userId}: role unchanged (${change.after})`
+          : `account #${change.userId}: role ${change.before} → ${change.after}`,
+      );
+    }
   } finally {
     await database.close();
   }
 }
 
-main(process.argv[2]).catch((err) => {
+main(process.argv[2], process.argv.slice(3)).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -3,12 +3,14 @@
  * `--dev` serves the sources through Vite with hot reload.
  */
 import { createServer } from "node:http";
+import { Server as NetServer, type Socket } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RequestHandler } from "express";
 import type { App, AppOptions } from "./app.server";
-import { loadConfig } from "./config.server";
+import { ConfigError, loadConfig } from "./config.server";
 import { createLogger } from "./logger.server";
+import { startMetricsServer } from "./metrics.server";
 import type { Services } from "./services.server";
 
 const dev = process.argv.includes("--dev");
@@ -36,6 +38,10 @@ async function main() {
       "/server/app.server.ts",
     )) as typeof import("./app.server");
     const { devAssets } = (await vite.ssrLoadModule("/server/assets.server.ts")) as typeof import("./assets.server");
+    const { openServices } = (await vite.ssrLoadModule(
+      "/server/services.server.ts",
+    )) as typeof import("./services.server");
+    await openIfInProcess(openServices);
     const root = await rootDataFor(config);
     // Re-created when Vite reloads the module, so server-side edits apply on the next request.
     let cached: { mod: unknown; render: RequestHandler } | undefined;
@@ -50,6 +56,8 @@ async function main() {
             root,
             streamTimeoutMs: config.streamTimeoutMs,
             logger,
+            // Set by createApp below, before the first request arrives.
+            inProcessApi: created.inProcessApi,
           }),
         };
       }
@@ -65,55 +73,112 @@ async function main() {
   }
   const { app, readiness } = created;
   server.on("request", app);
+  // For the drain: which sockets are between requests, and since when.
+  const sockets = new Map<Socket, { inFlight: number; served: number; quietSince: number }>();
+  server.on("connection", (socket: Socket) => {
+    sockets.set(socket, { inFlight: 0, served: 0, quietSince: Date.now() });
+    socket.once("close", () => sockets.delete(socket));
+  });
+  server.on("request", (req, res) => {
+    const state = sockets.get(req.socket);
+    if (!state) return;
+    state.inFlight += 1;
+    res.once("close", () => {
+      state.inFlight -= 1;
+      state.served += 1;
+      state.quietSince = Date.now();
+    });
+  });
+  /**
+   * Closes the sockets nobody is using. Not Node's closeIdleConnections: it also destroys a
+   * socket whose request is still unread in its buffer (a busy event loop), and that client
+   * sees a reset. A socket counts as unused once quiet for 0.5 s after a response (responses
+   * during the drain say Connection: close, so these are keep-alive sockets from before it),
+   * or for 2 s after connecting without a request.
+   */
+  const closeQuietSockets = () => {
+    const now = Date.now();
+    for (const [socket, state] of sockets) {
+      if (state.inFlight > 0) continue;
+      if (now - state.quietSince >= (state.served > 0 ? 500 : 2000)) socket.destroy();
+    }
+  };
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  // /metrics on a listener of its own when METRICS_PORT is set (loopback unless METRICS_HOST says otherwise).
+  await startMetricsServer(config.metrics, logger);
   readiness.markReady();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info({ port, env: config.deployEnv, dev }, `墨池课堂 listening on http://localhost:${port}`);
 
+  /*
+   * Drain (decision 013), all inside SHUTDOWN_TIMEOUT_MS (8 s, below Docker's 10 s):
+   * 1. readiness answers 503 and every response says Connection: close; pages and API calls
+   *    are still served for DRAIN_DELAY_MS, while the load balancer takes the node out;
+   * 2. the listener closes; every event stream gets a reconnect event and ends, so its browser
+   *    resumes on another node; unused keep-alive sockets are closed, now and every 100 ms;
+   * 3. in-flight pages and API calls finish (loaders call the API in-process, not through the
+   *    closed listener); once the last connection is gone the database closes and we exit 0.
+   * At the deadline the remaining connections are cut and we exit 1, the database closed too.
+   */
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "draining");
+    const startedAt = Date.now();
+    logger.info({ signal, drainDelayMs: config.drainDelayMs, timeoutMs: config.shutdownTimeoutMs }, "draining");
     readiness.markDraining();
+    let exiting = false;
+    const exit = (code: number) => {
+      if (exiting) return;
+      exiting = true;
+      // PGlite flushes to DATA_DIR on close; a pool closes its connections. Bounded, so a stuck
+      // database cannot carry the process past the container's stop timeout.
+      const closing = Promise.race([
+        services?.close() ?? Promise.resolve(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("database close timed out")), 1500).unref()),
+      ]);
+      void closing
+        .catch((err: unknown) => logger.error({ err }, "database close failed"))
+        .finally(() => {
+          logger.info({ exitCode: code, ms: Date.now() - startedAt }, "stopped");
+          logger.flush?.();
+          process.exit(code);
+        });
+    };
     const deadline = setTimeout(() => {
       logger.warn("shutdown deadline reached; closing remaining connections");
       server.closeAllConnections();
-      process.exit(1);
+      exit(1);
     }, config.shutdownTimeoutMs);
     deadline.unref();
-    // Readiness is 503 from now on; keep serving for the balancer's deregistration delay, then
-    // stop accepting and wait for in-flight responses. Sockets that finish their response while
-    // draining are idle keep-alive sockets, closed on the next sweep.
     setTimeout(() => {
-      const sweep = setInterval(() => server.closeIdleConnections(), 200);
+      const sweep = setInterval(closeQuietSockets, 100);
       sweep.unref();
-      server.close((err) => {
+      // The listener only (net.Server#close): http.Server#close would also run
+      // closeIdleConnections at once (see closeQuietSockets). Called back when no socket is left.
+      NetServer.prototype.close.call(server, (err?: Error) => {
         clearTimeout(deadline);
         clearInterval(sweep);
         if (err) logger.error({ err }, "close failed");
-        // PGlite flushes to DATA_DIR on close; a pool closes its connections.
-        void (services?.close() ?? Promise.resolve())
-          .catch((closeErr: unknown) => logger.error({ err: closeErr }, "database close failed"))
-          .finally(() => {
-            logger.info("stopped");
-            logger.flush?.();
-            process.exit(err ? 1 : 0);
-          });
+        exit(err ? 1 : 0);
       });
-      server.closeIdleConnections();
+      // After the listener closed, so no browser comes back to this node.
+      const streams = services?.api.eventStreams.drain() ?? 0;
+      if (streams > 0) logger.info({ streams }, "event streams told to reconnect");
+      closeQuietSockets();
     }, config.drainDelayMs).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  // A refused setting is one line saying why; anything else keeps its stack.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -1,17 +1,30 @@
 /**
  * Proxies of DESIGN §2: /api → the API origin, /avatar → the avatar origin, /broadcast → the
  * broadcast origin. Mounted before body parsers and compression so bodies and event streams
- * pass through untouched. An upstream that is down answers 502 (JSON for /api, a page
- * otherwise); the process never crashes for it.
+ * pass through untouched. An upstream that refuses answers 502, one that has not sent its
+ * response headers within the budget (UPSTREAM_TIMEOUT_MS) 504: JSON in the API's error shape
+ * for /api, a small Chinese page otherwise. The process never crashes for either.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ClientRequest, IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { RequestHandler } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Logger } from "pino";
 
-export function badGatewayHtml(): string {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>502</title></head><body><h1>502</h1><p>上游服务暂时不可用，请稍后再试。</p><p><a href="/">Go back to home</a></p></body></html>`;
+/**
+ * After the headers an answer may stay quiet for a while (event streams send a heartbeat every
+ * 15 s): only a silence this long cuts it.
+ */
+const IDLE_AFTER_HEADERS_MS = 60_000;
+const TIMED_OUT = "UPSTREAM_TIMEOUT";
+
+const FAILURES = {
+  502: { code: "bad_gateway", message: "上游服务暂时不可用，请稍后再试" },
+  504: { code: "gateway_timeout", message: "上游服务响应超时，请稍后再试" },
+} as const;
+
+export function upstreamErrorHtml(status: 502 | 504): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${status}</title></head><body><h1>${status}</h1><p>${FAILURES[status].message}。</p><p><a href="/">Go back to home</a></p></body></html>`;
 }
 
 export function createUpstreamProxy(opts: {
@@ -19,21 +32,35 @@ export function createUpstreamProxy(opts: {
   target: string;
   json: boolean;
   logger: Logger;
-  timeoutMs?: number;
+  /** Budget for the upstream's response headers. */
+  timeoutMs: number;
 }): RequestHandler {
-  const { mount, target, json, logger } = opts;
+  const { mount, target, json, logger, timeoutMs } = opts;
+  // Logs name the upstream by mount and origin only: never a path or query (they may carry personal data).
+  const upstream = new URL(target).origin;
   return createProxyMiddleware<IncomingMessage, ServerResponse>({
     // The mount path is stripped by Express: put it back in the target.
     target: `${target}${mount}`,
     changeOrigin: true,
     xfwd: true,
-    proxyTimeout: opts.timeoutMs ?? 30_000,
-    timeout: opts.timeoutMs ?? 30_000,
+    // hpm's proxyTimeout is an idle timeout of the upstream socket; the budget for the headers
+    // is ours (below). No incoming `timeout`: it would drop the client without any answer.
+    proxyTimeout: Math.max(timeoutMs, IDLE_AFTER_HEADERS_MS),
     on: {
+      proxyReq(proxyReq: ClientRequest) {
+        const timer = setTimeout(() => {
+          proxyReq.destroy(Object.assign(new Error("upstream did not answer in time"), { code: TIMED_OUT }));
+        }, timeoutMs);
+        timer.unref();
+        proxyReq.once("response", () => clearTimeout(timer));
+        proxyReq.once("close", () => clearTimeout(timer));
+      },
       error(err, _req, res) {
+        const code = (err as NodeJS.ErrnoException).code;
+        const status = code === TIMED_OUT || code === "ETIMEDOUT" ? 504 : 502;
         logger.warn(
-          { err: { message: err.message, code: (err as NodeJS.ErrnoException).code }, mount },
-          "upstream failed",
+          { upstream: { mount, origin: upstream }, status, err: { message: err.message, code } },
+          status === 504 ? "upstream timed out" : "upstream failed",
         );
         if (!("writeHead" in res)) {
           (res as Socket).destroy();
@@ -45,11 +72,11 @@ export function createUpstreamProxy(opts: {
           return;
         }
         if (json) {
-          out.writeHead(502, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
-          out.end(JSON.stringify({ error: { code: "bad_gateway", message: "上游服务暂时不可用，请稍后再试" } }));
+          out.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
+          out.end(JSON.stringify({ error: FAILURES[status] }));
         } else {
-          out.writeHead(502, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
-          out.end(badGatewayHtml());
+          out.writeHead(status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+          out.end(upstreamErrorHtml(status));
         }
       },
     },

@@ -53,3 +53,32 @@ export class Readiness {
     return { ready: this.state === "ready" && healthy, state: this.state, checks };
   }
 }
+
+/**
+ * With API_ORIGIN the pages need that API: it must answer its /healthz within a short time.
+ * One probe serves every readiness call for `cacheMs` (balancers probe often, from many places).
+ */
+export function remoteApiCheck(
+  apiOrigin: string,
+  {
+    timeoutMs = 1500,
+    cacheMs = 2000,
+    now = Date.now,
+  }: { timeoutMs?: number; cacheMs?: number; now?: () => number } = {},
+): ReadinessCheck {
+  let last: { at: number; probe: Promise<void> } | null = null;
+  return {
+    name: "api",
+    run() {
+      const at = now();
+      if (last && at - last.at < cacheMs) return last.probe;
+      const probe = fetch(`${apiOrigin}/healthz`, { signal: AbortSignal.timeout(timeoutMs) }).then(async (reply) => {
+        await reply.body?.cancel();
+        if (!reply.ok) throw new Error(`the API answered ${reply.status}`);
+      });
+      probe.catch(() => {});
+      last = { at, probe };
+      return probe;
+    },
+  };
+}

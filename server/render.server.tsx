@@ -11,20 +11,26 @@ import { renderToPipeableStream } from "react-dom/server";
 import {
   createStaticHandler,
   createStaticRouter,
+  type DataStrategyFunction,
+  type DataStrategyResult,
   isRouteErrorResponse,
+  matchRoutes,
   type StaticHandlerContext,
   StaticRouterProvider,
 } from "react-router-dom";
+import { SERVICE_BUSY_RETRY_AFTER_S } from "../api/db/connection-errors.server";
 import { DocumentProvider, type RootData } from "../client/app/root-data";
-import { createDataStrategy, defOf } from "../client/routing/data-strategy";
+import { createDataStrategy, defOf, toRouteError } from "../client/routing/data-strategy";
 import type { NavEnv } from "../client/routing/nav-context";
 import { buildRoutes, pageModuleKey } from "../client/routing/routes";
 import { createAjax } from "../shared/ajax";
-import { ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError } from "../shared/errors";
+import { AppError, ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError, SERVICE_BUSY_MESSAGE } from "../shared/errors";
 import type { RouteDef } from "../shared/routes";
 import { serializeForScript } from "../shared/serialize";
+import { ssrLoaders, ssrRender } from "../api/metrics.server";
 import type { AssetResolver } from "./assets.server";
 import { isUnsupportedBrowser } from "./browser-support.server";
+import { IN_PROCESS_ORIGIN, type InProcessApi } from "./in-process-api.server";
 import { cspNonce } from "./security.server";
 
 export type StaticRootData = Omit<RootData, "assets" | "viewer">;
@@ -63,14 +69,20 @@ export function errorPageFailedHtml(siteName: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${siteName}</title></head><body><h2>${ERROR_PAGE_FAILED}</h2><p>显示错误页时又发生了错误。</p><p><a href="/">${GO_HOME_TEXT}</a></p></body></html>`;
 }
 
-/** Where loaders reach the API from this process: API_ORIGIN, else this very server. */
-export function apiBaseFor(req: ExpressRequest, apiOrigin: string | undefined): string {
-  if (apiOrigin) return apiOrigin;
-  let host = req.socket.localAddress ?? "127.0.0.1";
-  if (host.startsWith("::ffff:")) host = host.slice(7);
-  if (host === "::" || host === "0.0.0.0") host = "127.0.0.1";
-  if (host.includes(":")) host = `[${host}]`;
-  return `http://${host}:${req.socket.localPort}`;
+/**
+ * How loaders reach the API from this process: over HTTP to API_ORIGIN (the global fetch keeps
+ * its connections alive), else injected into the in-process API, never over a socket to this
+ * very server (whose listener closes while the process drains: decision 013).
+ */
+export function loaderApiFor(
+  req: ExpressRequest,
+  opts: Pick<RendererOptions, "apiOrigin" | "inProcessApi">,
+): { baseUrl: string; fetch?: typeof fetch } {
+  if (opts.apiOrigin) return { baseUrl: opts.apiOrigin };
+  if (!opts.inProcessApi) throw new Error("the renderer needs API_ORIGIN or the in-process API");
+  // The visitor's address as resolved through our trusted proxies only (trust proxy hops).
+  const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  return { baseUrl: IN_PROCESS_ORIGIN, fetch: opts.inProcessApi.fetchFor(clientIp) };
 }
 
 export const LOADER_API_TIMEOUT_MS = 5000;
@@ -82,6 +94,8 @@ export interface RendererOptions {
   streamTimeoutMs: number;
   logger: Logger;
   routes?: RouteDef[];
+  /** The API in this process (no API_ORIGIN): loaders call it without a socket. */
+  inProcessApi?: InProcessApi;
 }
 
 /** Weak validator of an anonymous page: its loader data, status, build and crawler flavour. */
@@ -102,18 +116,49 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** The matched route-table pattern of a URL (`/course/:id`), for metrics; null when no page matches. */
+export function routePatternOf(routes: Parameters<typeof matchRoutes>[0], pathname: string): string | null {
+  const matches = matchRoutes(routes, pathname);
+  if (!matches?.some((m) => defOf(m.route))) return null;
+  const parts = matches.map((m) => m.route.path ?? "").filter((p) => p && p !== "/");
+  return `/${parts.join("/")}`;
+}
+
+/**
+ * The page when a signed-in visitor's session could not be read (the database or the API is
+ * down): no loader runs, the page being opened is the error page with 503 "service busy".
+ */
+const serviceBusy: DataStrategyFunction = async ({ matches }) => {
+  const toLoad = matches.filter((m) => m.shouldCallHandler());
+  const deepest = toLoad[toLoad.length - 1];
+  const results: Record<string, DataStrategyResult> = {};
+  await Promise.all(
+    toLoad.map(async (match) => {
+      results[match.route.id] = await match.resolve(async () => {
+        if (match === deepest) throw toRouteError(new AppError(503, SERVICE_BUSY_MESSAGE));
+        return null;
+      });
+    }),
+  );
+  return results;
+};
+
 export function createRenderer(opts: RendererOptions) {
   const envOf = (context: unknown) => context as NavEnv;
   const handler = createStaticHandler(buildRoutes(envOf, opts.routes));
   const dataStrategy = createDataStrategy(envOf);
 
   return async function render(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    const matchedAt = performance.now();
+    const route = routePatternOf(handler.dataRoutes, req.path) ?? "unmatched page";
+    res.locals.routePattern = route;
     const userAgent = req.get("user-agent") ?? "";
     const viewer = (res.locals.viewer as RootData["viewer"] | undefined) ?? null;
+    const busy = res.locals.viewerUnavailable === true;
     const forwarded: Record<string, string> = { "x-request-id": String(res.locals.requestId ?? "") };
     if (req.headers.cookie) forwarded.cookie = req.headers.cookie;
     const api = createAjax({
-      baseUrl: apiBaseFor(req, opts.apiOrigin),
+      ...loaderApiFor(req, opts),
       headers: forwarded,
       timeoutMs: LOADER_API_TIMEOUT_MS,
     });
@@ -127,7 +172,11 @@ export function createRenderer(opts: RendererOptions) {
 
     let ctx: StaticHandlerContext | Response;
     try {
-      ctx = await handler.query(toFetchRequest(req, res), { requestContext: env, dataStrategy });
+      ctx = await handler.query(toFetchRequest(req, res), {
+        requestContext: env,
+        dataStrategy: busy ? serviceBusy : dataStrategy,
+      });
+      ssrLoaders.observe({ route }, (performance.now() - matchedAt) / 1000);
     } catch (err) {
       next(err);
       return;
@@ -155,7 +204,8 @@ export function createRenderer(opts: RendererOptions) {
       viewer,
       assets: { css: assets.css, modulepreload: assets.modulepreload },
     };
-    const personal = Boolean(viewer) || chain.some((d) => d.access === "user");
+    const personal = busy || Boolean(viewer) || chain.some((d) => d.access === "user");
+    if (busy) res.setHeader("Retry-After", String(SERVICE_BUSY_RETRY_AFTER_S));
     const crawler = isbot(userAgent);
     if (personal) {
       res.setHeader("Cache-Control", "private, no-store");
@@ -192,6 +242,7 @@ export function createRenderer(opts: RendererOptions) {
           // Crawlers get every boundary inline, never outlined behind hidden divs.
           progressiveChunkSize: crawler ? Number.MAX_SAFE_INTEGER : undefined,
           onShellReady() {
+            ssrRender.observe({ route, stage: "shell" }, (performance.now() - matchedAt) / 1000);
             if (!crawler) send();
           },
           onAllReady() {
@@ -229,6 +280,9 @@ export function createRenderer(opts: RendererOptions) {
         settled = true;
         res.status(status);
         res.setHeader("Content-Type", "text/html; charset=utf-8");
+        res.once("finish", () =>
+          ssrRender.observe({ route, stage: "complete" }, (performance.now() - matchedAt) / 1000),
+        );
         pipe(res);
       }
       const timer = setTimeout(() => abort(new Error("render timed out")), opts.streamTimeoutMs);

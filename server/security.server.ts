@@ -15,6 +15,26 @@ export const assignNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/**
+ * What every response carries, whoever answers it (the API, the proxies and their error pages,
+ * uploads, health checks, static files): no sniffing, never framed, HSTS on an HTTPS origin in
+ * production. Mounted first; pages get helmet's full set later, which replaces these headers.
+ * A proxied upstream's own headers of the same names win (they are set when it answers).
+ */
+export function baselineHeaders({ production, https }: { production: boolean; https: boolean }): RequestHandler {
+  const hsts = production && https ? HSTS : null;
+  return (_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+    if (hsts) res.setHeader("Strict-Transport-Security", hsts);
+    next();
+  };
+}
+
+const HSTS_MAX_AGE_S = 31_536_000;
+const HSTS = `max-age=${HSTS_MAX_AGE_S}; includeSubDomains`;
+
 /** `https` decides HSTS and upgrade-insecure-requests: both only make sense on an HTTPS origin. */
 export function securityHeaders({ production, https }: { production: boolean; https: boolean }): RequestHandler {
   const scriptSrc = ["'self'", (_req: unknown, res: unknown) => `'nonce-${cspNonce(res as Response)}'`];
@@ -34,7 +54,7 @@ export function securityHeaders({ production, https }: { production: boolean; ht
         "upgrade-insecure-requests": https ? [] : null,
       },
     },
-    strictTransportSecurity: production && https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: production && https ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
 }

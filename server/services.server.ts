@@ -9,13 +9,17 @@ import { migrate } from "../api/db/migrate.server";
 import { seedCatalogue } from "../api/db/seed-catalogue.server";
 import { seedCommerce } from "../api/db/seed-commerce.server";
 import { seedIfEmpty } from "../api/db/seed.server";
-import { startLiveStateJob } from "../api/modules/live/state-job.server";
-import { startOrderJobs } from "../api/modules/orders/expiry-job.server";
+import { registerJob, startJobs } from "../api/jobs/registry.server";
+import { trackPool } from "../api/metrics.server";
+import { liveStateJob } from "../api/modules/live/state-job.server";
+import { configurePayments, orderJob } from "../api/modules/orders/expiry-job.server";
+import { reconcileSandboxPayments } from "../api/modules/payments/reconcile.server";
 import { paymentSettingsFrom } from "../api/providers/payments/settings.server";
-import { startAccountErasure } from "../api/modules/me/deletion.server";
+import { accountErasureJob } from "../api/modules/me/deletion.server";
 import { AliyunSmsTransport } from "../api/providers/aliyun-sms.server";
 import { DevOutbox, type MessageTransport, Messenger } from "../api/providers/messages.server";
 import { SmtpTransport } from "../api/providers/smtp.server";
+import { EventStreams } from "../api/sse.server";
 import type { AppConfig } from "./config.server";
 import { outboxAllowed } from "./dev-outbox.server";
 
@@ -59,30 +63,43 @@ export async function apiContextFor(
     },
     logger,
     now,
+    eventStreams: new EventStreams(),
   };
 }
 
 export async function openServices(config: AppConfig, logger: Logger, database?: Database): Promise<Services> {
-  const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger }));
   await migrate(db);
-  if (!config.databaseUrl && !database) {
+  // Demo accounts (with the README's published passwords) and the demo catalogue: never in pro
+  // unless DEMO_DATA asks for them, and then loudly (see config.demoData).
+  if (config.demoData && !database) {
+    if (config.deployEnv === "pro")
+      logger.warn("DEMO_DATA is on in the pro environment: demo accounts with published passwords may be created");
     const seeded = await seedIfEmpty(db);
     if (seeded) logger.info("first start: demo accounts created (see README)");
     if (await seedCatalogue(db)) logger.info("first start: demo catalogue created");
     if (await seedCommerce(db)) logger.info("first start: demo exchange mall created");
   }
   const api = await apiContextFor(config, db, logger);
-  // Accounts past their 15-day cooling-off period are erased hourly (the deletion agreement).
-  const stopErasure = startAccountErasure(api);
-  const stopLiveStates = startLiveStateJob(api);
-  const stopOrders = startOrderJobs(api, paymentSettingsFrom(config.payments, config.dataDir));
+  configurePayments(api, paymentSettingsFrom(config.payments, config.dataDir));
+  // Periodic jobs, each run once per period across all nodes (api/jobs/registry.server.ts;
+  // what they do and how often: README, "Jobs").
+  registerJob(accountErasureJob);
+  registerJob(liveStateJob);
+  registerJob(orderJob);
+  const jobs = startJobs(api);
+  // The connection pool's use and queue for /metrics (the embedded database has no pool).
+  const untrackPool = db.poolStats ? trackPool(db.poolStats) : () => {};
+  // Approvals a crash left uncredited are settled before the first visitor, not 30 s later.
+  await reconcileSandboxPayments(api).catch((err: unknown) =>
+    logger.error({ err }, "sandbox payment reconciliation at start failed"),
+  );
   return {
     database: db,
     api,
     close: async () => {
-      stopErasure();
-      stopLiveStates();
-      stopOrders();
+      await jobs.stop();
+      untrackPool();
       await db.close();
     },
   };

@@ -8,6 +8,8 @@ export const ERROR_PAGE_FAILED = "An error occurred while showing the error page
 export const unknownMiddlewareMessage = (name: string) => `Unknown middleware ${name}`;
 export const ajaxErrorMessage = (status: number) => `ajax error ${status}`;
 export const AJAX_TIMEOUT_MESSAGE = "ajax timeout";
+/** A dependency (the database, the API) cannot be reached for now: 503 with Retry-After. */
+export const SERVICE_BUSY_MESSAGE = "服务繁忙，请稍后再试";
 
 export class AppError extends Error {
   readonly statusCode: number;

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type Database, openDatabase } from "../api/db/database.server";
+import { type Database, type DatabaseOptions, openDatabase } from "../api/db/database.server";
 import { migrate } from "../api/db/migrate.server";
 
 export interface TestDatabase {
@@ -12,7 +12,10 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-export async function testDatabase(): Promise<TestDatabase> {
+/** `options` apply on PostgreSQL only; the connections are named `mochi-test <schema>`. */
+export async function testDatabase(
+  options: Pick<DatabaseOptions, "listenRetryBaseMs"> = {},
+): Promise<TestDatabase & { applicationName?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({});
@@ -24,10 +27,12 @@ export async function testDatabase(): Promise<TestDatabase> {
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const database = await openDatabase({ url, schema, poolSize: 20 });
+  const applicationName = `mochi-test ${schema}`;
+  const database = await openDatabase({ url, schema, poolSize: 20, applicationName, ...options });
   await migrate(database);
   return {
     database,
+    applicationName,
     async dispose() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });

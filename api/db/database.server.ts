@@ -8,7 +8,9 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import type { Logger } from "pino";
 import { PgliteDialect } from "./pglite-dialect.server";
+import type { PoolStats } from "../metrics.server";
 import type { DB } from "./schema";
 
 export type Listener = (payload: string) => void;
@@ -20,6 +22,13 @@ export interface Database {
   /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** The connection pool's size, idle connections and waiting queries (PostgreSQL only; PGlite has one session). */
+  poolStats?: () => PoolStats;
+  /**
+   * Called each time LISTEN is back after its connection was lost (a PostgreSQL restart):
+   * notifications sent meanwhile never arrive, so subscribers re-read what they may have missed.
+   */
+  onListenRestored(callback: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -31,6 +40,24 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to work in (each test run gets its own). */
   schema?: string;
   poolSize?: number;
+  /** Shown in pg_stat_activity; the LISTEN connection adds " listen". */
+  applicationName?: string;
+  logger?: Pick<Logger, "info" | "warn">;
+  /** First wait before LISTEN reconnects (then doubling up to 10 s); tests widen it. */
+  listenRetryBaseMs?: number;
+}
+
+/** LISTEN reconnects after 0.25 s, doubling up to 10 s, each wait jittered (half fixed, half random). */
+export const LISTEN_RETRY_BASE_MS = 250;
+export const LISTEN_RETRY_MAX_MS = 10_000;
+
+export function listenRetryDelay(
+  attempt: number,
+  random: () => number = Math.random,
+  base = LISTEN_RETRY_BASE_MS,
+): number {
+  const ceiling = Math.min(Math.max(LISTEN_RETRY_MAX_MS, base), base * 2 ** Math.min(attempt, 16));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -80,6 +107,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       checkChannel(channel);
       await sql`select pg_notify(${channel}, ${payload})`.execute(db);
     },
+    // One process owns PGlite: its LISTEN cannot be lost.
+    onListenRestored() {
+      return () => {};
+    },
     async close() {
       await db.destroy();
     },
@@ -93,6 +124,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     connectionString: url,
     max: options.poolSize ?? 10,
     options: searchPath,
+    application_name: options.applicationName ?? "mochi-classroom",
     connectionTimeoutMillis: 5000,
     types: pgTypes,
     idleTimeoutMillis: 30_000,
@@ -101,44 +133,122 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   pool.on("error", () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 
-  // One dedicated connection carries every LISTEN of this process.
-  let listenerClient: pg.Client | null = null;
+  // One dedicated connection carries every LISTEN of this process. When it is lost (a restart,
+  // a terminated backend, a network cut) it is opened again with backoff and every channel is
+  // listened to again; subscribers are then told, so they can replay what they missed.
+  const applicationName = options.applicationName ?? "mochi-classroom";
+  const logger = options.logger;
   const listeners = new Map<string, Set<Listener>>();
-  async function listenerConnection(): Promise<pg.Client> {
-    if (listenerClient) return listenerClient;
-    const client = new pg.Client({ connectionString: url, options: searchPath });
-    await client.connect();
+  const restoredCallbacks = new Set<() => void>();
+  let listenerClient: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let reconnecting = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  async function connectListener(): Promise<pg.Client> {
+    const client = new pg.Client({
+      connectionString: url,
+      options: searchPath,
+      application_name: `${applicationName} listen`,
+      keepAlive: true,
+    });
+    let gone = false;
+    const onLost = (err?: Error) => {
+      if (gone) return;
+      gone = true;
+      client.end().catch(() => {});
+      if (listenerClient !== client) return;
+      listenerClient = null;
+      logger?.warn(
+        { err: err && { message: err.message, code: (err as { code?: string }).code } },
+        "LISTEN connection lost",
+      );
+      scheduleReconnect(0);
+    };
+    client.on("error", onLost);
+    client.on("end", () => onLost());
     client.on("notification", (msg) => {
       for (const l of listeners.get(msg.channel) ?? []) l(msg.payload ?? "");
     });
-    client.on("error", () => {
-      listenerClient = null;
-    });
-    listenerClient = client;
+    try {
+      await client.connect();
+      for (const channel of listeners.keys()) await client.query(`listen ${channel}`);
+    } catch (err) {
+      gone = true;
+      client.end().catch(() => {});
+      throw err;
+    }
     return client;
+  }
+
+  function scheduleReconnect(attempt: number) {
+    if (closed) return;
+    reconnecting = true;
+    retryTimer = setTimeout(
+      () => {
+        connectListener().then(
+          (client) => {
+            if (closed) {
+              client.end().catch(() => {});
+              return;
+            }
+            listenerClient = client;
+            reconnecting = false;
+            logger?.info({ attempts: attempt + 1, channels: listeners.size }, "LISTEN connection restored");
+            for (const callback of restoredCallbacks) callback();
+          },
+          (err: Error) => {
+            logger?.warn({ err: { message: err.message }, attempt: attempt + 1 }, "LISTEN reconnect failed");
+            scheduleReconnect(attempt + 1);
+          },
+        );
+      },
+      listenRetryDelay(attempt, Math.random, options.listenRetryBaseMs),
+    );
+    retryTimer.unref();
+  }
+
+  async function listenerConnection(): Promise<pg.Client> {
+    if (listenerClient) return listenerClient;
+    connecting ??= connectListener()
+      .then((client) => {
+        listenerClient = client;
+        return client;
+      })
+      .finally(() => {
+        connecting = null;
+      });
+    return connecting;
   }
 
   return {
     db,
     kind: "postgres",
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async ping() {
       await sql`select 1`.execute(db);
     },
     async listen(channel, listener) {
       checkChannel(channel);
-      const client = await listenerConnection();
       let set = listeners.get(channel);
       if (!set) {
         set = new Set();
+        // While reconnecting the channel is only noted: the new connection listens to it.
+        if (!reconnecting) {
+          const client = await listenerConnection();
+          await client.query(`listen ${channel}`);
+        }
+        set = listeners.get(channel) ?? set;
         listeners.set(channel, set);
-        await client.query(`listen ${channel}`);
       }
       set.add(listener);
+      const own = set;
       return async () => {
-        set.delete(listener);
-        if (set.size === 0) {
+        own.delete(listener);
+        if (own.size === 0 && listeners.get(channel) === own) {
           listeners.delete(channel);
-          await client.query(`unlisten ${channel}`).catch(() => {});
+          await listenerClient?.query(`unlisten ${channel}`).catch(() => {});
         }
       };
     },
@@ -146,8 +256,16 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       checkChannel(channel);
       await sql`select pg_notify(${channel}, ${payload})`.execute(db);
     },
+    onListenRestored(callback) {
+      restoredCallbacks.add(callback);
+      return () => restoredCallbacks.delete(callback);
+    },
     async close() {
-      await listenerClient?.end().catch(() => {});
+      closed = true;
+      clearTimeout(retryTimer);
+      const client = listenerClient;
+      listenerClient = null;
+      await client?.end().catch(() => {});
       await db.destroy();
     },
   };

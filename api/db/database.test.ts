@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../tests/db";
+import { LISTEN_RETRY_BASE_MS, LISTEN_RETRY_MAX_MS, listenRetryDelay } from "./database.server";
 import { migrate } from "./migrate.server";
 
 const handle = await testDatabase();
@@ -64,5 +65,19 @@ describe(`database (${handle.database.kind})`, () => {
     await handle.database.notify("test_channel", "hello");
     await expect.poll(() => got).toEqual(["hello"]);
     await stop();
+  });
+});
+
+describe("LISTEN reconnection delays", () => {
+  it("double from a quarter second, stop growing at 10 s, and are jittered within half of each step", () => {
+    expect(listenRetryDelay(0, () => 0)).toBe(LISTEN_RETRY_BASE_MS / 2);
+    expect(listenRetryDelay(0, () => 1)).toBe(LISTEN_RETRY_BASE_MS);
+    expect(listenRetryDelay(3, () => 1)).toBe(LISTEN_RETRY_BASE_MS * 8);
+    for (const attempt of [6, 10, 40, 1000]) {
+      expect(listenRetryDelay(attempt, () => 1)).toBe(LISTEN_RETRY_MAX_MS);
+      expect(listenRetryDelay(attempt, () => 0)).toBe(LISTEN_RETRY_MAX_MS / 2);
+    }
+    const spread = new Set(Array.from({ length: 20 }, () => listenRetryDelay(5)));
+    expect(spread.size).toBeGreaterThan(1);
   });
 });

@@ -20,6 +20,8 @@ export interface UsersTable {
   role: Generated<"learner" | "teacher" | "operator">;
   status: Generated<"active" | "disabled" | "deleting" | "deleted">;
   device_protection: Generated<boolean>;
+  /** Set by `user:create` (a one-time password): the account must set its own before anything else. */
+  password_change_required: Generated<boolean>;
   playback_speed_x100: Generated<number>;
   info_completed_at: NullableTimestamp;
   info_skipped_at: NullableTimestamp;
@@ -117,7 +119,7 @@ export interface FeedbackTable {
   created_at: Timestamp;
 }
 
-type DateColumn = ColumnType<string, string | null | undefined, string | null>;
+type DateColumn = ColumnType<string | null, string | null | undefined, string | null>;
 /** jsonb: written as a JSON string, read back parsed. */
 type Json<T> = ColumnType<T, string | undefined, string>;
 
@@ -459,6 +461,8 @@ export interface PaymentSandboxTable {
   txn_id: string | null;
   created_at: Timestamp;
   decided_at: NullableTimestamp;
+  /** When the site credited, refunded or set aside this approval (null: not yet, or not approved). */
+  settled_at: NullableTimestamp;
 }
 
 export interface PaymentsTable {
@@ -606,6 +610,17 @@ export interface IdempotencyKeysTable {
   completed_at: NullableTimestamp;
 }
 
+/** One claimed period of a periodic job (api/jobs/registry.server.ts): null `ok` while running. */
+export interface JobRunsTable {
+  job: string;
+  period_start: RequiredTimestamp;
+  node: string;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+  ok: boolean | null;
+  error: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   devices: DevicesTable;
@@ -651,6 +666,7 @@ export interface DB {
   exchange_items: ExchangeItemsTable;
   exchange_redemptions: ExchangeRedemptionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  job_runs: JobRunsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -4,6 +4,7 @@
  */
 import { createContext, useContext } from "react";
 import type { BuildInfo } from "../../shared/build-info";
+import type { PaymentsMode } from "../../shared/contracts/payments";
 import type { Viewer } from "../../shared/contracts/viewer";
 
 export interface RootData {
@@ -19,6 +20,8 @@ export interface RootData {
   serviceEmail: string;
   devtoolsBlock: boolean;
   fixtures: boolean;
+  /** How payments are taken: `off` disables the buy buttons, `sandbox` shows the 测试支付 banner. */
+  payments: PaymentsMode;
 }
 
 export const BOOT_ELEMENT_ID = "__boot";

@@ -5,8 +5,11 @@
  */
 import { redirect } from "react-router-dom";
 import { AppError, NOT_FOUND_MESSAGE } from "../../shared/errors";
-import { accessOf } from "../../shared/routes";
+import { accessOf, paramRules } from "../../shared/routes";
 import type { MiddlewareContext, RouteMiddleware } from "./nav-context";
+
+/** Where an account signed in with a one-time password must go first. */
+export const PASSWORD_CHANGE_PATH = "/my/security";
 
 /** Where a logged-out visit to a `user` page is sent: home opens the login dialog. */
 export function loginRedirectPath(url: URL): string {
@@ -18,8 +21,12 @@ export const middlewareRegistry: Record<string, RouteMiddleware> = {
   auth(ctx) {
     if (accessOf(ctx.chain) === "user" && !ctx.env.viewer) throw redirect(loginRedirectPath(ctx.url));
   },
-  /** `/course_old/{id}` is the old address of a course page. */
+  /**
+   * `/course_old/{id}` is the old address of a course page. Middleware runs before validate, so
+   * the id is checked here: a bad one is a 404, never a redirect to a page that cannot exist.
+   */
   legacyCourse(ctx) {
+    if (!paramRules.id.safeParse(ctx.params.id ?? "").success) throw new AppError(404, NOT_FOUND_MESSAGE);
     throw redirect(`/course/${ctx.params.id}`, 301);
   },
   testOnly(ctx) {
@@ -32,5 +39,11 @@ export const globalMiddleware: RouteMiddleware[] = [
   function browserCheck(ctx: MiddlewareContext) {
     if (ctx.url.pathname.startsWith("/bowser")) return;
     if (ctx.env.unsupportedBrowser) throw redirect("/bowser");
+  },
+  /** Signed in with a one-time password (`user:create`): setting a new one comes before anything else. */
+  function passwordChange(ctx: MiddlewareContext) {
+    if (!ctx.env.viewer?.passwordChangeRequired) return;
+    if (ctx.url.pathname === PASSWORD_CHANGE_PATH || ctx.url.pathname === "/my/logout") return;
+    throw redirect(PASSWORD_CHANGE_PATH);
   },
 ];

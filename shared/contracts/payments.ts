@@ -13,6 +13,18 @@ export const PAY_METHOD_LABELS: Record<PayMethod, string> = {
   alipay: "支付宝",
 };
 
+/**
+ * How this site takes payments, as every page sees it: `live` (WeChat Pay / Alipay), `sandbox`
+ * (test payments, no real money: pages say 测试支付) or `off` (no provider configured: buying is off).
+ */
+export type PaymentsMode = "live" | "sandbox" | "off";
+/** Why the buy buttons are off while no payment provider is configured. */
+export const PAYMENTS_OFF_MESSAGE = "本站暂未开通在线支付";
+/** The API's answer to an order while buying is off. */
+export const PAYMENTS_OFF_ORDER_MESSAGE = "本站暂未开通在线支付，暂时无法下单";
+/** The banner on checkout and order pages while payments go to the sandbox. */
+export const SANDBOX_PAYMENT_NOTICE = "测试支付：本站当前使用模拟支付，不会产生真实扣款，订单仅供测试。";
+
 export const startPaymentSchema = z.strictObject({ method: payMethodSchema }, { error: strictError });
 
 export const startPaymentResultSchema = z.object({

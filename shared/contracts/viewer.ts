@@ -6,5 +6,7 @@ export const viewerSchema = z.object({
   nickname: z.string(),
   avatarUrl: z.string().nullable(),
   unreadNotices: z.number().int().nonnegative(),
+  /** Signed in with a one-time password: the security page comes first (set a new password). */
+  passwordChangeRequired: z.boolean().optional(),
 });
 export type Viewer = z.infer<typeof viewerSchema>;

@@ -124,6 +124,23 @@ describe("phone login", () => {
     expect((await post("/api/auth/sms/send", { phone })).status).toBe(200);
   });
 
+  it("ten sends to one number at once: one message goes out, nine wait out the cooldown and cost nothing", async () => {
+    const phone = nextPhone();
+    const results = await Promise.all(Array.from({ length: 10 }, () => post("/api/auth/sms/send", { phone })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const refused = results.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(9);
+    for (const r of refused) expect(r.body.error.message).toMatch(/^请 \d+ 秒后再获取验证码$/);
+    expect(h.services!.api.outbox!.list().filter((m) => m.to === phone)).toHaveLength(1);
+    // The number's daily cap counted the one send only.
+    const counted = await h
+      .services!.api.database.db.selectFrom("rate_limits")
+      .select("count")
+      .where("key", "=", `otp:target:sms:${phone}`)
+      .execute();
+    expect(counted.map((c) => c.count)).toEqual([1]);
+  });
+
   it("one client IP gets OTP_DAILY_PER_IP codes a day, then a polite 429", async () => {
     const settings = h.services!.api.settings;
     const before = settings.otpDailyPerIp;

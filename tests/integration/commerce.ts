@@ -98,7 +98,8 @@ export function commerceHarness(phonePrefix = "137") {
     txnId = `SB${randomUUID().slice(0, 8)}`,
     secret?: string,
   ) {
-    const n = newSandboxNotification(orderNo, txnId, amountCents, new Date());
+    // Sent "now" by the API's clock (which a test may have moved): notifications must be fresh.
+    const n = newSandboxNotification(orderNo, txnId, amountCents, api().now());
     const signature = signSandbox(n, secret ?? paymentSettingsOf(api()).sandboxSecret);
     return call(null, "POST", "/api/payments/notify/sandbox", n, { "X-Sandbox-Signature": signature });
   }
@@ -120,6 +121,8 @@ export function commerceHarness(phonePrefix = "137") {
   }
 
   return {
+    /** The whole test app (for another node on the same database). */
+    app: () => h,
     api,
     db,
     base: () => base,

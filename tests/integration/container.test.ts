@@ -202,16 +202,20 @@ describe("Dockerfile", () => {
     ).toBe(true);
   });
 
-  it("final stage: EXPOSEs the PORT it listens on and HEALTHCHECKs /healthz with node", () => {
+  it("final stage: EXPOSEs the PORT it listens on and HEALTHCHECKs /healthz with node on $PORT", () => {
     expect(exposedPorts.length).toBeGreaterThan(0);
     const port = exposedPorts[0];
     expect(Number(finalEnv.PORT ?? 3000)).toBe(port);
     expect(healthcheck, "a HEALTHCHECK instruction").toBeDefined();
     const { rest } = flags(healthcheck!.args);
     expect(rest).toMatch(/^CMD\s/);
-    const argv = command(rest.replace(/^CMD\s+/, "")).argv;
-    expect(argv[0]).toBe("node");
-    expect(argv.join(" ")).toContain(`:${port}/healthz`);
+    // Shell form, so `docker run -e PORT=…` moves the probe along with the server.
+    const { exec, argv } = command(rest.replace(/^CMD\s+/, ""));
+    expect(exec, "HEALTHCHECK in shell form (it reads $PORT)").toBe(false);
+    const script = argv[2] ?? "";
+    expect(script).toMatch(/^node\s/);
+    expect(script).toContain(`:\${PORT:-${port}}/healthz`);
+    expect(script, "no fixed port in the probe").not.toMatch(/:\d+\/healthz/);
   });
 
   it(".dockerignore keeps dependencies, builds and local data out of the context", () => {
@@ -452,17 +456,23 @@ describe("final stage reproduced outside Docker", () => {
     expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
-  it("passes its own HEALTHCHECK, which fails when nothing listens", async () => {
-    const exposed = exposedPorts[0];
+  it("passes its own HEALTHCHECK on the PORT it runs with, which fails when nothing listens there", async () => {
     const { rest } = flags(healthcheck!.args);
+    const argv = command(rest.replace(/^CMD\s+/, "")).argv;
+    // The container's environment, with this machine's node first on the PATH (the image's `node`).
     const probe = (target: number) =>
-      command(rest.replace(/^CMD\s+/, "")).argv.map((a, i) =>
-        i === 0 && a === "node" ? process.execPath : a.replaceAll(`:${exposed}/`, `:${target}/`),
-      );
-    const env = { PATH: process.env.PATH ?? "", ...finalEnv };
-    const ok = await run(probe(port), { cwd: appDir, env, timeoutMs: 10_000 });
+      run(argv, {
+        cwd: appDir,
+        env: {
+          ...finalEnv,
+          PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
+          PORT: String(target),
+        },
+        timeoutMs: 10_000,
+      });
+    const ok = await probe(port);
     expect(ok.code, ok.output).toBe(0);
-    const nobody = await run(probe(await freePort()), { cwd: appDir, env, timeoutMs: 10_000 });
+    const nobody = await probe(await freePort());
     expect(nobody.code).not.toBe(0);
   });
 

@@ -720,6 +720,42 @@ describe("the room's event stream", () => {
     await onA.waitForOnline(1);
     await onA.close();
   });
+
+  it("a draining node tells the room to reconnect; on another node Last-Event-ID brings what was said meanwhile", async () => {
+    const third = await testAppOnSameDatabase(first);
+    const c = await listen(third.app);
+    try {
+      const room = await makeSession(realNow(), -5 * MINUTE, 120);
+      await enrol(a.id, courseId);
+      const onC = new TestBrowser(c.base);
+      for (const [k, v] of a.browser.cookies) onC.cookies.set(k, v);
+      expect((await a.browser.json("POST", `/api/live/${room}/messages`, { body: "排空之前" })).status).toBe(201);
+      const stream = await openRoom(onC, room);
+      await stream.ready();
+      await stream.waitForChat("排空之前");
+
+      expect(third.services.api.eventStreams.drain()).toBe(1);
+      await stream.ended();
+      expect(stream.events.at(-1)?.event).toBe("reconnect");
+      expect(stream.events.at(-1)?.id).toBeUndefined();
+      const lastId = stream.events.filter((e) => e.id).at(-1)?.id;
+      expect(lastId).toBeTruthy();
+      // Said while the browser was away: stored, so the resumed stream replays it.
+      expect((await b.browser.json("POST", `/api/live/${room}/messages`, { body: "断开期间" })).status).toBe(201);
+      const resumed = await openRoom(a.browser, room, { "Last-Event-ID": lastId! });
+      await resumed.ready();
+      expect(resumed.chats().map((m) => m.body)).toEqual(["断开期间"]);
+      await resumed.close();
+
+      // A stream opened on the draining node after that is sent on at once.
+      const late = await openRoom(onC, room);
+      await late.ended();
+      expect(late.events.map((e) => e.event)).toEqual(["reconnect"]);
+    } finally {
+      await closeServer(c.server);
+      await third.dispose();
+    }
+  });
 });
 
 describe("OpenAPI", () => {

@@ -351,6 +351,38 @@ describe("fan-out between web nodes", () => {
   });
 });
 
+describe("a node that drains", () => {
+  it("tells the computer's stream to reconnect; on another node it resumes from the ticket's state", async () => {
+    const third = await testAppOnSameDatabase(first);
+    const c = await listen(third.app);
+    try {
+      const desktop = new TestBrowser(c.base, DESKTOP_UA);
+      const { ticket } = await newTicket(desktop);
+      const events = await openEvents(desktop, ticket);
+      await events.waitFor("pending");
+      expect(third.services.api.eventStreams.drain()).toBe(1);
+      await events.ended();
+      expect(events.events.at(-1)?.event).toBe("reconnect");
+
+      // The phone scans while the computer is away; it comes back to node A with its bind cookie.
+      const { phone, user } = await loggedInPhone();
+      expect((await phone.json("GET", `/api/auth/qr/${ticket}`)).body.status).toBe("scanned");
+      const back = new TestBrowser(base, DESKTOP_UA);
+      for (const [k, v] of desktop.cookies) back.cookies.set(k, v);
+      const resumed = await openEvents(back, ticket);
+      await resumed.waitFor("scanned");
+      expect((await phone.json("POST", `/api/auth/qr/${ticket}/confirm`, {})).status).toBe(200);
+      await resumed.waitFor("confirmed");
+      await resumed.ended();
+      expect((await back.json("POST", `/api/auth/qr/${ticket}/claim`, {})).status).toBe(200);
+      expect((await back.json("GET", "/api/auth/me")).body.viewer.id).toBe(user.id);
+    } finally {
+      await closeServer(c.server);
+      await third.dispose();
+    }
+  });
+});
+
 describe("rate limit", () => {
   it("caps ticket creation per IP", async () => {
     const realNow = ctx.now;

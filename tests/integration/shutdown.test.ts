@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
+import { TestBrowser } from "./helpers";
+import { readEventStream } from "./sse";
 
 const entry = `${process.env.DIST_DIR ?? "dist"}/server/main.js`;
 
@@ -30,9 +32,24 @@ function startServer(port: number, extraEnv: Record<string, string> = {}): Promi
 }
 
 let child: ChildProcess | undefined;
+const dataDirs: string[] = [];
 afterEach(() => {
   if (child && child.exitCode === null) child.kill("SIGKILL");
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+const exitOf = (proc: ChildProcess) => new Promise<number | null>((r) => proc.once("exit", (code) => r(code)));
+
+/** The demo learner, signed in with the demo password (the first start seeds the account). */
+async function demoLearner(base: string, port: number) {
+  const browser = new TestBrowser(base, undefined, `http://localhost:${port}`);
+  const login = await browser.json("POST", "/api/auth/email/login", {
+    email: "learner@mochi.local",
+    password: "Mochi-learner-2026",
+  });
+  expect(login.body).toMatchObject({ status: "ok" });
+  return browser;
+}
 
 describe("graceful shutdown", () => {
   it("SIGTERM lets an in-flight stream finish, then exits 0", async () => {
@@ -90,4 +107,85 @@ describe("graceful shutdown", () => {
     expect(page.connection).toBe("close");
     expect(await exited).toBe(0);
   });
+
+  it("a page whose loader asks the API after the listener closed still answers 200", { timeout: 120_000 }, async () => {
+    const port = 5000 + Math.floor(Math.random() * 500);
+    child = await startServer(port, { DRAIN_DELAY_MS: "300" });
+    const exited = exitOf(child);
+    // The loader waits 1.5 s, then calls the API: by then the listener has been closed for 1.2 s.
+    const page = fetch(`http://127.0.0.1:${port}/__test/slow?ms=1500&api=1`, { headers: { "User-Agent": "drain" } });
+    await new Promise((r) => setTimeout(r, 100));
+    child.kill("SIGTERM");
+    const res = await page;
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("接口正常");
+    expect(await exited).toBe(0);
+  });
+
+  it(
+    "under load with a live room open: no answered request fails, the room is told to reconnect, exit 0 within 8 s",
+    // Mostly the first start's seeding, slow on a busy machine; the drain itself is bounded below.
+    { timeout: 120_000 },
+    async () => {
+      const port = 5500 + Math.floor(Math.random() * 500);
+      // A fresh data directory: the first start seeds a live lesson on air now.
+      const dataDir = `test-results/drain-${port}-${Date.now()}`;
+      dataDirs.push(dataDir);
+      child = await startServer(port, { DRAIN_DELAY_MS: "1000", DATA_DIR: dataDir });
+      const exited = exitOf(child);
+      const base = `http://127.0.0.1:${port}`;
+      const learner = await demoLearner(base, port);
+      const live = await learner.json("GET", "/api/live?tab=live");
+      let roomId: number | undefined;
+      for (const item of live.body.items as Array<{ id: number }>) {
+        const detail = await learner.json("GET", `/api/live/${item.id}`);
+        if (["open", "enrolled", "host"].includes(detail.body.access)) roomId = item.id;
+      }
+      expect(roomId, "a live room the demo learner may enter").toBeDefined();
+      const room = await readEventStream(learner, `/api/live/${roomId}/events`);
+      await room.until(() => room.events.some((e) => e.event === "online"), "the room to open");
+
+      // Four clients, pages (with loaders that call the API) and API calls, until refused.
+      const paths = ["/", "/live", `/live/${roomId}`, "/__test/slow?ms=200&api=1", "/api/health", "/api/live?tab=live"];
+      const answered: Array<{ path: string; status: number; at: number }> = [];
+      const failures: string[] = [];
+      let sigtermAt = 0;
+      const client = async (n: number) => {
+        const until = Date.now() + 6000;
+        for (let i = n; Date.now() < until; i += 1) {
+          const path = paths[i % paths.length]!;
+          try {
+            const res = await fetch(`${base}${path}`, {
+              headers: { "User-Agent": "load", Cookie: [...learner.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+            });
+            await res.arrayBuffer();
+            answered.push({ path, status: res.status, at: Date.now() });
+          } catch (err) {
+            const code = (err as { cause?: { code?: string } }).cause?.code;
+            // Refused: the listener has closed, which is how this client learns to stop.
+            if (code === "ECONNREFUSED" && sigtermAt) return;
+            failures.push(`${path}: ${code ?? String(err)}`);
+            return;
+          }
+        }
+      };
+      const load = Promise.all([0, 1, 2, 3].map(client));
+      await new Promise((r) => setTimeout(r, 1000));
+      sigtermAt = Date.now();
+      child.kill("SIGTERM");
+      await load;
+      const code = await exited;
+      const stoppedIn = Date.now() - sigtermAt;
+
+      expect(failures).toEqual([]);
+      expect(answered.filter((a) => a.status >= 500)).toEqual([]);
+      // Served during the drain delay too, slow pages included.
+      expect(answered.filter((a) => a.at > sigtermAt + 200).length).toBeGreaterThan(4);
+      expect(answered.some((a) => a.path.startsWith("/__test/slow") && a.at > sigtermAt)).toBe(true);
+      await room.ended(1000);
+      expect(room.events.at(-1)?.event).toBe("reconnect");
+      expect(code).toBe(0);
+      expect(stoppedIn).toBeLessThan(8000);
+    },
+  );
 });

@@ -4,6 +4,9 @@ import * as deviceLogins from "./002_device_logins";
 import * as catalogue from "./003_catalogue";
 import * as commerce from "./004_commerce";
 import * as giftsGroups from "./005_gifts_groups";
+import * as jobRuns from "./006_job_runs";
+import * as passwordChange from "./007_password_change";
+import * as sandboxSettlement from "./008_sandbox_settlement";
 
 export interface Migration {
   version: number;
@@ -17,4 +20,7 @@ export const migrations: Migration[] = [
   { version: 3, name: "catalogue", up: catalogue.up },
   { version: 4, name: "commerce", up: commerce.up },
   { version: 5, name: "gifts_groups", up: giftsGroups.up },
+  { version: 6, name: "job_runs", up: jobRuns.up },
+  { version: 7, name: "password_change", up: passwordChange.up },
+  { version: 8, name: "sandbox_settlement", up: sandboxSettlement.up },
 ];

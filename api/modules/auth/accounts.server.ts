@@ -40,7 +40,13 @@ export async function viewerOf(ctx: ApiContext, user: User): Promise<Viewer> {
     .where("user_id", "=", user.id)
     .where("read_at", "is", null)
     .executeTakeFirstOrThrow();
-  return { id: user.id, nickname: user.nickname, avatarUrl: user.avatar_url, unreadNotices: Number(unread.n) };
+  return {
+    id: user.id,
+    nickname: user.nickname,
+    avatarUrl: user.avatar_url,
+    unreadNotices: Number(unread.n),
+    ...(user.password_change_required ? { passwordChangeRequired: true } : {}),
+  };
 }
 
 /** Whether the dialog should go on to "complete info" after this login. */

@@ -26,7 +26,6 @@ import {
 import type { ApiContext } from "../../context.server";
 import type { User } from "../../db/schema";
 import { ApiError, clientIp, handler, parseInput } from "../../http.server";
-import { enforce } from "../../rate-limit.server";
 import { canSignIn, defaultNickname, notify, viewerOf } from "./accounts.server";
 import { type CodeRefusal, sendCode } from "./code-delivery.server";
 import { presentDeviceKeyHash } from "./devices.server";
@@ -40,11 +39,9 @@ import {
   pendingLoginExpired,
   readPendingLogin,
 } from "./pending-logins.server";
+import { admitPasswordTry, passwordFailed, passwordSucceeded } from "./password-guard.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { clearSessionCookie, revokeUserSessions } from "./sessions.server";
-
-/** Password guesses per client and per address; code logins stay open when these are reached. */
-const PASSWORD_LIMITS = { perIp: 30, perEmail: 10, windowSeconds: 15 * 60 } as const;
 
 const credentialsInvalid = () => new ApiError(400, "credentials_invalid", "邮箱或密码错误");
 const codeSent: CodeSent = { status: "sent", cooldownSeconds: OTP.cooldownSeconds };
@@ -101,29 +98,16 @@ export function createAccountFlowsRouter(ctx: ApiContext): Router {
     "/email/login",
     handler(async (req, res) => {
       const { email, password } = parseInput(emailLoginSchema, req.body);
-      const message = "密码错误次数太多，请稍后再试，或用验证码登录";
-      await enforce(
-        ctx.database,
-        [
-          {
-            key: `login:password:ip:${clientIp(req)}`,
-            max: PASSWORD_LIMITS.perIp,
-            windowSeconds: PASSWORD_LIMITS.windowSeconds,
-            message,
-          },
-          {
-            key: `login:password:email:${email}`,
-            max: PASSWORD_LIMITS.perEmail,
-            windowSeconds: PASSWORD_LIMITS.windowSeconds,
-            message,
-          },
-        ],
-        ctx.now(),
-      );
+      const ip = clientIp(req);
+      await admitPasswordTry(ctx, email, ip);
       const user = await userByAddress(ctx, "email", email);
       // An unknown address costs the same scrypt work as a wrong password.
       const valid = await verifyPassword(password, user?.password_hash ?? null);
-      if (!user || !valid) throw credentialsInvalid();
+      if (!user || !valid) {
+        await passwordFailed(ctx, email, user);
+        throw credentialsInvalid();
+      }
+      await passwordSucceeded(ctx, email, ip);
       res.json(await completeLogin(ctx, req, res, user));
     }),
   );
@@ -185,7 +169,7 @@ export function createAccountFlowsRouter(ctx: ApiContext): Router {
       const now = ctx.now();
       await ctx.database.db
         .updateTable("users")
-        .set({ password_hash: await hashPassword(password), updated_at: now })
+        .set({ password_hash: await hashPassword(password), password_change_required: false, updated_at: now })
         .where("id", "=", user.id)
         .execute();
       await revokeUserSessions(ctx.database, user.id, undefined, now);

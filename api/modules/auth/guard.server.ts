@@ -2,7 +2,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { ApiContext } from "../../context.server";
 import type { User } from "../../db/schema";
-import { unauthorized } from "../../http.server";
+import { ApiError, unauthorized } from "../../http.server";
 import { readSession, readSessionToken } from "./sessions.server";
 
 export interface Auth {
@@ -18,6 +18,28 @@ export function attachSession(ctx: ApiContext): RequestHandler {
         next();
       })
       .catch(next);
+  };
+}
+
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = "请先修改初始密码，修改后才能继续使用其他功能";
+
+/**
+ * An account signed in with a one-time password (`user:create`) must set its own first: until
+ * then its session may read its own account (GET /me…), use the login endpoints (/auth…, log
+ * out included) and change the password (POST /me/password); everything else is refused.
+ */
+export function passwordChangeGate(): RequestHandler {
+  return (req, res, next) => {
+    const auth = authOf(res);
+    if (!auth?.user.password_change_required) return next();
+    const p = req.path;
+    const allowed =
+      p === "/auth" ||
+      p.startsWith("/auth/") ||
+      (req.method === "GET" && (p === "/me" || p.startsWith("/me/"))) ||
+      (req.method === "POST" && p === "/me/password");
+    if (allowed) return next();
+    next(new ApiError(403, "password_change_required", PASSWORD_CHANGE_REQUIRED_MESSAGE));
   };
 }
 

@@ -4,6 +4,7 @@
  * address (60 s cooldown, daily cap), per client IP (daily) and overall (hourly).
  */
 import { createHash, randomBytes, randomInt } from "node:crypto";
+import { sql } from "kysely";
 import type { CodePurpose } from "../../../shared/contracts/auth";
 import type { ApiContext } from "../../context.server";
 import { ApiError, tooManyRequests } from "../../http.server";
@@ -24,47 +25,52 @@ const codeHash = (challengeId: string, code: string) =>
 
 export const invalidCode = () => new ApiError(400, "code_invalid", "验证码错误或已过期");
 
-/** Creates a challenge and returns its code for the caller to send. Earlier codes stop working. */
+/**
+ * Creates a challenge and returns its code for the caller to send. Earlier codes stop working.
+ * The cooldown and caps are checked and recorded in one transaction that holds a lock on the
+ * address (an advisory lock on its hash): of many sends to one address at once, on any nodes,
+ * exactly one gets past the cooldown, and a refused send counts against nothing.
+ */
 export async function issueCode(
   ctx: ApiContext,
   req: { channel: Channel; target: string; purpose: CodePurpose; ip: string; userId?: number | null },
 ): Promise<string> {
   const now = ctx.now();
-  const { db } = ctx.database;
-  const last = await db
-    .selectFrom("otp_challenges")
-    .select("created_at")
-    .where("channel", "=", req.channel)
-    .where("target", "=", req.target)
-    .orderBy("created_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  if (last) {
-    const wait = Math.ceil((last.created_at.getTime() + OTP.cooldownSeconds * 1000 - now.getTime()) / 1000);
-    if (wait > 0) throw tooManyRequests(wait, `请 ${wait} 秒后再获取验证码`);
-  }
-  await enforce(
-    ctx.database,
-    [
-      {
-        key: `otp:target:${req.channel}:${req.target}`,
-        max: OTP.dailyPerTarget,
-        windowSeconds: 86_400,
-        message: "今天获取验证码的次数太多了，请明天再试",
-      },
-      {
-        key: `otp:ip:${req.ip}`,
-        max: ctx.settings.otpDailyPerIp,
-        windowSeconds: 86_400,
-        message: "今天获取验证码的次数太多了，请明天再试",
-      },
-      { key: "otp:global", max: OTP.hourlyGlobal, windowSeconds: 3600, message: "验证码服务繁忙，请稍后再试" },
-    ],
-    now,
-  );
   const id = randomBytes(16).toString("hex");
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  await db.transaction().execute(async (trx) => {
+  await ctx.database.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${req.channel}:${req.target}`}, 0))`.execute(trx);
+    const last = await trx
+      .selectFrom("otp_challenges")
+      .select("created_at")
+      .where("channel", "=", req.channel)
+      .where("target", "=", req.target)
+      .orderBy("created_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (last) {
+      const wait = Math.ceil((last.created_at.getTime() + OTP.cooldownSeconds * 1000 - now.getTime()) / 1000);
+      if (wait > 0) throw tooManyRequests(wait, `请 ${wait} 秒后再获取验证码`);
+    }
+    await enforce(
+      trx,
+      [
+        {
+          key: `otp:target:${req.channel}:${req.target}`,
+          max: OTP.dailyPerTarget,
+          windowSeconds: 86_400,
+          message: "今天获取验证码的次数太多了，请明天再试",
+        },
+        {
+          key: `otp:ip:${req.ip}`,
+          max: ctx.settings.otpDailyPerIp,
+          windowSeconds: 86_400,
+          message: "今天获取验证码的次数太多了，请明天再试",
+        },
+        { key: "otp:global", max: OTP.hourlyGlobal, windowSeconds: 3600, message: "验证码服务繁忙，请稍后再试" },
+      ],
+      now,
+    );
     await trx
       .updateTable("otp_challenges")
       .set({ consumed_at: now })

@@ -53,13 +53,31 @@ type StatusListener = (status: QrStatus) => void;
 
 /**
  * One LISTEN per process, shared by every open stream; a notification is handed to the
- * streams of its ticket only. It starts listening on the first subscriber and stays.
+ * streams of its ticket only. It starts listening on the first subscriber and stays. When the
+ * LISTEN connection comes back after a loss, every watched ticket is read again (a scan or a
+ * confirmation may have happened meanwhile); streams drop states they already passed.
  */
 export class QrEventHub {
   private readonly watchers = new Map<string, Set<StatusListener>>();
   private listening: Promise<unknown> | null = null;
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly now: () => Date = () => new Date(),
+    private readonly onReplayError: (err: unknown) => void = () => {},
+  ) {
+    database.onListenRestored(() => {
+      this.recheck().catch(this.onReplayError);
+    });
+  }
+
+  private async recheck(): Promise<void> {
+    for (const id of [...this.watchers.keys()]) {
+      const ticket = await findTicket(this.database, id);
+      const status = ticket ? publicStatus(ticket, this.now()) : "expired";
+      for (const listener of this.watchers.get(id) ?? []) listener(status);
+    }
+  }
 
   watcherCount(ticket: string): number {
     return this.watchers.get(ticket)?.size ?? 0;

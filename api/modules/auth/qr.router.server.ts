@@ -16,7 +16,7 @@ import { z } from "zod";
 import type { ApiContext } from "../../context.server";
 import { ApiError, clientIp, handler, notFound, parseInput, tooManyRequests } from "../../http.server";
 import { enforce } from "../../rate-limit.server";
-import { openEventStream, writeEventChunk } from "../../sse.server";
+import { openEventStream, reconnectEvent, writeEventChunk } from "../../sse.server";
 import { deviceName } from "./devices.server";
 import { requireAuth } from "./guard.server";
 import { accountDisabled, completeLogin } from "./login.server";
@@ -69,7 +69,9 @@ function sameHash(a: string, b: string): boolean {
 
 export function createQrRouter(ctx: ApiContext): Router {
   const router = express.Router();
-  const hub = new QrEventHub(ctx.database);
+  const hub = new QrEventHub(ctx.database, ctx.now, (err) =>
+    ctx.logger.warn({ err }, "scan-code tickets: re-reading after a LISTEN loss failed"),
+  );
 
   /** The ticket in the path, if this browser is the one it was made for; else 404 (nothing to learn). */
   async function boundTicket(req: Request) {
@@ -152,6 +154,7 @@ export function createQrRouter(ctx: ApiContext): Router {
     let closed = false;
     let unsubscribe: (() => void) | null = null;
     const timers: { heartbeat?: NodeJS.Timeout; expiry?: NodeJS.Timeout } = {};
+    let untrack = () => {};
 
     const cleanUp = () => {
       if (closed) return;
@@ -159,6 +162,7 @@ export function createQrRouter(ctx: ApiContext): Router {
       clearInterval(timers.heartbeat);
       clearTimeout(timers.expiry);
       unsubscribe?.();
+      untrack();
     };
     const write = (chunk: string) => {
       if (closed) return;
@@ -177,6 +181,13 @@ export function createQrRouter(ctx: ApiContext): Router {
 
     // A browser that comes back after a lost connection gets the current state first.
     openEventStream(req, res);
+    // On shutdown the browser reconnects (to another node) and resumes from that state.
+    untrack = ctx.eventStreams.track(() => {
+      write(reconnectEvent());
+      cleanUp();
+      res.end();
+    });
+    if (closed) return;
 
     // Listen before reading, so a change between the two is not missed (ranks drop repeats).
     const stop = await hub.subscribe(id, send);

@@ -26,6 +26,7 @@ import type { DB } from "../../db/schema";
 import { ApiError, forbidden, notFound } from "../../http.server";
 import { enrolLearner, ownsCourse } from "../courses/enrolments.server";
 import { insertOrder, orderDetail, settleRefund } from "../orders/orders.server";
+import { requireBuying } from "../payments/gateways.server";
 import { closePending, moveOrder, notify } from "../orders/state.server";
 import { giftRefundRule, type GiftRow, NOTICE_GIFT_CLAIMED, NOTICE_GIFT_RECEIVED } from "./fulfil.server";
 import { formatDateTime } from "../../../shared/format";
@@ -101,6 +102,7 @@ export async function createGift(
   userId: number,
   input: { courseId: number; message: string },
 ): Promise<{ order: OrderDetail; reused: boolean }> {
+  requireBuying(ctx);
   const { db } = ctx.database;
   const now = ctx.now();
   const course = await db

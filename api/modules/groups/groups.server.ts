@@ -30,6 +30,7 @@ import { ownsCourse } from "../courses/enrolments.server";
 import { courseSummariesByIds } from "../courses/summaries.server";
 import { maskNickname } from "../gifts/gifts.server";
 import { insertOrder, orderDetail } from "../orders/orders.server";
+import { requireBuying } from "../payments/gateways.server";
 import { closePending } from "../orders/state.server";
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
@@ -166,6 +167,7 @@ const campaignColumns = [
  * instead of a second one; one that ran out of time is closed first.
  */
 export async function startGroup(ctx: ApiContext, userId: number, campaignId: number): Promise<GroupOrderResult> {
+  requireBuying(ctx);
   const now = ctx.now();
   const outcome = await ctx.database.db.transaction().execute(async (trx) => {
     await lockLearner(trx, userId);
@@ -228,6 +230,7 @@ export async function startGroup(ctx: ApiContext, userId: number, campaignId: nu
  * still payable is given back instead.
  */
 export async function joinGroup(ctx: ApiContext, userId: number, groupNo: string): Promise<GroupOrderResult> {
+  requireBuying(ctx);
   const now = ctx.now();
   const outcome = await ctx.database.db.transaction().execute(async (trx) => {
     await lockLearner(trx, userId);

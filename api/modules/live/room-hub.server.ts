@@ -21,6 +21,8 @@ export const PRESENCE_BEAT_MS = 15_000;
 export const PRESENCE_TTL_MS = 45_000;
 /** Announcements of one room are coalesced over this long (a burst of joins is one NOTIFY). */
 const ANNOUNCE_DELAY_MS = 50;
+/** At most this many missed chat messages per room are replayed after a LISTEN loss. */
+const REPLAY_LIMIT = 500;
 
 /** A chat message as it travels between nodes (the sender's id decides `mine` per viewer). */
 export interface RoomChat {
@@ -71,6 +73,8 @@ export class LiveRoomHub {
   private readonly remote = new Map<number, Map<string, { count: number; seenAt: number }>>();
   private readonly lastOnline = new Map<number, number>();
   private readonly pendingAnnounce = new Map<number, { timer: NodeJS.Timeout; ask: boolean }>();
+  /** The newest chat message id known per room with local viewers: where a replay starts. */
+  private readonly lastChat = new Map<number, number>();
   private listening: Promise<void> | null = null;
   private ns: string | null = null;
   private beat: NodeJS.Timeout | null = null;
@@ -79,7 +83,13 @@ export class LiveRoomHub {
     private readonly database: Database,
     private readonly logger: Logger,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    // Notifications sent while the LISTEN connection was down are lost: read the stored chat
+    // since the last message delivered and ask the other nodes for their counts again.
+    database.onListenRestored(() => {
+      this.replayMissed().catch((err: unknown) => this.logger.warn({ err }, "live chat replay failed"));
+    });
+  }
 
   /** Starts listening (once); safe to call again after a failure. */
   start(): Promise<void> {
@@ -102,6 +112,8 @@ export class LiveRoomHub {
       this.rooms.set(liveId, set);
     }
     set.add(listener);
+    // Where a replay after a LISTEN loss would start (PGlite never loses its LISTEN).
+    if (first && this.database.kind === "postgres" && !this.lastChat.has(liveId)) await this.noteNewestChat(liveId);
     // The first viewer of a room here asks the other nodes for their counts at once.
     this.announce(liveId, first);
     this.ensureBeat();
@@ -111,7 +123,10 @@ export class LiveRoomHub {
       if (done) return;
       done = true;
       set.delete(listener);
-      if (set.size === 0 && this.rooms.get(liveId) === set) this.rooms.delete(liveId);
+      if (set.size === 0 && this.rooms.get(liveId) === set) {
+        this.rooms.delete(liveId);
+        this.lastChat.delete(liveId);
+      }
       this.announce(liveId, false);
       this.refreshOnline(liveId);
     };
@@ -129,6 +144,53 @@ export class LiveRoomHub {
       if (now - entry.seenAt <= PRESENCE_TTL_MS) total += entry.count;
     }
     return total;
+  }
+
+  private async noteNewestChat(liveId: number): Promise<void> {
+    const row = await this.database.db
+      .selectFrom("live_chat_messages")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .where("live_id", "=", liveId)
+      .executeTakeFirst();
+    const id = Number(row?.id ?? 0);
+    if (id > (this.lastChat.get(liveId) ?? -1)) this.lastChat.set(liveId, id);
+  }
+
+  private deliverChat(liveId: number, message: RoomChat): void {
+    const rooms = this.rooms.get(liveId);
+    if (rooms && message.id > (this.lastChat.get(liveId) ?? -1)) this.lastChat.set(liveId, message.id);
+    // Streams drop ids they already sent, so a message both replayed and notified shows once.
+    for (const l of [...(rooms ?? [])]) l.chat(message);
+  }
+
+  /** After a LISTEN loss: the chat each room missed, oldest first (bounded), and fresh counts. */
+  private async replayMissed(): Promise<void> {
+    for (const [liveId, since] of [...this.lastChat]) {
+      if (!this.rooms.has(liveId)) continue;
+      const rows = await this.database.db
+        .selectFrom("live_chat_messages as m")
+        .innerJoin("users as u", "u.id", "m.user_id")
+        .innerJoin("live_sessions as s", "s.id", "m.live_id")
+        .innerJoin("teachers as t", "t.id", "s.teacher_id")
+        .select(["m.id", "m.user_id", "m.body", "m.created_at", "u.nickname", "t.user_id as teacher_user_id"])
+        .where("m.live_id", "=", liveId)
+        .where("m.id", ">", since)
+        .orderBy("m.id", "asc")
+        .limit(REPLAY_LIMIT)
+        .execute();
+      for (const r of rows) {
+        this.deliverChat(liveId, {
+          id: r.id,
+          userId: r.user_id,
+          body: r.body,
+          nickname: r.nickname,
+          teacher: r.teacher_user_id === r.user_id,
+          createdAt: r.created_at.toISOString(),
+        });
+      }
+      this.logger.info({ liveId, replayed: rows.length }, "live chat replayed after a LISTEN loss");
+    }
+    for (const liveId of this.rooms.keys()) this.announce(liveId, true);
   }
 
   private announce(liveId: number, ask: boolean): void {
@@ -197,7 +259,7 @@ export class LiveRoomHub {
     const listeners = [...(this.rooms.get(event.liveId) ?? [])];
     switch (event.type) {
       case "chat":
-        for (const l of listeners) l.chat(event.message);
+        this.deliverChat(event.liveId, event.message);
         break;
       case "state":
         for (const l of listeners) l.state(event.state);

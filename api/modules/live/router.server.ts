@@ -26,7 +26,7 @@ import type { ApiContext } from "../../context.server";
 import type { LiveState, User } from "../../db/schema";
 import { ApiError, forbidden, handler, notFound, parseInput, tooManyRequests, unauthorized } from "../../http.server";
 import { enforce } from "../../rate-limit.server";
-import { openEventStream, writeEventChunk } from "../../sse.server";
+import { openEventStream, reconnectEvent, writeEventChunk } from "../../sse.server";
 import { authOf, requireAuth } from "../auth/guard.server";
 import { LiveRoomHub, type RoomChat, publishRoomEvent } from "./room-hub.server";
 import { type SessionRow, accessFor, bookedAmong, findSession, listSessions, toSummary } from "./sessions.server";
@@ -384,6 +384,7 @@ export function createLiveRouter(ctx: ApiContext): Router {
     const buffered: RoomChat[] = [];
     const sent = new Set<number>();
     const timers: { heartbeat?: NodeJS.Timeout; state?: NodeJS.Timeout; close?: NodeJS.Timeout } = {};
+    let untrack = () => {};
 
     const cleanUp = () => {
       if (closed) return;
@@ -392,6 +393,7 @@ export function createLiveRouter(ctx: ApiContext): Router {
       clearTimeout(timers.state);
       clearTimeout(timers.close);
       unsubscribe?.();
+      untrack();
     };
     const write = (chunk: string) => {
       if (closed) return;
@@ -434,6 +436,14 @@ export function createLiveRouter(ctx: ApiContext): Router {
     res.on("close", cleanUp);
 
     openEventStream(req, res);
+    // On shutdown: the browser comes back (to another node) with the id of the last chat
+    // message it got, and the history after that id fills the gap (chatHistory below).
+    untrack = ctx.eventStreams.track(() => {
+      write(reconnectEvent());
+      cleanUp();
+      res.end();
+    });
+    if (closed) return;
 
     // Listen before reading the history, so nothing said in between is missed (ids drop repeats).
     const stop = await hub.subscribe(session.id, {

@@ -1,12 +1,14 @@
 /**
- * Moves live sessions along by the clock, every 30 s on every web node at once. Each step is a
- * compare-and-set (`update … where state = <expected>`), so when two nodes run together exactly
- * one of them moves a session, and only that one sends the go-live reminders (in the same
- * transaction as the move: a reminder is sent once, or not at all if the move is rolled back).
+ * Moves live sessions along by the clock, every 30 s on one node (the job registry claims each
+ * period). Each step is still a compare-and-set (`update … where state = <expected>`), so if two
+ * runs ever meet exactly one of them moves a session, and only that one sends the go-live
+ * reminders (in the same transaction as the move: a reminder is sent once, or not at all if the
+ * move is rolled back).
  */
 import { sql } from "kysely";
 import type { ApiContext } from "../../context.server";
 import type { LiveState } from "../../db/schema";
+import type { JobDefinition } from "../../jobs/registry.server";
 import { publishRoomEvent } from "./room-hub.server";
 import { REPLAY_AFTER_MS, ROOM_CLOSE_AFTER_MS } from "./states.server";
 
@@ -109,19 +111,9 @@ export async function advanceLiveSessions(ctx: ApiContext): Promise<LiveMove[]> 
   return moves;
 }
 
-/** Runs `advanceLiveSessions` every 30 s (one run at a time); the timer never keeps the process alive. */
-export function startLiveStateJob(ctx: ApiContext, everyMs = LIVE_JOB_EVERY_MS): () => void {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    advanceLiveSessions(ctx)
-      .catch((err: unknown) => ctx.logger.error({ err }, "live state job failed"))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** The live state job for the job registry. */
+export const liveStateJob: JobDefinition = {
+  name: "live-states",
+  everyMs: LIVE_JOB_EVERY_MS,
+  run: advanceLiveSessions,
+};

@@ -8,6 +8,7 @@ import type { DeletionStatus } from "../../../shared/contracts/me";
 import { DELETION_COOLING_DAYS } from "../../../shared/contracts/me";
 import type { ApiContext } from "../../context.server";
 import { ApiError } from "../../http.server";
+import type { JobDefinition } from "../../jobs/registry.server";
 import { avatarStorageFor } from "../../providers/storage.server";
 import { notify } from "../auth/accounts.server";
 import { deletionDueAt } from "./profile.server";
@@ -126,11 +127,5 @@ export async function eraseDueAccounts(ctx: ApiContext, now: Date = ctx.now()): 
   return erased;
 }
 
-/** Runs `eraseDueAccounts` every hour; the timer never keeps the process alive. Returns the stop. */
-export function startAccountErasure(ctx: ApiContext, everyMs = 3_600_000): () => void {
-  const timer = setInterval(() => {
-    eraseDueAccounts(ctx).catch((err: unknown) => ctx.logger.error({ err }, "account erasure failed"));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** Accounts past their 15-day cooling-off period are erased hourly (the deletion agreement). */
+export const accountErasureJob: JobDefinition = { name: "account-erasure", everyMs: 3_600_000, run: eraseDueAccounts };

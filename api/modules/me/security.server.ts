@@ -43,11 +43,15 @@ export async function changePassword(
       now,
     );
     if (!(await verifyPassword(input.current, user.password_hash))) throw wrongPassword();
+    if (user.password_change_required && input.password === input.current)
+      throw new ApiError(400, "invalid_input", "新密码不能与初始密码相同", [
+        { path: "password", message: "新密码不能与初始密码相同" },
+      ]);
   }
   const hash = await hashPassword(input.password);
   await ctx.database.db
     .updateTable("users")
-    .set({ password_hash: hash, updated_at: now })
+    .set({ password_hash: hash, password_change_required: false, updated_at: now })
     .where("id", "=", user.id)
     .execute();
   await revokeUserSessions(ctx.database, user.id, sessionIdHash, now);

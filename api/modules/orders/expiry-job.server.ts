@@ -1,17 +1,20 @@
 /**
- * The order job, every 30 s on every node at once: closes unpaid orders past their time — after
- * asking the provider whether they were paid after all (then they are credited instead) — and
- * confirms receipt of shipped orders 7 days after shipping, and returns exchange redemptions a
- * crash left half done; then the group job (expired groups fail and are refunded). Every change
- * is a compare-and-set, so two nodes (or a node and a learner) racing move each order once, and
- * stock and coupons come back exactly once.
+ * The order job, every 30 s on one node (the job registry claims each period): closes unpaid
+ * orders past their time — after asking the provider whether they were paid after all (then they
+ * are credited instead) —, settles sandbox approvals whose notification was lost
+ * (reconcileSandboxPayments), confirms receipt of shipped orders 7 days after shipping, and
+ * returns exchange redemptions a crash left half done; then the group job (expired groups fail
+ * and are refunded). Every change is still a compare-and-set, so a node and a learner (or two
+ * runs that meet) racing move each order once, and stock and coupons come back exactly once.
  */
 import { AUTO_CONFIRM_DAYS } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context.server";
+import type { JobDefinition } from "../../jobs/registry.server";
 import { registerPaymentSettings, type PaymentSettings } from "../../providers/payments/settings.server";
 import { runGroupJob } from "../groups/job.server";
 import { gatewayFor } from "../payments/gateways.server";
 import { creditPayment } from "../payments/payments.server";
+import { reconcileSandboxPayments } from "../payments/reconcile.server";
 import { sweepStaleRedemptions } from "../wallet/wallet.server";
 import { closePending, moveOrder } from "./state.server";
 
@@ -21,6 +24,8 @@ const BATCH = 100;
 export interface OrderJobResult {
   closed: string[];
   paidLate: string[];
+  /** Orders credited from a sandbox approval whose notification was lost. */
+  reconciled: string[];
   confirmed: string[];
   /** Exchange redemptions left pending by a crash, failed and returned. */
   redemptionsReturned: number[];
@@ -60,7 +65,7 @@ export async function closeUnpaidOrder(
 export async function runOrderJob(ctx: ApiContext): Promise<OrderJobResult> {
   const now = ctx.now();
   const { db } = ctx.database;
-  const result: OrderJobResult = { closed: [], paidLate: [], confirmed: [], redemptionsReturned: [] };
+  const result: OrderJobResult = { closed: [], paidLate: [], reconciled: [], confirmed: [], redemptionsReturned: [] };
 
   const expired = await db
     .selectFrom("orders")
@@ -75,6 +80,8 @@ export async function runOrderJob(ctx: ApiContext): Promise<OrderJobResult> {
     if (outcome === "closed") result.closed.push(order.order_no);
     if (outcome === "paid_late") result.paidLate.push(order.order_no);
   }
+  // After the expired ones, which asked the provider themselves: approvals for open orders and closed ones.
+  result.reconciled = (await reconcileSandboxPayments(ctx)).credited;
 
   const due = new Date(now.getTime() - AUTO_CONFIRM_DAYS * 86_400_000);
   const shipped = await db
@@ -94,29 +101,28 @@ export async function runOrderJob(ctx: ApiContext): Promise<OrderJobResult> {
   return result;
 }
 
-/** Starts the job (and registers the payment settings for this context); returns its stop function. */
-export function startOrderJobs(ctx: ApiContext, settings?: PaymentSettings, everyMs = ORDER_JOB_EVERY_MS): () => void {
-  if (settings) registerPaymentSettings(ctx, settings);
-  if (settings?.provider === "sandbox" && ctx.settings.production) {
+/** Registers the payment settings for this context (the job and the payment endpoints read them). */
+export function configurePayments(ctx: ApiContext, settings: PaymentSettings) {
+  registerPaymentSettings(ctx, settings);
+  if (settings.provider === "sandbox" && ctx.settings.production) {
     ctx.logger.warn("payments go to the built-in sandbox (no real money): set PAYMENT_PROVIDER and its credentials");
   }
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    // Groups after orders: seats of expired orders are free before a group's deadline is judged.
-    runOrderJob(ctx)
-      .then(() => runGroupJob(ctx))
-      .then((groups) => {
-        if (groups.failed.length || groups.refunded.length || groups.refundsFailed.length)
-          ctx.logger.info({ groups }, "group job");
-      })
-      .catch((err: unknown) => ctx.logger.error({ err }, "order job failed"))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  if (settings.provider === "none") {
+    ctx.logger.warn(
+      "buying is switched off: no payment provider configured; set PAYMENT_PROVIDER=wechat with the WECHATPAY_* variables or PAYMENT_PROVIDER=alipay with the ALIPAY_* variables",
+    );
+  }
 }
+
+/** The order job for the job registry: orders, then groups (seats of expired orders are free before a group's deadline is judged). */
+export const orderJob: JobDefinition = {
+  name: "orders",
+  everyMs: ORDER_JOB_EVERY_MS,
+  async run(ctx) {
+    const orders = await runOrderJob(ctx);
+    const groups = await runGroupJob(ctx);
+    if (groups.failed.length || groups.refunded.length || groups.refundsFailed.length)
+      ctx.logger.info({ groups }, "group job");
+    return { orders, groups };
+  },
+};

@@ -28,11 +28,12 @@ import { formatMoney, formatYuan } from "../../../shared/money";
 import type { ApiContext } from "../../context.server";
 import type { AddressSnapshot, DB, ItemType, OrderPurpose, RefundsTable } from "../../db/schema";
 import { ApiError, notFound } from "../../http.server";
+import { refundOutcomes } from "../../metrics.server";
 import { ownsCourse } from "../courses/enrolments.server";
 import { appliesTo, discountOf } from "../coupons/rules.server";
 import { giftInfoOf } from "../gifts/fulfil.server";
 import { groupInfoOf } from "../groups/fulfil.server";
-import { gatewayFor } from "../payments/gateways.server";
+import { gatewayFor, requireBuying } from "../payments/gateways.server";
 import { returnOrderCoins, setOrderCoins } from "../wallet/order-coins.server";
 import {
   closePending,
@@ -300,6 +301,7 @@ export async function createOrder(
   userId: number,
   input: CreateOrderInput & { quantity: number },
 ): Promise<{ order: OrderDetail; reused: boolean }> {
+  requireBuying(ctx);
   const now = ctx.now();
   const skuKey = input.itemType === "commodity" ? (input.skuId ?? null) : null;
   // An open order for the same item is reused (unless it is past its time: then it is closed first).
@@ -752,6 +754,7 @@ export async function settleRefund(
     result = { ok: false, refundId: "" };
   }
   const now = ctx.now();
+  refundOutcomes.inc({ outcome: result.ok ? "succeeded" : "failed" });
   if (result.ok) {
     await ctx.database.db.transaction().execute((trx) => finishRefund(trx, order.id, refundId, result.refundId, now));
     return;

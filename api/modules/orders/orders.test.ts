@@ -6,14 +6,16 @@
  * one-time notice), refund rules, shipping and the expiry job. Concurrent requests go over real
  * sockets (separate pooled connections on PostgreSQL).
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { commerceHarness, DAY, idem, type Learner } from "../../../tests/integration/commerce";
+import { testAppOnSameDatabase } from "../../../tests/integration/helpers";
 import { newSandboxNotification, signSandbox } from "../../providers/payments/sandbox.server";
 import { paymentSettingsOf } from "../../providers/payments/settings.server";
 import { applyLedgerChange } from "../wallet/ledger.server";
+import { reconcileSandboxPayments } from "../payments/reconcile.server";
 import { runOrderJob } from "./expiry-job.server";
 
-const { api, db, base, later, learner, call, notifySandbox, paidCourse, orderRow } = commerceHarness();
+const { app, api, db, base, later, learner, call, notifySandbox, paidCourse, orderRow } = commerceHarness();
 let seq = 0;
 
 const order = (who: Learner, body: Record<string, unknown>) => call(who, "POST", "/api/orders", body, idem());
@@ -275,6 +277,31 @@ describe("paying with the sandbox", () => {
     expect(paidNotices).toHaveLength(1);
   });
 
+  it("a signed notification sent more than 5 minutes before (or after) now is refused with a warning", async () => {
+    const me = await learner();
+    const course = await paidCourse(11);
+    const no = (await order(me, { itemType: "course", itemId: course.id })).body.order.orderNo;
+    const warn = vi.spyOn(api().logger, "warn");
+    for (const offset of [-6 * 60_000, 6 * 60_000]) {
+      const n = newSandboxNotification(no, `SBSTALE${offset}`, course.price_cents, new Date(Date.now() + offset));
+      const signature = signSandbox(n, paymentSettingsOf(api()).sandboxSecret);
+      const res = await call(null, "POST", "/api/payments/notify/sandbox", n, { "X-Sandbox-Signature": signature });
+      expect(res).toMatchObject({
+        status: 400,
+        body: { error: { code: "stale_notification", message: "通知已过期" } },
+      });
+    }
+    expect(warn.mock.calls.filter((c) => c[1] === "stale payment notification refused")).toHaveLength(2);
+    warn.mockRestore();
+    expect((await orderRow(no)).state).toBe("pending");
+    const fresh = newSandboxNotification(no, "SBFRESH", course.price_cents, new Date(Date.now() - 4 * 60_000));
+    const signature = signSandbox(fresh, paymentSettingsOf(api()).sandboxSecret);
+    expect(
+      (await call(null, "POST", "/api/payments/notify/sandbox", fresh, { "X-Sandbox-Signature": signature })).body,
+    ).toMatchObject({ outcome: "credited" });
+    expect((await orderRow(no)).state).toBe("completed");
+  });
+
   it("forged signature, wrong amount and unknown order: no credit", async () => {
     const me = await learner();
     const course = await paidCourse(7);
@@ -350,6 +377,108 @@ describe("paying with the sandbox", () => {
     const [a, b] = await Promise.all([runOrderJob(api()), runOrderJob(api())]);
     expect([...a.closed, ...b.closed].filter((x) => x === other)).toHaveLength(1);
     expect((await orderRow(other)).state).toBe("cancelled");
+  });
+});
+
+describe("sandbox approvals whose notification was lost", () => {
+  /**
+   * The payer approved at the sandbox and the sandbox recorded it, but the process died before the
+   * signed notification was processed: the approval is in payment_sandbox, nothing reached the order.
+   */
+  async function approvedWithoutNotification(offset: number) {
+    const me = await learner();
+    const course = await paidCourse(offset);
+    const no: string = (await order(me, { itemType: "course", itemId: course.id })).body.order.orderNo;
+    const start = await call(me, "POST", `/api/payments/${no}/start`, { method: "sandbox" });
+    const checkoutUrl: string = start.body.redirectUrl;
+    await db()
+      .updateTable("payment_sandbox")
+      .set({ state: "approved", txn_id: `SBCRASH${offset}${++seq}`, decided_at: new Date() })
+      .where("id", "=", checkoutUrl.split("/").pop()!)
+      .execute();
+    return { me, no, checkoutUrl };
+  }
+  const paymentsOf = async (no: string) =>
+    db()
+      .selectFrom("payments")
+      .selectAll()
+      .where("order_id", "=", (await orderRow(no)).id)
+      .execute();
+  const paidNotices = async (who: Learner) =>
+    db()
+      .selectFrom("notifications")
+      .select("id")
+      .where("user_id", "=", who.id)
+      .where("kind", "=", "order_paid")
+      .execute();
+  const page = async (url: string) => (await fetch(`${base()}${url}`)).text();
+
+  it("are credited once by the reconciler; the checkout says 处理中 until then, 支付成功 after", async () => {
+    const { me, no, checkoutUrl } = await approvedWithoutNotification(12);
+    const before = await page(checkoutUrl);
+    expect(before).toContain("处理中");
+    expect(before).toContain('<meta http-equiv="refresh" content="2">');
+    expect(before).not.toContain("支付成功");
+    expect((await call(me, "GET", `/api/orders/${no}`)).body.state).toBe("pending");
+
+    expect((await reconcileSandboxPayments(api())).credited).toEqual([no]);
+    expect((await orderRow(no)).state).toBe("completed");
+    expect(await reconcileSandboxPayments(api())).toEqual({ credited: [], refunded: [], setAside: [] });
+    expect((await runOrderJob(api())).reconciled).not.toContain(no);
+    expect(await paymentsOf(no)).toMatchObject([{ outcome: "credited" }]);
+    expect(await paidNotices(me)).toHaveLength(1);
+    const after = await page(checkoutUrl);
+    expect(after).toContain("支付成功");
+    expect(after).not.toContain("http-equiv");
+  });
+
+  it("the order job settles them for an order still open, before its time is up", async () => {
+    const { no } = await approvedWithoutNotification(13);
+    const result = await runOrderJob(api());
+    expect(result.reconciled).toContain(no);
+    expect(result.paidLate).not.toContain(no);
+    expect((await orderRow(no)).state).toBe("completed");
+  });
+
+  it("an approval for an order closed meanwhile is refunded, once", async () => {
+    const { me, no, checkoutUrl } = await approvedWithoutNotification(14);
+    // Closed by the learner before anything was credited (the approval already recorded).
+    expect((await cancel(me, no)).status).toBe(200);
+    const [a, b] = await Promise.all([reconcileSandboxPayments(api()), reconcileSandboxPayments(api())]);
+    expect([...a.refunded, ...b.refunded]).toEqual([no]);
+    expect((await orderRow(no)).state).toBe("cancelled");
+    expect(await paymentsOf(no)).toMatchObject([{ outcome: "refunded_late" }]);
+    const refunds = await db()
+      .selectFrom("refunds")
+      .selectAll()
+      .where("order_id", "=", (await orderRow(no)).id)
+      .execute();
+    expect(refunds).toMatchObject([{ state: "succeeded" }]);
+    expect(await page(checkoutUrl)).toContain("原路退回");
+  });
+
+  it("two reconcilers at once (two nodes) credit each approval once", async () => {
+    const lost = await Promise.all([15, 16, 17].map((n) => approvedWithoutNotification(n)));
+    const runs = await Promise.all([reconcileSandboxPayments(api()), reconcileSandboxPayments(api())]);
+    const credited = runs.flatMap((r) => r.credited).sort();
+    expect(credited).toEqual(lost.map((l) => l.no).sort());
+    for (const { me, no } of lost) {
+      expect((await orderRow(no)).state).toBe("completed");
+      expect(await paymentsOf(no)).toHaveLength(1);
+      expect(await paidNotices(me)).toHaveLength(1);
+    }
+  });
+
+  it("a node starting up settles them before it serves", async () => {
+    const { no } = await approvedWithoutNotification(18);
+    const node = await testAppOnSameDatabase(app());
+    try {
+      expect((await orderRow(no)).state).toBe("completed");
+      expect(await paymentsOf(no)).toHaveLength(1);
+    } finally {
+      // Its own pool on PostgreSQL; on PGlite the database is the first node's and stays open.
+      await node.dispose();
+    }
   });
 });
 

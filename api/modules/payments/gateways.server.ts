@@ -1,5 +1,7 @@
 /** The payment gateways this site can use, from the registered settings. */
+import { PAYMENTS_OFF_ORDER_MESSAGE } from "../../../shared/contracts/payments";
 import type { ApiContext } from "../../context.server";
+import { ApiError } from "../../http.server";
 import { AlipayGateway } from "../../providers/payments/alipay.server";
 import type { GatewayName, PaymentGateway } from "../../providers/payments/gateway.server";
 import { SandboxGateway } from "../../providers/payments/sandbox.server";
@@ -16,6 +18,11 @@ export function availableMethods(ctx: ApiContext): GatewayName[] {
   if (s.wechat && s.provider !== "sandbox") methods.push("wechat");
   if (s.alipay && s.provider !== "sandbox") methods.push("alipay");
   return methods;
+}
+
+/** Orders are refused while no payment method is on offer (pro without a configured provider). */
+export function requireBuying(ctx: ApiContext): void {
+  if (availableMethods(ctx).length === 0) throw new ApiError(403, "payments_off", PAYMENTS_OFF_ORDER_MESSAGE);
 }
 
 /** The gateway for a method (also for orders paid earlier through it), or null if it is not configured. */

@@ -10,6 +10,7 @@ import QRCode from "qrcode";
 import type { PayMethod, StartPaymentResult } from "../../../shared/contracts/payments";
 import type { ApiContext } from "../../context.server";
 import { ApiError, notFound } from "../../http.server";
+import { paymentOutcomes, refundOutcomes } from "../../metrics.server";
 import type { PaymentNotice } from "../../providers/payments/gateway.server";
 import {
   newSandboxNotification,
@@ -17,6 +18,7 @@ import {
   verifySandbox,
   type SandboxNotification,
 } from "../../providers/payments/sandbox.server";
+import { isFreshNotification } from "../../providers/payments/freshness.server";
 import { paymentSettingsOf } from "../../providers/payments/settings.server";
 import { markPaid, notify, NOTICE_ORDER_REFUNDED } from "../orders/state.server";
 import { availableMethods, gatewayFor } from "./gateways.server";
@@ -134,8 +136,10 @@ export async function creditPayment(ctx: ApiContext, notice: PaymentNotice): Pro
         })
         .where("id", "=", outcome.refundId)
         .execute();
+      refundOutcomes.inc({ outcome: result?.ok ? "succeeded" : "failed" });
     } catch (err) {
       ctx.logger.error({ err, ...log }, "late payment refund failed");
+      refundOutcomes.inc({ outcome: "failed" });
       await ctx.database.db
         .updateTable("refunds")
         .set({ state: "failed", completed_at: ctx.now() })
@@ -143,6 +147,7 @@ export async function creditPayment(ctx: ApiContext, notice: PaymentNotice): Pro
         .execute();
     }
   }
+  paymentOutcomes.inc({ outcome: outcome.outcome });
   const level = outcome.outcome === "credited" || outcome.outcome === "replayed" ? "info" : "warn";
   ctx.logger[level]({ ...log, outcome: outcome.outcome }, "payment notification");
   return outcome.outcome;
@@ -160,6 +165,8 @@ export interface SandboxCheckout {
   state: "open" | "approved" | "declined" | "failed";
   orderState: string;
   expiresAt: Date;
+  /** What the site made of an approval: credited to the order, refunded, or not yet processed (null). */
+  settlement: "credited" | "refunded" | null;
 }
 
 export async function sandboxCheckout(ctx: ApiContext, id: string): Promise<SandboxCheckout | null> {
@@ -177,10 +184,19 @@ export async function sandboxCheckout(ctx: ApiContext, id: string): Promise<Sand
       "orders.quantity",
       "orders.state as orderState",
       "orders.expires_at",
+      "payment_sandbox.txn_id",
     ])
     .where("payment_sandbox.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
+  const payment = row.txn_id
+    ? await ctx.database.db
+        .selectFrom("payments")
+        .select("outcome")
+        .where("provider", "=", "sandbox")
+        .where("provider_txn_id", "=", row.txn_id)
+        .executeTakeFirst()
+    : undefined;
   return {
     id: row.id,
     orderNo: row.order_no,
@@ -191,6 +207,7 @@ export async function sandboxCheckout(ctx: ApiContext, id: string): Promise<Sand
     state: row.state,
     orderState: row.orderState,
     expiresAt: row.expires_at,
+    settlement: !payment ? null : payment.outcome === "credited" ? "credited" : "refunded",
   };
 }
 
@@ -201,27 +218,42 @@ export interface SandboxOptions {
   copies: number;
 }
 
-/** Verifies a sandbox notification (signature, timing-safe) and credits it. */
+/** Verifies a sandbox notification (signature, timing-safe; then its signed timestamp's age) and credits it. */
 export async function receiveSandboxNotification(
   ctx: ApiContext,
   body: SandboxNotification,
   signature: string,
-): Promise<CreditOutcome | "bad_signature"> {
+): Promise<CreditOutcome | "bad_signature" | "stale"> {
   const { sandboxSecret } = paymentSettingsOf(ctx);
+  const log = { provider: "sandbox", orderNo: body.orderNo, txnId: body.txnId };
   if (!verifySandbox(body, signature, sandboxSecret)) {
-    ctx.logger.warn(
-      { provider: "sandbox", orderNo: body.orderNo, txnId: body.txnId },
-      "payment notification with a bad signature",
-    );
+    ctx.logger.warn(log, "payment notification with a bad signature");
     return "bad_signature";
   }
-  return creditPayment(ctx, {
+  if (!isFreshNotification(body.timestamp * 1000, ctx.now())) {
+    ctx.logger.warn({ ...log, sentAt: body.timestamp }, "stale payment notification refused");
+    return "stale";
+  }
+  const outcome = await creditPayment(ctx, {
     provider: "sandbox",
     orderNo: body.orderNo,
     txnId: body.txnId,
     amountCents: body.amountCents,
     currency: body.currency,
   });
+  if (outcome === "credited" || outcome === "replayed" || outcome === "refunded_late")
+    await settleSandboxApproval(ctx, body.txnId);
+  return outcome;
+}
+
+/** Marks a sandbox approval as taken into account (only the first call changes it). */
+export async function settleSandboxApproval(ctx: ApiContext, txnId: string): Promise<void> {
+  await ctx.database.db
+    .updateTable("payment_sandbox")
+    .set({ settled_at: ctx.now() })
+    .where("txn_id", "=", txnId)
+    .where("settled_at", "is", null)
+    .execute();
 }
 
 /**

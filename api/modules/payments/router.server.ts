@@ -5,12 +5,16 @@
  */
 import { randomBytes } from "node:crypto";
 import express, { type Request, type Response, type Router } from "express";
-import { PAY_METHOD_LABELS, startPaymentSchema } from "../../../shared/contracts/payments";
+import { PAY_METHOD_LABELS, SANDBOX_PAYMENT_NOTICE, startPaymentSchema } from "../../../shared/contracts/payments";
 import { formatYuan } from "../../../shared/money";
 import type { ApiContext } from "../../context.server";
 import { ApiError, handler, notFound, parseInput } from "../../http.server";
 import { enforce } from "../../rate-limit.server";
-import { parseAlipayNotification, verifyAlipayNotification } from "../../providers/payments/alipay.server";
+import {
+  alipayNotificationFresh,
+  parseAlipayNotification,
+  verifyAlipayNotification,
+} from "../../providers/payments/alipay.server";
 import type { SandboxNotification } from "../../providers/payments/sandbox.server";
 import { SANDBOX_SIGNATURE_HEADER } from "../../providers/payments/sandbox.server";
 import { paymentSettingsOf } from "../../providers/payments/settings.server";
@@ -36,7 +40,8 @@ function orderNoOf(req: Request): string {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-function sandboxPage(res: Response, status: number, title: string, body: string) {
+/** `refreshSeconds`: reload the page after that long (a meta refresh: the page runs no script). */
+function sandboxPage(res: Response, status: number, title: string, body: string, refreshSeconds?: number) {
   const nonce = randomBytes(16).toString("base64");
   res.setHeader(
     "Content-Security-Policy",
@@ -46,7 +51,7 @@ function sandboxPage(res: Response, status: number, title: string, body: string)
   res.setHeader("X-Robots-Tag", "noindex");
   res.status(status).send(`<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+<title>${escapeHtml(title)}</title>${refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">` : ""}
 <style nonce="${nonce}">
 body{margin:0;font:15px/1.6 "Noto Sans CJK SC","PingFang SC","Microsoft YaHei",sans-serif;background:#f3f1ec;color:#222}
 .bar{background:#1f6f5c;color:#fff;padding:14px 24px;font-weight:600;letter-spacing:.05em}
@@ -62,8 +67,9 @@ button.danger{color:#c0392b;border-color:#e4b9b3;text-align:center}
 fieldset{border:1px dashed #ccc;border-radius:6px;padding:10px 14px;margin:6px 0 0}legend{font-size:13px;color:#777}
 fieldset button{width:100%;margin-top:8px}
 .notice{padding:12px 14px;border-radius:6px;background:#fbf3e4;color:#8a5a00}
+.test-banner{margin:0 0 16px;padding:10px 14px;border-radius:6px;background:#fdecea;color:#a12a1c;font-weight:600}
 a{color:#1f6f5c}
-</style></head><body><div class="bar">墨池收银台 <small>沙箱测试模式 · 不会产生真实扣款</small></div><main>${body}</main></body></html>`);
+</style></head><body><div class="bar">墨池收银台 <small>沙箱测试模式 · 不会产生真实扣款</small></div><main><p class="test-banner" role="note">${SANDBOX_PAYMENT_NOTICE}</p>${body}</main></body></html>`);
 }
 
 export function createPaymentsRouter(ctx: ApiContext): Router {
@@ -96,6 +102,7 @@ export function createPaymentsRouter(ctx: ApiContext): Router {
   router.post(
     "/notify/sandbox",
     handler(async (req, res) => {
+      if (paymentSettingsOf(ctx).provider !== "sandbox") throw notFound("接口不存在");
       const b = (req.body ?? {}) as Partial<SandboxNotification>;
       const valid =
         typeof b.orderNo === "string" &&
@@ -111,6 +118,7 @@ export function createPaymentsRouter(ctx: ApiContext): Router {
         String(req.get(SANDBOX_SIGNATURE_HEADER) ?? ""),
       );
       if (outcome === "bad_signature") throw new ApiError(401, "bad_signature", "签名校验失败");
+      if (outcome === "stale") throw new ApiError(400, "stale_notification", "通知已过期");
       if (outcome === "unknown_order") throw new ApiError(404, "unknown_order", "订单不存在");
       if (outcome === "amount_mismatch") throw new ApiError(400, "amount_mismatch", "金额与订单不符");
       res.json({ ok: true, outcome });
@@ -123,10 +131,18 @@ export function createPaymentsRouter(ctx: ApiContext): Router {
       const settings = paymentSettingsOf(ctx).wechat;
       if (!settings) throw notFound("接口不存在");
       const raw = (req as Request & { rawBody?: Buffer }).rawBody?.toString("utf8") ?? JSON.stringify(req.body ?? {});
-      const notice = readWechatPayNotification(settings, raw, (name) => req.get(name));
+      const notice = readWechatPayNotification(settings, raw, (name) => req.get(name), ctx.now());
       if (!notice) {
         ctx.logger.warn({ provider: "wechat" }, "payment notification with a bad signature");
         res.status(401).json({ code: "FAIL", message: "签名错误" });
+        return;
+      }
+      if (notice === "stale") {
+        ctx.logger.warn(
+          { provider: "wechat", sentAt: req.get("wechatpay-timestamp") },
+          "stale payment notification refused",
+        );
+        res.status(400).json({ code: "FAIL", message: "通知已过期" });
         return;
       }
       if (notice === "not_paid") {
@@ -157,6 +173,14 @@ export function createPaymentsRouter(ctx: ApiContext): Router {
         res.status(400).send("failure");
         return;
       }
+      if (!alipayNotificationFresh(params, ctx.now())) {
+        ctx.logger.warn(
+          { provider: "alipay", orderNo: params.out_trade_no, sentAt: params.notify_time },
+          "stale payment notification refused",
+        );
+        res.status(400).send("failure");
+        return;
+      }
       const notice = parseAlipayNotification(settings, params);
       if (!notice) {
         res.send("success");
@@ -173,8 +197,9 @@ export function createPaymentsRouter(ctx: ApiContext): Router {
   router.get(
     "/sandbox/checkout/:id",
     handler(async (req, res) => {
-      const checkout =
-        paymentSettingsOf(ctx).provider === "sandbox" ? await sandboxCheckout(ctx, String(req.params.id)) : null;
+      // Only while the sandbox is the provider (in pro: PAYMENT_SANDBOX_ALLOW); otherwise nothing is here.
+      if (paymentSettingsOf(ctx).provider !== "sandbox") throw notFound("接口不存在");
+      const checkout = await sandboxCheckout(ctx, String(req.params.id));
       if (!checkout) {
         sandboxPage(
           res,
@@ -190,13 +215,39 @@ export function createPaymentsRouter(ctx: ApiContext): Router {
 <div class="amount">¥${formatYuan(checkout.amountCents)}</div>
 <dl><dt>商品</dt><dd>${escapeHtml(checkout.title)}${checkout.skuName ? ` · ${escapeHtml(checkout.skuName)}` : ""} × ${checkout.quantity}</dd>
 <dt>收款方</dt><dd>${escapeHtml(ctx.settings.siteName)}</dd><dt>币种</dt><dd>人民币（CNY）</dd></dl>`;
+      const result = `/payment/success?order=${encodeURIComponent(checkout.orderNo)}`;
+      if (checkout.state === "approved") {
+        // Success only once the site has credited the order; until then the page says so and reloads.
+        if (checkout.settlement === "credited")
+          sandboxPage(
+            res,
+            200,
+            "收银台",
+            `${summary}<p class="notice">支付成功，订单已到账。</p><p><a href="${result}">返回商户</a></p>`,
+          );
+        else if (checkout.settlement === "refunded")
+          sandboxPage(
+            res,
+            200,
+            "收银台",
+            `${summary}<p class="notice">订单已关闭或已支付，这笔付款已原路退回。</p><p><a href="/my/order">查看我的订单</a></p>`,
+          );
+        else
+          sandboxPage(
+            res,
+            200,
+            "收银台 · 处理中",
+            `${summary}<p class="notice" role="status">处理中：付款已提交，正在等待商户确认到账，本页会自动刷新，请勿重复付款。</p><p><a href="${result}">返回商户</a></p>`,
+            2,
+          );
+        return;
+      }
       if (checkout.state !== "open" || checkout.orderState !== "pending") {
-        const done = checkout.state === "approved" || checkout.orderState !== "pending";
         sandboxPage(
           res,
           200,
           "收银台",
-          `${summary}<p class="notice">${done ? "这笔支付已处理完毕。" : "这笔支付已结束。"}</p><p><a href="${done && checkout.state === "approved" ? `/payment/success?order=${encodeURIComponent(checkout.orderNo)}` : back}">返回商户</a></p>`,
+          `${summary}<p class="notice">这笔支付已结束。</p><p><a href="${back}">返回商户</a></p>`,
         );
         return;
       }

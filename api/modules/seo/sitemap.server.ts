@@ -78,14 +78,29 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
-export function sitemapHandler(ctx: ApiContext): RequestHandler {
-  return async (_req, res, next) => {
+/**
+ * Serves the sitemap `make` returns; when that fails (the database or the API cannot be reached)
+ * the last one made here is served instead, for crawlers a stale sitemap beats an error.
+ */
+export function lastGoodSitemap(make: () => Promise<string>): RequestHandler {
+  let lastGood: string | null = null;
+  return async (req, res, next) => {
+    let xml: string;
+    let stale = false;
     try {
-      const xml = sitemapXml(ctx.settings.publicOrigin, await sitemapEntries(ctx.database.db));
-      res.type("application/xml").setHeader("Cache-Control", "public, max-age=3600");
-      res.send(xml);
+      xml = await make();
+      lastGood = xml;
     } catch (err) {
-      next(err);
+      if (lastGood === null) return next(err);
+      req.log?.warn({ err: { message: (err as Error)?.message } }, "sitemap: serving the last good copy");
+      xml = lastGood;
+      stale = true;
     }
+    res.type("application/xml").setHeader("Cache-Control", stale ? "public, max-age=300" : "public, max-age=3600");
+    res.send(xml);
   };
+}
+
+export function sitemapHandler(ctx: ApiContext): RequestHandler {
+  return lastGoodSitemap(async () => sitemapXml(ctx.settings.publicOrigin, await sitemapEntries(ctx.database.db)));
 }

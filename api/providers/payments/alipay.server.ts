@@ -5,6 +5,7 @@
  * API answers are verified over the raw JSON of their response node.
  */
 import { createSign, createVerify } from "node:crypto";
+import { isFreshNotification } from "./freshness.server";
 import {
   centsToYuan,
   yuanToCents,
@@ -39,6 +40,12 @@ export function alipayVerify(publicKey: string, content: string, signature: stri
 export function verifyAlipayNotification(s: AlipaySettings, params: Record<string, string>): boolean {
   if (!params.sign || (params.sign_type && params.sign_type !== "RSA2")) return false;
   return alipayVerify(s.alipayPublicKey, alipaySignContent(params, ["sign", "sign_type"]), params.sign);
+}
+
+/** Whether a notification's notify_time ("2026-11-22 15:30:00", China time) is within the freshness window. */
+export function alipayNotificationFresh(params: Record<string, string>, now: Date): boolean {
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(params.notify_time ?? "");
+  return isFreshNotification(m ? Date.parse(`${m[1]}T${m[2]}+08:00`) : NaN, now);
 }
 
 /** The payment a verified notification reports, or null when it is not a successful payment for our app. */
@@ -76,7 +83,7 @@ export function rawJsonNode(text: string, key: string): string | null {
 }
 
 /** "2026-11-22 15:30:00" in China time. */
-function chinaTimestamp(at: Date): string {
+export function chinaTimestamp(at: Date): string {
   return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
 }
 

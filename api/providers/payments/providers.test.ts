@@ -9,13 +9,15 @@
 import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeServer, listen, testApp } from "../../../tests/integration/helpers";
 import { createSession, sessionCookieName } from "../../modules/auth/sessions.server";
 import { creditPayment } from "../../modules/payments/payments.server";
 import { runOrderJob } from "../../modules/orders/expiry-job.server";
 import {
   AlipayGateway,
+  alipayNotificationFresh,
+  chinaTimestamp,
   alipaySign,
   alipaySignContent,
   parseAlipayNotification,
@@ -47,8 +49,8 @@ const body = (req: IncomingMessage) =>
 const wechatPaid = new Map<string, { transaction_id: string; total: number }>();
 const wechatSeen: string[] = [];
 
-function platformHeaders(text: string) {
-  const timestamp = String(Math.floor(Date.now() / 1000));
+function platformHeaders(text: string, at = Date.now()) {
+  const timestamp = String(Math.floor(at / 1000));
   const nonce = randomBytes(8).toString("hex");
   const signature = createSign("RSA-SHA256")
     .update(`${timestamp}\n${nonce}\n${text}\n`)
@@ -107,7 +109,7 @@ function fakeWechatPay(): Server {
 }
 
 /** A notification as WeChat Pay sends it: resource encrypted with the APIv3 key, signed by the platform. */
-function wechatNotification(transaction: object, key = API_V3_KEY) {
+function wechatNotification(transaction: object, key = API_V3_KEY, at = Date.now()) {
   const nonce = randomBytes(6).toString("hex");
   const cipher = createCipheriv("aes-256-gcm", Buffer.from(key, "utf8"), Buffer.from(nonce, "utf8"));
   cipher.setAAD(Buffer.from("transaction", "utf8"));
@@ -123,7 +125,7 @@ function wechatNotification(transaction: object, key = API_V3_KEY) {
       nonce,
     },
   });
-  return { text, headers: platformHeaders(text) };
+  return { text, headers: platformHeaders(text, at) };
 }
 
 /** The fake Alipay gateway: checks the RSA2 signature of every call, answers signed JSON. */
@@ -241,6 +243,15 @@ describe("WeChat Pay APIv3", () => {
     ).toBeNull();
     const stale = { ...n.headers, "Wechatpay-Timestamp": String(Math.floor(Date.now() / 1000) - 3600) };
     expect(readWechatPayNotification(wechat, n.text, header(stale))).toBeNull();
+    // Genuinely signed, but sent outside the 5-minute window either way: refused as stale.
+    for (const offset of [-3600_000, -301_000, 301_000]) {
+      const old = wechatNotification(tx, API_V3_KEY, Date.now() + offset);
+      expect(readWechatPayNotification(wechat, old.text, header(old.headers)), String(offset)).toBe("stale");
+    }
+    const recent = wechatNotification(tx, API_V3_KEY, Date.now() - 240_000);
+    expect(readWechatPayNotification(wechat, recent.text, header(recent.headers))).toMatchObject({
+      txnId: "4200000001",
+    });
     const otherKey = wechatNotification(tx, randomBytes(16).toString("hex"));
     expect(readWechatPayNotification(wechat, otherKey.text, header(otherKey.headers))).toBeNull();
   });
@@ -472,5 +483,120 @@ describe("Alipay RSA2", () => {
     ]);
     expect(outcomes.sort()).toEqual(["credited", "replayed"]);
     expect(await creditPayment(h.services!.api, { ...notice, txnId: "X", amountCents: 1 })).toBe("amount_mismatch");
+  });
+});
+
+describe("stale notifications (older or newer than 5 minutes) are refused", () => {
+  let seq = 0;
+  async function pendingOrder(provider: "wechat" | "alipay") {
+    const { db } = h.services!.api.database;
+    const user = await db
+      .insertInto("users")
+      .values({ phone: `1370000${String(4000 + ++seq)}`, nickname: "过期通知" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const course = await db
+      .selectFrom("courses")
+      .select(["id", "price_cents"])
+      .where("price_cents", ">", 0)
+      .orderBy("id")
+      .offset(seq)
+      .executeTakeFirstOrThrow();
+    return db
+      .insertInto("orders")
+      .values({
+        order_no: `M2026112200000000${String(8100 + seq).padStart(4, "0")}`,
+        user_id: user.id,
+        item_type: "course",
+        item_id: course.id,
+        title: "测试课程",
+        unit_price_cents: course.price_cents,
+        total_cents: course.price_cents,
+        pay_cents: course.price_cents,
+        provider,
+        expires_at: new Date(Date.now() + 1_800_000),
+        stock_released_at: new Date(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+  const stateOf = async (id: number) =>
+    (
+      await h
+        .services!.api.database.db.selectFrom("orders")
+        .select("state")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow()
+    ).state;
+
+  it("WeChat Pay: a replayed notification signed an hour ago gets FAIL and a warning; a fresh one pays", async () => {
+    const order = await pendingOrder("wechat");
+    const tx = {
+      out_trade_no: order.order_no,
+      transaction_id: `42000${order.id}`,
+      trade_state: "SUCCESS",
+      mchid: "1900000001",
+      appid: "wx_test_app",
+      amount: { total: order.pay_cents, currency: "CNY" },
+    };
+    const warn = vi.spyOn(h.services!.api.logger, "warn");
+    const post = (n: { text: string; headers: Record<string, string> }) =>
+      fetch(`${app.base}/api/payments/notify/wechat`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...n.headers },
+        body: n.text,
+      });
+    for (const offset of [-3600_000, 600_000]) {
+      const res = await post(wechatNotification(tx, API_V3_KEY, Date.now() + offset));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ code: "FAIL", message: "通知已过期" });
+    }
+    expect(warn.mock.calls.filter((c) => c[1] === "stale payment notification refused")).toHaveLength(2);
+    warn.mockRestore();
+    expect(await stateOf(order.id)).toBe("pending");
+    expect((await post(wechatNotification(tx))).status).toBe(204);
+    expect(await stateOf(order.id)).toBe("completed");
+  });
+
+  it("Alipay: notify_time outside the window (or missing) gets failure and a warning; a fresh one success", async () => {
+    const order = await pendingOrder("alipay");
+    const notification = (notifyTime: string | null) => {
+      const params: Record<string, string> = {
+        notify_type: "trade_status_sync",
+        notify_id: randomUUID(),
+        app_id: alipay.appId,
+        charset: "utf-8",
+        version: "1.0",
+        trade_no: `20261122${order.id}`,
+        out_trade_no: order.order_no,
+        trade_status: "TRADE_SUCCESS",
+        total_amount: `${Math.trunc(order.pay_cents / 100)}.${String(order.pay_cents % 100).padStart(2, "0")}`,
+        subject: "测试课程",
+      };
+      if (notifyTime !== null) params.notify_time = notifyTime;
+      params.sign = alipaySign(alipayKeys.privateKey, alipaySignContent(params, ["sign", "sign_type"]));
+      params.sign_type = "RSA2";
+      return params;
+    };
+    const post = async (params: Record<string, string>) => {
+      const res = await fetch(`${app.base}/api/payments/notify/alipay`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(params).toString(),
+      });
+      return { status: res.status, text: await res.text() };
+    };
+    const at = (ms: number) => chinaTimestamp(new Date(Date.now() + ms));
+    expect(alipayNotificationFresh({ notify_time: at(-240_000) }, new Date())).toBe(true);
+    expect(alipayNotificationFresh({ notify_time: "2026/11/22 15:00" }, new Date())).toBe(false);
+    const warn = vi.spyOn(h.services!.api.logger, "warn");
+    for (const params of [notification(at(-3600_000)), notification(at(600_000)), notification(null)]) {
+      expect(await post(params)).toEqual({ status: 400, text: "failure" });
+    }
+    expect(warn.mock.calls.filter((c) => c[1] === "stale payment notification refused")).toHaveLength(3);
+    warn.mockRestore();
+    expect(await stateOf(order.id)).toBe("pending");
+    expect(await post(notification(at(-60_000)))).toEqual({ status: 200, text: "success" });
+    expect(await stateOf(order.id)).toBe("completed");
   });
 });

@@ -34,7 +34,8 @@ export interface AlipaySettings {
 }
 
 export interface PaymentSettings {
-  provider: "sandbox" | "wechat" | "alipay";
+  /** `none`: no provider is configured (pro without PAYMENT_PROVIDER): buying is switched off. */
+  provider: "sandbox" | "wechat" | "alipay" | "none";
   sandboxSecret: string;
   wechat?: WechatPaySettings;
   alipay?: AlipaySettings;

@@ -5,10 +5,9 @@
  * (timestamp, nonce, body); a notification's resource is AES-256-GCM encrypted with the APIv3 key.
  */
 import { createDecipheriv, createSign, createVerify, randomBytes } from "node:crypto";
+import { isFreshNotification } from "./freshness.server";
 import type { GatewayOrder, PaymentGateway, PaymentNotice, RefundRequest, StartResult } from "./gateway.server";
 import type { WechatPaySettings } from "./settings.server";
-
-const MAX_SKEW_S = 300;
 
 export function wechatSign(privateKey: string, message: string): string {
   return createSign("RSA-SHA256").update(message).sign(privateKey, "base64");
@@ -41,15 +40,21 @@ export function decryptResource(
   return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString("utf8");
 }
 
-function verifiedBy(s: WechatPaySettings, body: string, header: (name: string) => string | undefined, now: Date) {
+/** Checks the platform's signature (over Wechatpay-Timestamp, -Nonce and the body), then its age. */
+function verifiedBy(
+  s: WechatPaySettings,
+  body: string,
+  header: (name: string) => string | undefined,
+  now: Date,
+): "ok" | "stale" | "bad" {
   const timestamp = header("wechatpay-timestamp") ?? "";
   const nonce = header("wechatpay-nonce") ?? "";
   const signature = header("wechatpay-signature") ?? "";
   const serial = header("wechatpay-serial") ?? "";
-  if (!/^\d{1,12}$/.test(timestamp) || !nonce || !signature) return false;
-  if (serial && serial !== s.platformKeyId) return false;
-  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > MAX_SKEW_S) return false;
-  return wechatVerify(s.platformPublicKey, `${timestamp}\n${nonce}\n${body}\n`, signature);
+  if (!/^\d{1,12}$/.test(timestamp) || !nonce || !signature) return "bad";
+  if (serial && serial !== s.platformKeyId) return "bad";
+  if (!wechatVerify(s.platformPublicKey, `${timestamp}\n${nonce}\n${body}\n`, signature)) return "bad";
+  return isFreshNotification(Number(timestamp) * 1000, now) ? "ok" : "stale";
 }
 
 interface WechatTransaction {
@@ -74,16 +79,18 @@ function noticeOf(s: WechatPaySettings, t: WechatTransaction): PaymentNotice | "
 }
 
 /**
- * Reads a payment notification: null when its signature (or timestamp, or decryption) fails,
- * "not_paid" for events other than a successful payment.
+ * Reads a payment notification: null when its signature (or decryption) fails, "stale" when it is
+ * genuine but its Wechatpay-Timestamp is more than 5 minutes off (a replay), "not_paid" for events
+ * other than a successful payment.
  */
 export function readWechatPayNotification(
   s: WechatPaySettings,
   body: string,
   header: (name: string) => string | undefined,
   now: Date = new Date(),
-): PaymentNotice | "not_paid" | null {
-  if (!verifiedBy(s, body, header, now)) return null;
+): PaymentNotice | "not_paid" | "stale" | null {
+  const verified = verifiedBy(s, body, header, now);
+  if (verified !== "ok") return verified === "stale" ? "stale" : null;
   try {
     const event = JSON.parse(body) as {
       event_type?: string;
@@ -128,7 +135,7 @@ export class WechatPayGateway implements PaymentGateway {
       signal: AbortSignal.timeout(10_000),
     });
     const text = await res.text();
-    if (!verifiedBy(this.s, text, (name) => res.headers.get(name) ?? undefined, this.now()))
+    if (verifiedBy(this.s, text, (name) => res.headers.get(name) ?? undefined, this.now()) !== "ok")
       throw new Error(`WeChat Pay answer to ${urlPath} failed signature verification (HTTP ${res.status})`);
     return { status: res.status, body: text ? (JSON.parse(text) as T) : null };
   }

@@ -1,6 +1,6 @@
 /** An activity opened from its link (/activitys/{token}): its landing content. Unknown tokens are 404. */
 import { useLoaderData } from "react-router-dom";
-import { type ActivityDetail, activityDetailSchema } from "../../../shared/contracts/activities";
+import { activityDetailSchema } from "../../../shared/contracts/activities";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { ActivityArticle, activityMeta } from "./activity-parts";
@@ -15,7 +15,7 @@ export async function loader({ env, params, signal }: PageLoaderArgs) {
 }
 
 export default function ActivityLandingPage() {
-  const { activity } = useLoaderData() as { activity: ActivityDetail };
+  const { activity } = useLoaderData<typeof loader>();
   return (
     <Page title={activity.title}>
       <ActivityArticle activity={activity} />

@@ -4,12 +4,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
-import {
-  type ActivityDetail,
-  activityDetailSchema,
-  activityKinds,
-  formatActivityRange,
-} from "../../../shared/contracts/activities";
+import { activityDetailSchema, activityKinds, formatActivityRange } from "../../../shared/contracts/activities";
 import { coverSizes } from "../../../shared/media";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
@@ -37,7 +32,7 @@ export async function loader({ env, params, signal }: PageLoaderArgs) {
 type CopyState = "idle" | "copied" | "failed";
 
 export default function ActivitySharePage() {
-  const { activity } = useLoaderData() as { activity: ActivityDetail };
+  const { activity } = useLoaderData<typeof loader>();
   const [copy, setCopy] = useState<CopyState>("idle");
   const linkRef = useRef<HTMLInputElement>(null);
   const size = coverSizes.landscape;

@@ -1,6 +1,6 @@
 /** Every activity as a card: the running ones, then those coming up, then past ones to look back on. */
 import { Link, useLoaderData } from "react-router-dom";
-import { type ActivityList, type ActivityState, activityListSchema } from "../../../shared/contracts/activities";
+import { type ActivityState, activityListSchema } from "../../../shared/contracts/activities";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
@@ -27,7 +27,7 @@ const sections: Array<{ state: ActivityState; title: string }> = [
 ];
 
 export default function ShowActivityPage() {
-  const { list } = useLoaderData() as { list: ActivityList };
+  const { list } = useLoaderData<typeof loader>();
   if (list.items.length === 0) {
     return (
       <Page>

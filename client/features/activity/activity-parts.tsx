@@ -187,7 +187,7 @@ export function kindLoader(kind: Exclude<ActivityKindKey, "general">) {
 }
 
 export function KindPage() {
-  const { kind, activity, others } = useLoaderData() as KindPageData;
+  const { kind, activity, others } = useLoaderData<ReturnType<typeof kindLoader>>();
   const label = activityKinds[kind];
   if (!activity) {
     const empty = kindEmpty[kind as Exclude<ActivityKindKey, "general">];

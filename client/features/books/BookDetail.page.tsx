@@ -115,6 +115,7 @@ function BookView({ book }: { book: BookDetail }) {
               soldOutLabel="暂时缺货"
               soldOutNote="这本书正在补货，补货后会在这里恢复购买。"
               problem={purchase.problem}
+              off={purchase.off}
               onBuy={purchase.buy}
             />
           </div>

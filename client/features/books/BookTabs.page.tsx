@@ -1,6 +1,6 @@
 /** Books by tab (`?tab=`), sorted (`?sort=`) and paged (`?page=`), all in the address. */
 import { Link, useLoaderData, useLocation } from "react-router-dom";
-import { type BookList, type BookSort, bookListSchema, bookSorts } from "../../../shared/contracts/shop";
+import { type BookSort, bookListSchema, bookSorts } from "../../../shared/contracts/shop";
 import { BookCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
@@ -38,7 +38,7 @@ export async function loader({ env, request, signal }: PageLoaderArgs) {
 }
 
 export default function BookTabsPage() {
-  const { list } = useLoaderData() as { list: BookList };
+  const { list } = useLoaderData<typeof loader>();
   const location = useLocation();
   const busy = useReloadingList();
   const tabKnown = list.tab === null || list.tabs.some((t) => t.name === list.tab);

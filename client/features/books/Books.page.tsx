@@ -1,6 +1,6 @@
 /** The book shop's front: every tab with its count, the newest books, and the favourites of each tab. */
 import { Link, useLoaderData } from "react-router-dom";
-import { type BookOverview, bookOverviewSchema } from "../../../shared/contracts/shop";
+import { bookOverviewSchema } from "../../../shared/contracts/shop";
 import { BookCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
@@ -21,7 +21,7 @@ export async function loader({ env, signal }: PageLoaderArgs) {
 const tabHref = (tab: string) => `/books/tabs?tab=${encodeURIComponent(tab)}`;
 
 export default function BooksPage() {
-  const { overview } = useLoaderData() as { overview: BookOverview };
+  const { overview } = useLoaderData<typeof loader>();
   if (overview.allCount === 0) {
     return (
       <Page>

@@ -8,7 +8,6 @@ import {
   glyphUrl,
   type PracticeCharacter,
   type PracticePage,
-  type PracticeToday,
   practicePageSchema,
   practiceTodaySchema,
 } from "../../../shared/contracts/practice";
@@ -115,7 +114,7 @@ function Gallery() {
 }
 
 export default function CalmnessPage() {
-  const { today } = useLoaderData() as { today: PracticeToday };
+  const { today } = useLoaderData<typeof loader>();
   const { character } = today;
   return (
     <Page lead="心静则笔稳。每天临一个字，从千字文开始。">

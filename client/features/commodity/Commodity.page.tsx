@@ -163,6 +163,7 @@ function CommodityView({ commodity }: { commodity: CommodityDetail }) {
               soldOutLabel="已售罄"
               soldOutNote="这件商品暂时售罄，补货后会在这里恢复购买。"
               problem={purchase.problem}
+              off={purchase.off}
               onBuy={purchase.buy}
             />
           </div>

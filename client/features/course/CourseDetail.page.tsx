@@ -287,7 +287,7 @@ function CourseActions({ course, viewer, viewerFailed }: DetailData) {
           type="button"
           className="button button--primary course-hero__cta"
           onClick={purchase.buy}
-          disabled={purchase.busy}
+          disabled={purchase.busy || !!purchase.off}
         >
           {purchase.busy ? "正在下单…" : "立即购买"}
         </button>
@@ -316,6 +316,11 @@ function CourseActions({ course, viewer, viewerFailed }: DetailData) {
       {problem ? (
         <p className="course-hero__problem" role="alert">
           {problem}
+        </p>
+      ) : null}
+      {purchase.off && course.priceCents > 0 ? (
+        <p className="course-hero__note" data-testid="buying-off">
+          {purchase.off}
         </p>
       ) : null}
       {purchase.problem ? (

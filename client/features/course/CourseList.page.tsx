@@ -263,7 +263,7 @@ function Results({ list, query }: { list: CourseList; query: ListQuery }) {
 }
 
 export default function CourseListPage() {
-  const loaded = useLoaderData() as ListData;
+  const loaded = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === LIST_PATH;

@@ -321,7 +321,7 @@ function TrialField({
 }
 
 export default function ExperiencePage() {
-  const { prefill } = useLoaderData() as { prefill: TrialPrefill | null };
+  const { prefill } = useLoaderData<typeof loader>();
   return (
     <Page
       title="免费体验课"

@@ -17,6 +17,7 @@ import { FormAlert } from "../../components/login/fields";
 import { describeProblem, type Problem } from "../../components/login/login-client";
 import { LazyImage } from "../../lib/lazy-image";
 import { Modal } from "../../lib/modal";
+import { useBuyingOff } from "../payment/payments-mode";
 import { GiveawayDialog } from "./GiveawayDialog";
 import "./gifts.css";
 import { formatMoney } from "../../../shared/money";
@@ -112,6 +113,7 @@ function GiftDialog({ open, course, onClose }: { open: boolean; course: CourseDe
 
 export function GiftEntry({ course }: { course: CourseDetail }) {
   const { viewer } = useRootData();
+  const off = useBuyingOff();
   const [open, setOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
 
@@ -133,7 +135,13 @@ export function GiftEntry({ course }: { course: CourseDetail }) {
 
   return (
     <>
-      <button type="button" className="button course-hero__cta" onClick={start}>
+      <button
+        type="button"
+        className="button course-hero__cta"
+        onClick={start}
+        disabled={!!off}
+        title={off ?? undefined}
+      >
         赠送好友
       </button>
       {viewer ? (

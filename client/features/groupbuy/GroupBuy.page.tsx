@@ -16,6 +16,7 @@ import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
+import { useBuyingOff } from "../payment/payments-mode";
 import { GroupAvatar, TimeLeft, useGroupOrder } from "./group-parts";
 import { formatDateTime } from "../../../shared/format";
 import { formatMoney } from "../../../shared/money";
@@ -230,6 +231,7 @@ function Invite({ group }: { group: GroupDetail }) {
 function Actions({ group }: { group: GroupDetail }) {
   const { viewer: signedIn } = useRootData();
   const order = useGroupOrder();
+  const off = useBuyingOff();
   const [loginOpen, setLoginOpen] = useState(false);
   const v = group.viewer;
   const courseLink = `/course/${group.course.id}`;
@@ -251,12 +253,13 @@ function Actions({ group }: { group: GroupDetail }) {
         key="join"
         type="button"
         className="button button--primary"
-        disabled={order.busy}
+        disabled={order.busy || !!off}
         onClick={() => (signedIn ? void order.join(group.groupNo) : setLoginOpen(true))}
       >
         {order.busy ? "正在参团…" : `参加拼团 ${formatMoney(group.course.groupPriceCents)}`}
       </button>,
     );
+    if (off) note = off;
   } else if (group.state === "complete" && inGroup && v?.memberState === "paid") {
     buttons.push(
       <Link key="learn" className="button button--primary" to={learnLink}>

@@ -19,6 +19,7 @@ import { FormAlert } from "../../components/login/fields";
 import { describeProblem, type Problem } from "../../components/login/login-client";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
+import { useBuyingOff } from "../payment/payments-mode";
 import { GroupAvatar, TimeLeft, useGroupOrder } from "./group-parts";
 import { formatMoney } from "../../../shared/money";
 
@@ -128,6 +129,7 @@ export function GroupBuyEntry({ course }: { course: CourseDetail }) {
   const { viewer } = useRootData();
   const [open, setOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
+  const off = useBuyingOff();
   const campaign = course.groupBuy;
   if (!campaign) return null;
   return (
@@ -136,6 +138,8 @@ export function GroupBuyEntry({ course }: { course: CourseDetail }) {
         type="button"
         className="button course-hero__cta group-entry"
         onClick={() => (viewer ? setOpen(true) : setLoginOpen(true))}
+        disabled={!!off}
+        title={off ?? undefined}
       >
         拼团购买 <span className="group-entry__price">{formatMoney(campaign.groupPriceCents)}</span>
       </button>

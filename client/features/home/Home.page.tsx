@@ -73,11 +73,11 @@ export async function loader({ env, signal }: PageLoaderArgs) {
   const meta = { title: "首页", description: SITE_DESCRIPTION, jsonLd: homeJsonLd };
   try {
     const home = await env.api("/api/home", { signal, schema: homeSchema });
-    return { home, errorStatus: null, meta };
+    return { home, errorStatus: null, meta } satisfies HomeData & { meta: unknown };
   } catch (err) {
     // A newer navigation: let the router drop this one. Anything else: the page without data.
     if (signal.aborted) throw err;
-    return { home: null, errorStatus: normalizeError(err).statusCode, meta };
+    return { home: null, errorStatus: normalizeError(err).statusCode, meta } satisfies HomeData & { meta: unknown };
   }
 }
 
@@ -301,7 +301,7 @@ function Catalogue({ home }: { home: Home }) {
 }
 
 export default function HomePage() {
-  const { home, errorStatus } = useLoaderData() as HomeData;
+  const { home, errorStatus } = useLoaderData<typeof loader>();
   const { siteName } = useRootData();
   const revalidator = useRevalidator();
   const navigation = useNavigation();

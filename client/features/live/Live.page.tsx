@@ -60,8 +60,6 @@ export async function loader({ request, env, signal }: PageLoaderArgs) {
   }
 }
 
-type LoaderData = Awaited<ReturnType<typeof loader>>;
-
 const emptyTexts: Record<LiveTab, { title: string; text: string; next?: LiveTab }> = {
   today: { title: "今天没有直播课", text: "看看接下来几天的安排，预约后开播时会提醒你。", next: "upcoming" },
   upcoming: {
@@ -74,7 +72,7 @@ const emptyTexts: Record<LiveTab, { title: string; text: string; next?: LiveTab 
 };
 
 export default function LivePage() {
-  const data = useLoaderData() as LoaderData;
+  const data = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/live";
   return (

@@ -57,10 +57,8 @@ export async function loader({ params, env, signal }: PageLoaderArgs) {
   }
 }
 
-type LoaderData = Awaited<ReturnType<typeof loader>>;
-
 export default function LiveRoomPage() {
-  const data = useLoaderData() as LoaderData;
+  const data = useLoaderData<typeof loader>();
   if (!data.detail) return <RoomError status={data.errorStatus} />;
   return <Room key={data.detail.live.id} initial={data.detail} />;
 }

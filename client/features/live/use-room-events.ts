@@ -1,7 +1,8 @@
 /**
  * The room's event stream in the browser: chat (with history on connect), online count and state
  * changes. EventSource reconnects by itself and resumes after the last message it saw
- * (Last-Event-ID); a refused stream (signed out, no access) is reported, not retried forever.
+ * (Last-Event-ID), also when a stopping server asks it to (`reconnect`); a refused stream
+ * (signed out, no access) is reported, not retried forever.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { LiveStateKey } from "../../../shared/contracts/catalogue";
@@ -77,6 +78,9 @@ export function useRoomEvents(
       const online = roomOnlineEventSchema.safeParse(parse(event.data));
       if (online.success) latest.current.onOnline(online.data.online);
     });
+    // The server is stopping: EventSource comes back by itself (to another node, after the
+    // event's `retry`) with the last message id, and the server replays what came after it.
+    source.addEventListener("reconnect", () => setConnection("reconnecting"));
     source.addEventListener("closed", () => {
       source.close();
       setConnection("closed");

@@ -1,6 +1,6 @@
 /** 我的课程: every course the learner has, with progress and the way back to where they stopped. */
 import { Link, useLoaderData } from "react-router-dom";
-import { type MyCourses, myCoursesSchema } from "../../../shared/contracts/courses";
+import { myCoursesSchema } from "../../../shared/contracts/courses";
 import { CourseCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
@@ -16,7 +16,7 @@ export async function loader({ env, signal }: PageLoaderArgs) {
 }
 
 export default function AllCoursePage() {
-  const { mine } = useLoaderData() as { mine: MyCourses };
+  const { mine } = useLoaderData<typeof loader>();
   return (
     <Page lead={mine.total ? `共 ${mine.total} 门课程，最近学过的排在前面。` : undefined}>
       {mine.items.length ? (

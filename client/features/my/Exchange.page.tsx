@@ -9,7 +9,6 @@ import {
   type CheckInResult,
   checkInResultSchema,
   exchangeInputSchema,
-  type ExchangeItemList,
   exchangeItemListSchema,
   exchangeResultSchema,
   type Wallet,
@@ -143,7 +142,7 @@ function ExchangeForm({
 }
 
 export default function ExchangePage() {
-  const { wallet, mall } = useLoaderData() as { wallet: Wallet; mall: ExchangeItemList };
+  const { wallet, mall } = useLoaderData<typeof loader>();
   const [balances, setBalances] = useState<Balances>(wallet.balances);
   const [today, setToday] = useState(wallet.today);
   const checkedIn = (result: CheckInResult) => {

@@ -9,8 +9,6 @@ import { currencies } from "../../../shared/currency";
 import {
   type AddressInput,
   addressSchema,
-  type Balances,
-  type ExchangeItem,
   exchangeItemDetailSchema,
   exchangeItemKinds,
   type RedeemResult,
@@ -62,7 +60,7 @@ const addressFields: { name: keyof AddressInput; label: string; placeholder: str
 ];
 
 export default function ExchangeDetailPage() {
-  const loaded = useLoaderData() as { item: ExchangeItem; balances: Balances | null };
+  const loaded = useLoaderData<typeof loader>();
   const [item, setItem] = useState(loaded.item);
   const [balances, setBalances] = useState(loaded.balances);
   const [address, setAddress] = useState(emptyAddress);

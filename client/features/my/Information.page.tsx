@@ -300,7 +300,7 @@ function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
 }
 
 export default function InformationPage() {
-  const { me } = useLoaderData() as { me: Me };
+  const { me } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const refresh = () => void revalidator.revalidate();
   return (

@@ -36,6 +36,7 @@ import { formatDateTime, formatCountdown } from "../../../shared/format";
 import { formatMoney } from "../../../shared/money";
 import { useCountdown } from "../../lib/countdown";
 import { useIdempotentPost } from "../../lib/idempotent-post";
+import { SandboxPaymentBanner } from "../payment/payments-mode";
 
 const TAB_KEYS = ORDER_TABS.map((t) => t.key) as string[];
 
@@ -190,6 +191,7 @@ function RefundRequestFacts({
 function DetailBody({ order, onWithdraw, busy }: { order: OrderDetail; onWithdraw: () => void; busy: boolean }) {
   return (
     <div className="order-detail">
+      <SandboxPaymentBanner />
       <OrderItemLine order={order} />
       <dl className="order-detail__facts">
         <dt>订单号</dt>
@@ -496,6 +498,7 @@ export default function OrderPage() {
 
   return (
     <Page title="我的订单">
+      <SandboxPaymentBanner />
       <ul className="state-tabs" aria-label="订单状态">
         {ORDER_TABS.map((t) => (
           <li key={t.key}>

@@ -95,7 +95,7 @@ function securityAdvice(me: Me): string | null {
 }
 
 export default function OverviewPage() {
-  const { me, courses, wallet } = useLoaderData() as { me: Me; courses: MyCourses | null; wallet: Wallet | null };
+  const { me, courses, wallet } = useLoaderData<typeof loader>();
   const p = me.profile;
   const advice = securityAdvice(me);
   const details = [p.gender ? genderLabels[p.gender] : null, p.region].filter(Boolean).join(" · ");

@@ -8,7 +8,6 @@ import { Link, useLoaderData, useRevalidator } from "react-router-dom";
 import {
   claimResultSchema,
   type Coupon,
-  type CouponList,
   couponListSchema,
   COUPON_TABS,
   type CouponTab,
@@ -159,7 +158,7 @@ const EMPTY_TEXT: Record<CouponTab, string> = {
 };
 
 export default function PacksPage() {
-  const { mine, templates, tab } = useLoaderData() as { mine: CouponList; templates: CouponTemplate[]; tab: CouponTab };
+  const { mine, templates, tab } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   return (
     <Page title="我的卡包">

@@ -35,6 +35,7 @@ import {
   useCodeSender,
   useSubmission,
 } from "../../components/login/fields";
+import { useRootData } from "../../app/root-data";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
@@ -91,8 +92,17 @@ function Done({ children }: { children: ReactNode }) {
 
 // ---------- password ----------
 
-function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: () => void }) {
-  const [open, setOpen] = useState(false);
+function PasswordForm({
+  hasPassword,
+  required = false,
+  onDone,
+}: {
+  hasPassword: boolean;
+  /** Signed in with a one-time password: the form is open and there is no cancelling it. */
+  required?: boolean;
+  onDone: () => void;
+}) {
+  const [open, setOpen] = useState(required);
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -125,6 +135,11 @@ function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: (
           browserApi("/api/me/password", { method: "POST", body: input, schema: okSchema }),
         );
         if (result) {
+          // The whole site opens up again: a fresh document carries the viewer without the flag.
+          if (required) {
+            window.location.assign("/my");
+            return;
+          }
           setOpen(false);
           setDone(true);
           setCurrent("");
@@ -136,7 +151,7 @@ function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: (
     >
       {hasPassword ? (
         <TextField
-          label="当前密码"
+          label={required ? "初始密码" : "当前密码"}
           name="current"
           type="password"
           autoComplete="current-password"
@@ -169,9 +184,11 @@ function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: (
         <SubmitButton busy={form.busy} busyText="保存中…">
           保存密码
         </SubmitButton>
-        <button type="button" className="button" onClick={() => setOpen(false)}>
-          取消
-        </button>
+        {required ? null : (
+          <button type="button" className="button" onClick={() => setOpen(false)}>
+            取消
+          </button>
+        )}
       </div>
       <p className="account-hint">保存后，除这台设备外的其他登录都会退出。</p>
     </form>
@@ -631,17 +648,23 @@ export default function SecurityPage() {
   const revalidator = useRevalidator();
   const refresh = () => void revalidator.revalidate();
   const p = data.me.profile;
+  const required = useRootData().viewer?.passwordChangeRequired === true;
   return (
     <Page
       className="account-page"
       lead="登录方式、登录过的设备和正在进行的登录都在这里。每一项改动都会在“通知”里留下记录。"
     >
+      {required ? (
+        <div className="notice notice--warning" role="alert" data-testid="password-change-required">
+          你正在使用管理员发放的初始密码登录。请先设置新的登录密码，设置后才能使用网站的其他功能。
+        </div>
+      ) : null}
       <AccountSection title="登录方式">
         <dl className="account-rows">
           <AccountRow
             label="登录密码"
             value={p.hasPassword ? "已设置" : "未设置"}
-            action={<PasswordForm hasPassword={p.hasPassword} onDone={refresh} />}
+            action={<PasswordForm hasPassword={p.hasPassword} required={required} onDone={refresh} />}
           />
           <AccountRow
             label="手机号"

@@ -194,7 +194,7 @@ export function LedgerTable({ ledger, basePath }: { ledger: LedgerPage; basePath
 }
 
 export function LedgerPageView({ basePath }: { basePath: string }) {
-  const { ledger } = useLoaderData() as { ledger: LedgerPage };
+  const { ledger } = useLoaderData<ReturnType<typeof ledgerLoader>>();
   return (
     <Page
       lead="每一笔获得与使用都逐条记录，余额为该笔变动后的结余。"

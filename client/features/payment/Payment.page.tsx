@@ -25,6 +25,7 @@ import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { itemLink, OrderAmounts, OrderItemLine } from "./commerce-parts";
+import { SandboxPaymentBanner, useBuyingOff } from "./payments-mode";
 import "./payment.css";
 import { formatDateTime, formatCountdown } from "../../../shared/format";
 import { formatMoney } from "../../../shared/money";
@@ -214,6 +215,7 @@ function Checkout({
   coupons: BestCoupon | null;
   result: string | null;
 }) {
+  const off = useBuyingOff();
   const left = useCountdown(order.expiresAt, order.serverNow);
   const [method, setMethod] = useState<PayMethod | null>(methods.methods[0]?.method ?? null);
   const [busy, setBusy] = useState(false);
@@ -287,7 +289,11 @@ function Checkout({
         <h2 id="pay-method" className="pay-card__title">
           支付方式
         </h2>
-        {methods.methods.length === 0 ? (
+        {off ? (
+          <p className="pay-card__hint" data-testid="buying-off">
+            {off}，暂时无法付款。
+          </p>
+        ) : methods.methods.length === 0 ? (
           <p className="pay-card__hint">暂时没有可用的支付方式，请稍后再试或联系客服。</p>
         ) : (
           <div className="pay-methods" role="radiogroup" aria-label="支付方式">
@@ -314,7 +320,12 @@ function Checkout({
             重新下单
           </Link>
         ) : (
-          <button type="button" className="button button--primary pay-submit" disabled={busy || !method} onClick={pay}>
+          <button
+            type="button"
+            className="button button--primary pay-submit"
+            disabled={busy || !method || !!off}
+            onClick={pay}
+          >
             {busy ? "正在前往收银台…" : `立即支付 ${formatMoney(order.payCents)}`}
           </button>
         )}
@@ -365,6 +376,7 @@ export default function PaymentPage() {
         </button>
       }
     >
+      <SandboxPaymentBanner />
       {order.state === "pending" ? (
         <Checkout order={order} methods={methods} coupons={coupons} result={result} />
       ) : (

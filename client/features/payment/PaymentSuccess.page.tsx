@@ -1,7 +1,8 @@
 /**
  * 支付结果 (/payment/success?order=): the gateway sends the payer here while its notification
- * may still be on its way, so the page asks for the order every 1.5 s until it is paid (with a
- * message after 30 s), then shows what was unlocked and what comes next: for a gift, the claim
+ * may still be on its way, so the page says 处理中 and asks for the order every 1.5 s until it is
+ * credited (with a message after 60 s: two runs of the order job, which settles approvals whose
+ * notification was lost), and says 支付成功 only then; then it shows what was unlocked and what comes next: for a gift, the claim
  * link and code to send; for a group-buy seat, how far the group is and its page.
  */
 import { useEffect, useState } from "react";
@@ -21,7 +22,7 @@ import { formatMoney } from "../../../shared/money";
 
 const ORDER_NO = /^M\d{20}$/;
 const POLL_MS = 1500;
-const GIVE_UP_MS = 30_000;
+const GIVE_UP_MS = 60_000;
 
 export async function loader({ env, signal, request }: PageLoaderArgs) {
   const orderNo = new URL(request.url).searchParams.get("order") ?? "";
@@ -171,7 +172,7 @@ function Result({ initial }: { initial: OrderDetail }) {
             候
           </span>
           <div>
-            <h2>正在确认支付结果…</h2>
+            <h2>支付处理中，正在确认结果…</h2>
             <p>支付平台的通知可能有几秒延迟，请稍候，无需重复付款。</p>
           </div>
         </div>
@@ -183,7 +184,9 @@ function Result({ initial }: { initial: OrderDetail }) {
           </span>
           <div>
             <h2>暂未收到支付结果</h2>
-            <p>如果你已经付款，结果通常会在几分钟内到达；请勿重复付款。订单超时前会再次向支付平台核实。</p>
+            <p>
+              如果你已经付款，结果通常会在几分钟内到达；请勿重复付款。我们会定时向支付平台核实，到账后订单自动更新。
+            </p>
             <div className="pay-result__actions">
               <button type="button" className="button button--primary" onClick={retry}>
                 再次查询

@@ -21,6 +21,7 @@ import { FormAlert } from "../../components/login/fields";
 import { describeProblem, type Problem } from "../../components/login/login-client";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
+import { useBuyingOff } from "./payments-mode";
 import "./payment.css";
 import { useIdempotentPost } from "../../lib/idempotent-post";
 
@@ -194,8 +195,16 @@ function AddressDialog({
   );
 }
 
-export function useBuy(item: BuyItem): { buy: () => void; busy: boolean; problem: string | null; dialogs: ReactNode } {
+export function useBuy(item: BuyItem): {
+  buy: () => void;
+  busy: boolean;
+  problem: string | null;
+  /** Why buying is switched off on this site (no payment provider): the button is disabled with it. */
+  off: string | null;
+  dialogs: ReactNode;
+} {
   const { viewer } = useRootData();
+  const off = useBuyingOff();
   const navigate = useNavigate();
   const post = useIdempotentPost();
   const [loginOpen, setLoginOpen] = useState(false);
@@ -227,6 +236,7 @@ export function useBuy(item: BuyItem): { buy: () => void; busy: boolean; problem
 
   const buy = () => {
     setProblem(null);
+    if (off) return;
     if (!viewer) {
       setLoginOpen(true);
       return;
@@ -250,5 +260,5 @@ export function useBuy(item: BuyItem): { buy: () => void; busy: boolean; problem
       ) : null}
     </>
   );
-  return { buy, busy, problem: !addressOpen ? (problem?.message ?? null) : null, dialogs };
+  return { buy, busy, problem: !addressOpen ? (problem?.message ?? null) : null, off, dialogs };
 }

@@ -308,7 +308,7 @@ function ReplayOne({ view }: { view: ReplayView }) {
 }
 
 export default function PlaybackPage() {
-  const data = useLoaderData() as PlaybackData;
+  const data = useLoaderData<typeof loader>();
   return data.mode === "one" ? (
     <ReplayOne key={data.view.replay.id} view={data.view} />
   ) : (

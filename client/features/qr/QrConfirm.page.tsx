@@ -198,7 +198,7 @@ function Confirm({ ticket, view }: { ticket: string; view: TicketView }) {
 }
 
 export default function QrConfirmPage() {
-  const { ticket, view } = useLoaderData() as LoaderData;
+  const { ticket, view } = useLoaderData<typeof loader>();
   return (
     <Page className="qr-confirm-page" lead="用手机确认，电脑即可登录，无需输入密码。">
       {view ? <Confirm ticket={ticket} view={view} /> : <LoginFirst ticket={ticket} />}

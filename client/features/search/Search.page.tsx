@@ -243,7 +243,7 @@ function KindTabs({ result }: { result: SearchResult }) {
 }
 
 export default function SearchPage() {
-  const { q, result, problem } = useLoaderData() as SearchData;
+  const { q, result, problem } = useLoaderData<typeof loader>();
   return (
     <Page
       lead={

@@ -247,6 +247,7 @@ export function BuyActions({
   soldOutLabel,
   soldOutNote,
   problem,
+  off = null,
   onBuy,
 }: {
   soldOut: boolean;
@@ -254,17 +255,19 @@ export function BuyActions({
   soldOutNote: string;
   /** Why the last buy did not go through (useBuy's problem), shown under the button. */
   problem: string | null;
+  /** Why buying is off on this site (no payment provider): the button is disabled and says so. */
+  off?: string | null;
   onBuy: () => void;
 }) {
   return (
     <>
       <div className="buy-box__actions">
-        <button type="button" className="button button--primary" disabled={soldOut} onClick={onBuy}>
+        <button type="button" className="button button--primary" disabled={soldOut || !!off} onClick={onBuy}>
           {soldOut ? soldOutLabel : "立即购买"}
         </button>
       </div>
-      <p className="buy-box__note">
-        {soldOut ? soldOutNote : `下单后请在 ${ORDER_PAY_MINUTES} 分钟内完成支付，库存为您保留。`}
+      <p className="buy-box__note" data-testid={off && !soldOut ? "buying-off" : undefined}>
+        {soldOut ? soldOutNote : (off ?? `下单后请在 ${ORDER_PAY_MINUTES} 分钟内完成支付，库存为您保留。`)}
       </p>
       {problem ? (
         <p className="buy-box__note" role="alert">

@@ -3,12 +3,7 @@
  * links. Every choice lives in the query string, so a filtered list can be shared and reloaded.
  */
 import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from "react-router-dom";
-import {
-  type CommodityList,
-  type CommoditySort,
-  commodityListSchema,
-  commoditySorts,
-} from "../../../shared/contracts/shop";
+import { type CommoditySort, commodityListSchema, commoditySorts } from "../../../shared/contracts/shop";
 import { CommodityCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
@@ -48,7 +43,7 @@ export async function loader({ env, request, signal }: PageLoaderArgs) {
 }
 
 export default function StationeryPage() {
-  const { list } = useLoaderData() as { list: CommodityList };
+  const { list } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigate = useNavigate();
   const busy = useReloadingList();

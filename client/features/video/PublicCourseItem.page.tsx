@@ -72,7 +72,7 @@ function PickLesson({ list }: { list: PublicItemList }) {
 }
 
 export default function PublicCourseItemPage() {
-  const data = useLoaderData() as PublicItemData;
+  const data = useLoaderData<typeof loader>();
   return data.mode === "one" ? (
     <PublicItem key={data.view.item.id} view={data.view} />
   ) : (

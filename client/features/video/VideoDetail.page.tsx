@@ -301,6 +301,6 @@ function LessonPage({ view }: { view: LessonView }) {
 }
 
 export default function VideoDetailPage() {
-  const { view } = useLoaderData() as { view: LessonView };
+  const { view } = useLoaderData<typeof loader>();
   return <LessonPage key={view.lesson.id} view={view} />;
 }

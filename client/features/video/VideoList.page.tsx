@@ -1,6 +1,6 @@
 /** 公开课 (/video): free lessons anyone can watch, each opening in the player. */
 import { useLoaderData } from "react-router-dom";
-import { isoDuration, type PublicItemList, publicItemListSchema } from "../../../shared/contracts/learning";
+import { isoDuration, publicItemListSchema } from "../../../shared/contracts/learning";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { NoPublicItems, PublicItemGrid, publicItemCover, publicItemPath } from "./PublicItemCard";
@@ -35,7 +35,7 @@ export async function loader({ signal, env }: PageLoaderArgs) {
 }
 
 export default function VideoListPage() {
-  const { list } = useLoaderData() as { list: PublicItemList };
+  const { list } = useLoaderData<typeof loader>();
   return (
     <Page lead="免费观看，不用登录。先看老师怎么讲、怎么写，再决定报哪门课。">
       {list.items.length === 0 ? (

@@ -1,0 +1,226 @@
+/**
+ * What an operator deploys from, checked without Docker: compose.yaml (parsed), deploy/nginx.conf,
+ * and one list of configuration variables — the server's schema and every variable the code
+ * reads — held equal to the README's configuration table and to .env.example.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { load } from "js-yaml";
+import { describe, expect, it } from "vitest";
+import { envSchema } from "../../server/config.server";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const read = (relative: string) => readFileSync(path.join(repoRoot, relative), "utf8");
+
+// ---------------------------------------------------------------------------------------------
+// Configuration variables
+
+/** The variables named in the first column of the README's configuration table. */
+function readmeVariables(): Set<string> {
+  const readme = read("README.md");
+  const section = readme.slice(readme.indexOf("## Configuration"));
+  const names = new Set<string>();
+  for (const line of section.split("\n")) {
+    if (!line.startsWith("| `")) continue;
+    const firstCell = line.split("|")[1] ?? "";
+    for (const m of firstCell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) names.add(m[1]!);
+  }
+  return names;
+}
+
+/** `NAME=value` and `# NAME=value` (shown with its default, not set) lines of .env.example. */
+function envExampleVariables(): { set: Set<string>; all: string[] } {
+  const all: string[] = [];
+  const set = new Set<string>();
+  for (const line of read(".env.example").split("\n")) {
+    const m = /^(#\s*)?([A-Z][A-Z0-9_]*)=/.exec(line);
+    if (!m) continue;
+    all.push(m[2]!);
+    if (!m[1]) set.add(m[2]!);
+  }
+  return { set, all };
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(repoRoot, dir)).flatMap((name) => {
+    const relative = path.join(dir, name);
+    if (statSync(path.join(repoRoot, relative)).isDirectory()) return sourceFiles(relative);
+    return /\.(ts|tsx|mjs)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [relative] : [];
+  });
+}
+
+/** Variables the code reads outside the schema: `process.env.X`, `env.X`, `e.X` (an env object). */
+function variablesReadByCode(): Set<string> {
+  const names = new Set<string>();
+  for (const file of ["server", "api", "shared", "scripts"].flatMap(sourceFiles).concat("vite.config.ts")) {
+    for (const m of read(file).matchAll(/\b(?:process\.env|env|e)\.([A-Z][A-Z0-9_]{2,})\b/g)) names.add(m[1]!);
+  }
+  return names;
+}
+
+/** ${NAME} and ${NAME:-default} / ${NAME:?message} that compose.yaml takes from .env. */
+function composeInterpolations(text: string): Set<string> {
+  return new Set([...text.matchAll(/\$\{([A-Z][A-Z0-9_]*)(?::?[-?][^}]*)?\}/g)].map((m) => m[1]!));
+}
+
+describe("configuration variables", () => {
+  const readme = readmeVariables();
+  const example = envExampleVariables();
+  const compose = composeInterpolations(read("compose.yaml"));
+
+  it("the README table documents every variable of the server's schema", () => {
+    const schema = Object.keys(envSchema.shape);
+    expect(schema.length).toBeGreaterThan(40);
+    expect(schema.filter((name) => !readme.has(name))).toEqual([]);
+  });
+
+  it("the README table documents every variable the code reads outside the schema (S3, tests, build)", () => {
+    const read = variablesReadByCode();
+    expect(read.has("S3_BUCKET")).toBe(true);
+    expect([...read].filter((name) => !readme.has(name))).toEqual([]);
+  });
+
+  it(".env.example lists every variable of the README table, each once", () => {
+    expect([...readme].filter((name) => !example.all.includes(name))).toEqual([]);
+    expect(example.all.filter((name, i) => example.all.indexOf(name) !== i)).toEqual([]);
+  });
+
+  it(".env.example lists nothing else than README variables and compose.yaml's own", () => {
+    expect(example.all.filter((name) => !readme.has(name) && !compose.has(name))).toEqual([]);
+  });
+
+  it(".env.example sets only what is safe to set empty, and carries no secret", () => {
+    // Anything set (not commented) reaches every container through env_file.
+    expect([...example.set]).toEqual(["POSTGRES_PASSWORD"]);
+    for (const line of read(".env.example").split("\n")) {
+      const m = /^#?\s*([A-Z][A-Z0-9_]*(?:SECRET|PASSWORD|TOKEN|KEY)[A-Z0-9_]*)=(.*)$/.exec(line);
+      if (m) expect(m[2], m[1]).toBe("");
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// compose.yaml and nginx
+
+interface ComposeService {
+  image?: string;
+  build?: unknown;
+  environment?: Record<string, string | number>;
+  volumes?: string[];
+  healthcheck?: { test: string[]; interval?: string };
+  depends_on?: Record<string, { condition: string }>;
+  stop_grace_period?: string;
+  ports?: string[];
+}
+
+const composeText = read("compose.yaml");
+const compose = load(composeText) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
+const nginx = read("deploy/nginx.conf");
+/** "25s", "1m30s" → milliseconds. */
+const duration = (text: string | undefined) =>
+  [...(text ?? "").matchAll(/(\d+)(ms|s|m|h)/g)].reduce(
+    (sum, [, n, unit]) => sum + Number(n) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit as "ms"],
+    0,
+  );
+
+describe("compose.yaml", () => {
+  const services = compose.services;
+  const webNodes = Object.entries(services).filter(([, s]) => s.environment?.DATABASE_URL !== undefined);
+
+  it("runs PostgreSQL 17 on a named volume with a pg_isready healthcheck", () => {
+    const db = services.db!;
+    expect(db.image).toMatch(/^postgres:17(\.|-|$)/);
+    const dataVolume = db.volumes?.find((v) => v.endsWith(":/var/lib/postgresql/data"));
+    expect(dataVolume, "the data directory on a volume").toBeDefined();
+    expect(Object.keys(compose.volumes)).toContain(dataVolume!.split(":")[0]);
+    expect(db.healthcheck?.test.join(" ")).toContain("pg_isready");
+    expect(db.ports, "the database is not published").toBeUndefined();
+  });
+
+  it("runs two web nodes of the Dockerfile's image, on the db service once it is healthy", () => {
+    expect(webNodes.map(([name]) => name)).toHaveLength(2);
+    expect(webNodes.some(([, s]) => s.build === ".")).toBe(true);
+    expect(new Set(webNodes.map(([, s]) => s.image)).size).toBe(1);
+    for (const [name, node] of webNodes) {
+      expect(node.depends_on?.db?.condition, name).toBe("service_healthy");
+      expect(String(node.environment?.DATABASE_URL), name).toMatch(/^postgres:\/\/[^@]+@db:5432\//);
+      expect(node.environment?.PUBLIC_ORIGIN, name).toBeTruthy();
+      expect(Number(node.environment?.TRUST_PROXY_HOPS), name).toBe(1);
+    }
+  });
+
+  it("drains for the readiness probe's interval and stops well inside the grace period", () => {
+    for (const [name, node] of webNodes) {
+      const drain = Number(node.environment?.DRAIN_DELAY_MS);
+      expect(node.healthcheck?.test.join(" "), name).toContain("/readyz");
+      expect(drain, name).toBe(duration(node.healthcheck?.interval));
+      const shutdown = Number(node.environment?.SHUTDOWN_TIMEOUT_MS ?? 15_000);
+      expect(duration(node.stop_grace_period), name).toBeGreaterThan(drain + shutdown);
+    }
+  });
+
+  it("shares one uploads volume at DATA_DIR/uploads between the nodes", () => {
+    const dockerfile = read("Dockerfile");
+    const dataDir = /ENV DATA_DIR=(\S+)/.exec(dockerfile)?.[1];
+    expect(dataDir).toBe("/data");
+    const mounts = webNodes.map(([, s]) => s.volumes?.find((v) => v.endsWith(`:${dataDir}/uploads`)));
+    expect(mounts[0]).toBeDefined();
+    expect(mounts[1]).toBe(mounts[0]);
+    expect(Object.keys(compose.volumes)).toContain(mounts[0]!.split(":")[0]);
+    // The image makes the folder, so a fresh volume mounted there belongs to the app user.
+    expect(dockerfile).toMatch(new RegExp(`mkdir -p ${dataDir}/uploads && chown node:node .*${dataDir}/uploads`));
+  });
+
+  it("puts nginx in front of both nodes once they are ready, with deploy/nginx.conf", () => {
+    const proxy = services.proxy!;
+    expect(proxy.image).toMatch(/^nginx:/);
+    expect(proxy.volumes).toContain("./deploy/nginx.conf:/etc/nginx/nginx.conf:ro");
+    for (const [name] of webNodes) expect(proxy.depends_on?.[name]?.condition).toBe("service_healthy");
+    expect(proxy.ports?.length).toBe(1);
+  });
+});
+
+describe("deploy/nginx.conf", () => {
+  const upstream = /upstream\s+(\w+)\s*\{([^}]*)\}/.exec(nginx);
+
+  it("balances over both nodes with passive health checks", () => {
+    expect(upstream).not.toBeNull();
+    const servers = [...upstream![2]!.matchAll(/^\s*server\s+([\w.-]+):3000\b([^;]*);/gm)];
+    const webNodes = Object.entries(compose.services)
+      .filter(([, s]) => s.environment?.DATABASE_URL !== undefined)
+      .map(([name]) => name);
+    expect(servers.map((s) => s[1]).sort()).toEqual(webNodes.sort());
+    for (const s of servers) {
+      expect(s[2]).toMatch(/max_fails=\d+/);
+      expect(s[2]).toMatch(/fail_timeout=\d+s/);
+    }
+    expect(nginx).toContain(`proxy_pass http://${upstream![1]};`);
+  });
+
+  it("retries the other node on errors, timeouts, 502 and 503", () => {
+    const directive = /^\s*proxy_next_upstream\s+([^;]+);/m.exec(nginx)?.[1]?.split(/\s+/) ?? [];
+    for (const when of ["error", "timeout", "http_502", "http_503"]) expect(directive).toContain(when);
+    // `non_idempotent` would repeat a POST (a payment, an order) that already reached a node.
+    expect(nginx).not.toContain("non_idempotent");
+  });
+
+  it("passes the client's address and scheme, overwriting what the client sent", () => {
+    expect(nginx).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+    expect(nginx).toMatch(/proxy_set_header X-Forwarded-Proto \$scheme;/);
+    expect(nginx).toMatch(/client_max_body_size \d+m;/);
+  });
+
+  it("streams the live room's and scan-code login's events unbuffered, uncompressed and long", () => {
+    const block = /location ~ ([^{]+)\{([^}]*)\}/.exec(nginx);
+    expect(block).not.toBeNull();
+    const pattern = new RegExp(block![1]!.trim());
+    for (const p of ["/api/live/12/events", "/api/auth/qr/abc-DEF_1/events"]) expect(p).toMatch(pattern);
+    for (const p of ["/api/live/12", "/api/live/12/messages", "/live/12/events"]) expect(p).not.toMatch(pattern);
+    const body = block![2]!;
+    expect(body).toMatch(/proxy_buffering off;/);
+    expect(body).toMatch(/gzip off;/);
+    const timeout = /proxy_read_timeout (\w+);/.exec(body)?.[1];
+    expect(duration(timeout)).toBeGreaterThanOrEqual(10 * 60_000);
+  });
+});
