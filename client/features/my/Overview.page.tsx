@@ -7,7 +7,7 @@ import { Link, useLoaderData } from "react-router-dom";
 import { categoryTones } from "../../../shared/contracts/catalogue";
 import { type MyCourse, type MyCourses, myCoursesSchema } from "../../../shared/contracts/courses";
 import { type Me, genderLabels, meSchema } from "../../../shared/contracts/me";
-import { type Wallet, walletSchema } from "../../../shared/contracts/wallet";
+import { walletSchema } from "../../../shared/contracts/wallet";
 import { coverUrl } from "../../../shared/media";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
