@@ -39,6 +39,7 @@ import {
 } from "../shared/contracts/auth";
 import {
   avatarResultSchema,
+  DELETION_COOLING_DAYS,
   deletionRequestSchema,
   deletionStatusSchema,
   deviceListSchema,
@@ -250,7 +251,7 @@ export const meOperations: ApiOperation[] = [
   {
     method: "post",
     path: "/me/deletion",
-    summary: "申请注销账号（15 天冷静期）",
+    summary: `申请注销账号（${DELETION_COOLING_DAYS} 天冷静期）`,
     tag: "me",
     auth: true,
     request: deletionRequestSchema,

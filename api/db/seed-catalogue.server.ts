@@ -4,6 +4,7 @@
  * activities and public lessons. Runs only on a database without courses.
  */
 import type { Transaction } from "kysely";
+import { chinaDate } from "../../shared/china-time";
 import { sampleVideoKeys, sampleVideos } from "../../shared/media";
 import {
   activitySeeds,
@@ -29,10 +30,6 @@ export function isbn13(publisher: string, title: number): string {
   const body = `9787${publisher}${String(title).padStart(8 - publisher.length, "0")}`;
   const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
   return `${body}${(10 - (sum % 10)) % 10}`;
-}
-
-function dateOnly(date: Date): string {
-  return new Date(date.getTime() + 8 * HOUR).toISOString().slice(0, 10);
 }
 
 export async function seedCatalogue(database: Database, now: Date = new Date()): Promise<boolean> {
@@ -83,7 +80,7 @@ async function insertCatalogue(trx: Transaction<DB>, now: Date): Promise<void> {
         outcomes: JSON.stringify(topics.map(([chapter, lessons]) => `${chapter}：${lessons.slice(0, 2).join("、")}`)),
         learners_count: c.learners,
         popularity: c.learners + (c.kind === "live" ? 500 : 0),
-        camp_starts_on: c.kind === "camp" ? dateOnly(new Date(now.getTime() - 3 * DAY)) : null,
+        camp_starts_on: c.kind === "camp" ? chinaDate(new Date(now.getTime() - 3 * DAY)) : null,
         published_at: publishedAt,
       })
       .returning("id")
@@ -167,7 +164,7 @@ async function insertCatalogue(trx: Transaction<DB>, now: Date): Promise<void> {
         cover_char: b.cover,
         summary: b.summary,
         pages: b.pages,
-        published_on: dateOnly(new Date(now.getTime() - (bookSeeds.length - index) * 20 * DAY)),
+        published_on: chinaDate(new Date(now.getTime() - (bookSeeds.length - index) * 20 * DAY)),
         created_at: new Date(now.getTime() - (bookSeeds.length - index) * DAY),
       })
       .execute();

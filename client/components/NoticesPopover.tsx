@@ -3,9 +3,10 @@
  * latest notices, fetched then (never on the server) and marked read once shown.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type Notice, formatChinaDateTime, noticeListSchema, noticesReadResultSchema } from "../../shared/contracts/me";
+import { type Notice, noticeListSchema, noticesReadResultSchema } from "../../shared/contracts/me";
 import { browserApi } from "../lib/api";
 import "./NoticesPopover.css";
+import { formatDateTime } from "../../shared/format";
 
 type PanelState = { status: "idle" | "loading" | "error" } | { status: "ready"; items: Notice[] };
 
@@ -112,7 +113,7 @@ function NoticesBody({ panel, onRetry }: { panel: PanelState; onRetry: () => voi
             </p>
             {n.body ? <p className="notice-item__body">{n.body}</p> : null}
             <time className="notice-item__time" dateTime={n.createdAt}>
-              {formatChinaDateTime(n.createdAt)}
+              {formatDateTime(n.createdAt)}
             </time>
           </li>
         ))}

@@ -8,6 +8,7 @@ import { courseCategories, type CourseCategoryKey } from "../catalogue";
 import { phoneSchema } from "./auth";
 import { courseSummarySchema } from "./catalogue";
 import { strictQueryError } from "./shop";
+import { formatDate, formatShortDate } from "../format";
 
 // ---------- Activities ----------
 
@@ -60,26 +61,13 @@ export const activityDetailSchema = activitySummarySchema.extend({
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 
-const longDate = new Intl.DateTimeFormat("zh-CN", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: "Asia/Shanghai",
-});
-
-/** 2026.03.01 in China time. */
-function shortDate(iso: string): string {
-  const day = new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-  return day.replaceAll("-", ".");
-}
-
 /**
  * "2026年3月1日 — 2026年4月30日" (or "2026.03.01 — 2026.04.30" for cards) in China time, the
  * same on the server and in every browser.
  */
 export function formatActivityRange(startsAt: string, endsAt: string, style: "long" | "short" = "long"): string {
-  if (style === "short") return `${shortDate(startsAt)} — ${shortDate(endsAt)}`;
-  return `${longDate.format(new Date(startsAt))} — ${longDate.format(new Date(endsAt))}`;
+  const format = style === "short" ? formatShortDate : formatDate;
+  return `${format(startsAt)} — ${format(endsAt)}`;
 }
 
 // ---------- Trial class sign-up ----------

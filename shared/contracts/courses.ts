@@ -13,6 +13,7 @@ import {
   teacherSummarySchema,
 } from "./catalogue";
 import { groupCampaignSchema } from "./groups";
+import { formatMonthDay } from "../format";
 
 export const courseSorts = {
   popular: "最受欢迎",
@@ -185,12 +186,6 @@ export const myCoursesSchema = z.object({
 });
 export type MyCourses = z.infer<typeof myCoursesSchema>;
 
-/** "11月25日" from 'YYYY-MM-DD' (a calendar date, no time zone involved). */
-export function formatChinaDay(date: string): string {
-  const [, month, day] = date.split("-").map(Number);
-  return `${month}月${day}日`;
-}
-
 /** "第 4 天解锁 · 11月25日", "购买课程后学习"… */
 export function lockText(lesson: {
   lockReason: LockReason | null;
@@ -200,14 +195,5 @@ export function lockText(lesson: {
   if (!lesson.lockReason) return "";
   if (lesson.lockReason !== "camp") return lockReasons[lesson.lockReason];
   if (!lesson.unlockDate) return "开营后解锁";
-  return `训练营第 ${lesson.unlockDay ?? 1} 天解锁（${formatChinaDay(lesson.unlockDate)}）`;
-}
-
-/** "12:05" or "1:02:05" from seconds. */
-export function formatDuration(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const mm = h ? String(m).padStart(2, "0") : String(m);
-  return `${h ? `${h}:` : ""}${mm}:${String(s).padStart(2, "0")}`;
+  return `训练营第 ${lesson.unlockDay ?? 1} 天解锁（${formatMonthDay(lesson.unlockDate)}）`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatDuration, isoDuration, progressInputSchema, resumePosition } from "./learning";
+import { isoDuration, progressInputSchema, resumePosition } from "./learning";
 
 describe("resumePosition", () => {
   it("starts where the viewer stopped, from the beginning within 10 s of the end", () => {
@@ -19,14 +19,6 @@ describe("durations", () => {
     expect(isoDuration(3600)).toBe("PT1H");
     expect(isoDuration(3725)).toBe("PT1H2M5S");
     expect(isoDuration(0)).toBe("PT0S");
-  });
-
-  it("clock and words", () => {
-    expect(formatClock(65.9)).toBe("01:05");
-    expect(formatClock(3723)).toBe("1:02:03");
-    expect(formatDuration(30)).toBe("30 秒");
-    expect(formatDuration(600)).toBe("10 分钟");
-    expect(formatDuration(5400)).toBe("1 小时 30 分钟");
   });
 });
 

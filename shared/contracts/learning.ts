@@ -37,25 +37,6 @@ export function isoDuration(seconds: number): string {
   return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}${rest || (!h && !m) ? `${rest}S` : ""}`;
 }
 
-/** "05:07" or "1:02:03". */
-export function formatClock(seconds: number): string {
-  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  const h = Math.floor(s / 3600);
-  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, "0");
-  const ss = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
-
-/** "30 秒", "3 分钟", "1 小时 5 分钟": a lesson's length in words. */
-export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds} 秒`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} 分钟`;
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return m ? `${h} 小时 ${m} 分钟` : `${h} 小时`;
-}
-
 /** Unknown fields are refused by name, in Chinese; a body that is not an object says so. */
 const strictError = (issue: { code?: string; keys?: string[] }) => {
   if (issue.code === "unrecognized_keys") return `不支持的字段：${(issue.keys ?? []).join("、")}`;

@@ -89,7 +89,7 @@ export type Profile = z.infer<typeof profileSchema>;
 
 export const meSchema = z.object({
   profile: profileSchema,
-  /** Only what exists today; courses, coins and bishan join when their services do. */
+  /** Courses and the coin and bishan balances come from their own endpoints (the overview reads both). */
   counts: z.object({ unreadNotices: z.number().int().nonnegative() }),
 });
 export type Me = z.infer<typeof meSchema>;
@@ -182,17 +182,3 @@ export const noticesReadSchema = z.strictObject(
   { error: strictError },
 );
 export const noticesReadResultSchema = z.object({ unread: z.number().int().nonnegative() });
-
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** A date as learners in China read it (Beijing time), the same on the server and in the browser. */
-export function formatChinaDate(iso: string): string {
-  const d = new Date(new Date(iso).getTime() + CHINA_OFFSET_MS);
-  return `${d.getUTCFullYear()}年${d.getUTCMonth() + 1}月${d.getUTCDate()}日`;
-}
-
-export function formatChinaDateTime(iso: string): string {
-  const d = new Date(new Date(iso).getTime() + CHINA_OFFSET_MS);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-}

@@ -211,6 +211,8 @@ test("a free course taken after signing in shows 继续学习 and appears in 我
 
   await page.goto("/my");
   await expect(page.getByRole("region", { name: "最近在学" })).toContainText("隶书体验：一个蚕头燕尾");
+  await expect(page.getByTestId("coin-balance")).toHaveText(/^[\d,]+$/);
+  await expect(page.getByText("准备中")).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/my-overview.png`, fullPage: true });
   expect(consoleErrors).toEqual([]);
 });

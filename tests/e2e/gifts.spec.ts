@@ -11,6 +11,7 @@ import type { CourseSummary } from "../../shared/contracts/catalogue";
 import { dialogsSettled, expect, otherBrowser, test, waitForHydration } from "./fixtures";
 import { payInSandbox } from "./checkout";
 import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
+import { formatMoney } from "../../shared/money";
 
 const SHOTS = "test-results/shots-gifts";
 mkdirSync(SHOTS, { recursive: true });
@@ -40,8 +41,6 @@ async function shot(page: Page, name: string) {
   await dialogsSettled(page);
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
-
-const yuan = (cents: number) => `¥${(cents / 100).toFixed(2).replace(/\.00$/, "")}`;
 
 test("a gift bought by one account is claimed by another, who can then learn the course", async ({
   page,
@@ -105,7 +104,7 @@ test("a gift bought by one account is claimed by another, who can then learn the
   await expect(giveaway).toBeVisible();
   await expect(giveaway.getByText(course.title)).toBeVisible();
   await expect(giveaway.getByText("愿你笔下生花，一起练字吧")).toBeVisible();
-  await expect(giveaway.getByText(`价值 ${yuan(course.priceCents)}`)).toBeVisible();
+  await expect(giveaway.getByText(`价值 ${formatMoney(course.priceCents)}`)).toBeVisible();
   await shot(friend, "giveaway-dialog-visitor");
   await giveaway.getByRole("button", { name: "登录后领取" }).click();
   await signInWith(friend, friend.getByRole("dialog", { name: "登录墨池课堂" }));

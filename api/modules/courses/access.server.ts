@@ -4,9 +4,8 @@
  */
 import type { LockReason } from "../../../shared/contracts/courses";
 import type { CourseKind } from "../../db/schema";
-import { addDays, lessonAccess } from "../learning/access.server";
-
-export { chinaDate as chinaToday } from "../learning/access.server";
+import { addDays } from "../../../shared/china-time";
+import { lessonAccess } from "../learning/access.server";
 
 /** The date a camp lesson opens ('YYYY-MM-DD'), or null when the camp has no start date yet. */
 export function campUnlockDate(campStartsOn: string | null, unlockDay: number | null): string | null {

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courseCategories } from "../../../shared/catalogue";
 import { NOT_FOUND_MESSAGE } from "../../../shared/errors";
 import { BROWSER_UA, testApp } from "../../../tests/integration/helpers";
-import { campUnlockDate, chinaToday } from "./access.server";
+import { chinaDate } from "../../../shared/china-time";
+import { campUnlockDate } from "./access.server";
 import { enrolFree } from "./learner.server";
 import { courseOperations } from "./operations.server";
 import { homeOperations } from "../home/operations.server";
@@ -432,7 +433,7 @@ describe("enrolment and the learner's state", () => {
     const state = (await get(`/api/courses/${camp.id}/me`, cookie)).body;
     const detail = (await get(`/api/courses/${camp.id}`)).body;
     const lessons = detail.chapters.flatMap((c: { lessons: Array<{ id: number; unlockDate: string }> }) => c.lessons);
-    const today = chinaToday(new Date());
+    const today = chinaDate(new Date());
     // The camp began three days ago: days one to four are open, the rest wait for their date.
     expect(lessons.filter((l: { unlockDate: string }) => l.unlockDate <= today)).toHaveLength(4);
     for (const [i, lesson] of state.lessons.entries()) {

@@ -4,7 +4,6 @@
  * change of a gift is a compare-and-set on its state, like the order's own moves.
  */
 import type { Kysely, Selectable, Transaction } from "kysely";
-import { formatChinaDateTime } from "../../../shared/contracts/me";
 import {
   formatGiftCode,
   GIFT_CLAIM_DAYS,
@@ -14,6 +13,7 @@ import {
 } from "../../../shared/contracts/gifts";
 import type { DB, GiftsTable } from "../../db/schema";
 import { notify, type OrderRow } from "../orders/state.server";
+import { formatDateTime } from "../../../shared/format";
 
 export type GiftRow = Selectable<GiftsTable>;
 
@@ -42,7 +42,7 @@ export function giftRefundRule(gift: Pick<GiftRow, "state" | "claim_until">, now
   if (gift.claim_until && gift.claim_until > now)
     return {
       allowed: false,
-      reason: `礼物领取期至 ${formatChinaDateTime(gift.claim_until.toISOString())}，期满仍未被领取时可申请退款`,
+      reason: `礼物领取期至 ${formatDateTime(gift.claim_until.toISOString())}，期满仍未被领取时可申请退款`,
     };
   return { allowed: true, reason: `礼物 ${GIFT_CLAIM_DAYS} 天内未被领取，可全额退款` };
 }
@@ -63,7 +63,7 @@ export async function giftPaid(trx: Transaction<DB>, order: OrderRow, at: Date):
       order.user_id,
       NOTICE_GIFT_READY,
       "礼物已备好，快发给好友吧",
-      `你为好友购买的《${order.title}》已支付成功。领取码 ${formatGiftCode(gift.code)}，领取链接 ${giftClaimPath(gift.course_id, gift.code)}。好友登录后打开链接或输入领取码即可领取；${formatChinaDateTime(claimUntil.toISOString())} 前未被领取可申请退款。订单号 ${order.order_no}。`,
+      `你为好友购买的《${order.title}》已支付成功。领取码 ${formatGiftCode(gift.code)}，领取链接 ${giftClaimPath(gift.course_id, gift.code)}。好友登录后打开链接或输入领取码即可领取；${formatDateTime(claimUntil.toISOString())} 前未被领取可申请退款。订单号 ${order.order_no}。`,
       at,
     );
   }

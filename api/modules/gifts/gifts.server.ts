@@ -19,7 +19,6 @@ import {
   type GiftClaimResult,
   type GiftView,
 } from "../../../shared/contracts/gifts";
-import { formatChinaDateTime } from "../../../shared/contracts/me";
 import { ORDER_PAY_MINUTES, type OrderDetail } from "../../../shared/contracts/orders";
 import { coverUrl } from "../../../shared/media";
 import type { ApiContext } from "../../context.server";
@@ -30,6 +29,7 @@ import { insertOrder, orderDetail, settleRefund } from "../orders/orders.server"
 import { requireBuying } from "../payments/gateways.server";
 import { closePending, moveOrder, notify } from "../orders/state.server";
 import { giftRefundRule, type GiftRow, NOTICE_GIFT_CLAIMED, NOTICE_GIFT_RECEIVED } from "./fulfil.server";
+import { formatDateTime } from "../../../shared/format";
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 const giftNotFound = () => notFound(GIFT_NOT_FOUND);
@@ -302,7 +302,7 @@ export async function claimGift(ctx: ApiContext, userId: number, code: string): 
       gift.buyer_id,
       NOTICE_GIFT_CLAIMED,
       "礼物已被领取",
-      `你赠送的《${course.title}》已被领取（${nameOf(userId)}，${formatChinaDateTime(now.toISOString())}）。订单号 ${order.order_no}。`,
+      `你赠送的《${course.title}》已被领取（${nameOf(userId)}，${formatDateTime(now.toISOString())}）。订单号 ${order.order_no}。`,
       now,
     );
   });

@@ -10,6 +10,7 @@
  */
 import { randomInt } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
+import { chinaDate } from "../../../shared/china-time";
 import { categoryTones } from "../../../shared/contracts/catalogue";
 import {
   GROUP_PAY_MINUTES,
@@ -46,8 +47,8 @@ export interface GroupOrderResult {
 
 /** "GB" + the China date (YYMMDD) + 8 random digits. */
 function newGroupNo(now: Date): string {
-  const chinaDate = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(2, 10).replace(/-/g, "");
-  return `GB${chinaDate}${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
+  const yymmdd = chinaDate(now).slice(2).replace(/-/g, "");
+  return `GB${yymmdd}${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
 }
 
 /** One learner's group starts and joins run one after another (see the file's comment). */

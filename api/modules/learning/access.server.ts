@@ -5,28 +5,10 @@
  * the session, and operators, may always watch (to check what learners see). Pure functions of
  * their inputs, so the outline, the lesson and the progress report decide alike.
  */
+import { addDays, chinaDate } from "../../../shared/china-time";
 import type { Access } from "../../../shared/contracts/learning";
 import type { CourseKind, LiveState } from "../../db/schema";
-
-const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3600_000;
-
-/** Today's date in China (Asia/Shanghai has no daylight saving): "YYYY-MM-DD". */
-export function chinaDate(now: Date): string {
-  return new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** "2026-11-25" + 3 days → "2026-11-28". */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** "2026-11-25" → "11月25日". */
-export function monthDay(date: string): string {
-  const [, m, d] = date.split("-").map(Number) as [number, number, number];
-  return `${m}月${d}日`;
-}
+import { formatMonthDay } from "../../../shared/format";
 
 export interface LessonAccessInput {
   isTrial: boolean;
@@ -71,7 +53,7 @@ export function lessonAccess(input: LessonAccessInput): Access {
         allowed: false,
         reason: "camp_locked",
         unlockDate,
-        message: `训练营第 ${input.unlockDay} 天解锁（${monthDay(unlockDate)}）`,
+        message: `训练营第 ${input.unlockDay} 天解锁（${formatMonthDay(unlockDate)}）`,
       };
     }
   }
@@ -88,7 +70,7 @@ export function lockLabel(access: Access): string | null {
     case "login":
       return "报名后学习";
     case "camp_locked":
-      return access.unlockDate ? `${monthDay(access.unlockDate)}解锁` : "开营后解锁";
+      return access.unlockDate ? `${formatMonthDay(access.unlockDate)}解锁` : "开营后解锁";
     default:
       return "暂未开放";
   }

@@ -4,7 +4,8 @@ import type { LiveSummary } from "../../../shared/contracts/catalogue";
 import type { LiveAccess, LiveTab } from "../../../shared/contracts/live";
 import type { ApiContext } from "../../context.server";
 import type { DB, LiveState, User } from "../../db/schema";
-import { chinaDay, effectiveState } from "./states.server";
+import { chinaDay } from "../../../shared/china-time";
+import { effectiveState } from "./states.server";
 
 /** The longest list a tab shows (the schedule covers days, not years). */
 export const LIVE_LIST_LIMIT = 60;

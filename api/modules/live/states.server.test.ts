@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LiveState } from "../../db/schema";
-import { chinaDay, effectiveState, nextChange } from "./states.server";
+import { effectiveState, nextChange } from "./states.server";
 
 const start = new Date("2030-01-01T12:00:00Z");
 const end = new Date("2030-01-01T13:00:00Z");
@@ -38,16 +38,5 @@ describe("nextChange", () => {
     expect(nextChange(session("processing"), at(61))).toEqual(at(180));
     expect(nextChange(session("replay"), at(181))).toBeNull();
     expect(nextChange(session("cancelled"), at(-5))).toBeNull();
-  });
-});
-
-describe("chinaDay", () => {
-  it("is the UTC+8 calendar day", () => {
-    // 2030-03-01 23:59 Beijing = 15:59 UTC; 00:00 Beijing on 03-02 = 16:00 UTC.
-    expect(chinaDay(new Date("2030-03-01T15:59:00Z"))).toEqual({
-      start: new Date("2030-02-28T16:00:00Z"),
-      end: new Date("2030-03-01T16:00:00Z"),
-    });
-    expect(chinaDay(new Date("2030-03-01T16:00:00Z")).start).toEqual(new Date("2030-03-01T16:00:00Z"));
   });
 });

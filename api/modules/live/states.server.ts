@@ -53,13 +53,3 @@ export function nextChange(session: SessionClock, now: Date): Date | null {
 
 /** Ended, processing and replay: the lesson is over. */
 export const isOver = (state: LiveState) => state === "ended" || state === "processing" || state === "replay";
-
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
-/** Start and end of the China-time (UTC+8, no daylight saving) day that holds `now`. */
-export function chinaDay(now: Date): { start: Date; end: Date } {
-  const local = now.getTime() + CHINA_OFFSET_MS;
-  const startLocal = local - (((local % 86_400_000) + 86_400_000) % 86_400_000);
-  const start = new Date(startLocal - CHINA_OFFSET_MS);
-  return { start, end: new Date(start.getTime() + 86_400_000) };
-}

@@ -24,7 +24,7 @@ import {
 } from "../../../shared/contracts/orders";
 import { coverUrl } from "../../../shared/media";
 import { COIN_CENTS, maxCoinsFor } from "../../../shared/currency";
-import { formatYuan } from "../../../shared/money";
+import { formatMoney, formatYuan } from "../../../shared/money";
 import type { ApiContext } from "../../context.server";
 import type { AddressSnapshot, DB, ItemType, OrderPurpose, RefundsTable } from "../../db/schema";
 import { ApiError, notFound } from "../../http.server";
@@ -486,7 +486,7 @@ function timelineOf(o: OrderRow, refunds: Selectable<RefundsTable>[]) {
   const entries: { at: Date; label: string; detail: string }[] = [
     { at: o.created_at, label: "提交订单", detail: `订单号 ${o.order_no}` },
   ];
-  if (o.paid_at) entries.push({ at: o.paid_at, label: "支付成功", detail: `实付 ¥${formatYuan(o.pay_cents)}` });
+  if (o.paid_at) entries.push({ at: o.paid_at, label: "支付成功", detail: `实付 ${formatMoney(o.pay_cents)}` });
   if (o.paid_at && o.physical && o.state !== "cancelled")
     entries.push({ at: o.paid_at, label: "等待发货", detail: "我们会在 48 小时内发货" });
   if (o.shipped_at)
@@ -504,7 +504,7 @@ function timelineOf(o: OrderRow, refunds: Selectable<RefundsTable>[]) {
     entries.push({
       at: r.created_at,
       label: asked ? "申请退货" : "申请退款",
-      detail: `退款 ¥${formatYuan(r.amount_cents)}${pieces}`,
+      detail: `退款 ${formatMoney(r.amount_cents)}${pieces}`,
     });
     if (r.reviewed_at && r.state !== "withdrawn")
       entries.push({
@@ -713,7 +713,7 @@ export async function refundOrder(
         userId,
         NOTICE_ORDER_REFUNDED,
         "退货申请已提交",
-        `订单 ${order.order_no}（${order.title}）的退货申请已提交，审核通过后退款 ¥${formatYuan(amount)} 将原路退回。请先不要寄回商品，审核后我们会告诉你寄回地址。`,
+        `订单 ${order.order_no}（${order.title}）的退货申请已提交，审核通过后退款 ${formatMoney(amount)} 将原路退回。请先不要寄回商品，审核后我们会告诉你寄回地址。`,
         now,
       );
     }

@@ -7,12 +7,14 @@
  */
 import { randomInt } from "node:crypto";
 import { sql, type Selectable, type Transaction } from "kysely";
+import { chinaDateTime } from "../../../shared/china-time";
 import type { DB, OrderState, OrdersTable } from "../../db/schema";
 import { enrolLearner } from "../courses/enrolments.server";
 import { giftClosed, giftPaid, giftRefunded } from "../gifts/fulfil.server";
 import { groupOrderClosed, groupPaid, groupRefunded } from "../groups/fulfil.server";
 import { clawBackOrderBishan, grantOrderBishan } from "../wallet/hooks.server";
 import { returnOrderCoins } from "../wallet/order-coins.server";
+import { formatMoney } from "../../../shared/money";
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -22,8 +24,7 @@ export const NOTICE_ORDER_REFUNDED = "order_refunded";
 
 /** "M" + China date and time to the second + 6 random digits: unique enough, sortable, not guessable in bulk. */
 export function newOrderNo(now: Date): string {
-  const china = new Date(now.getTime() + 8 * 3600_000).toISOString();
-  const stamp = china.slice(0, 19).replace(/\D/g, "");
+  const stamp = chinaDateTime(now).replace(/\D/g, "");
   return `M${stamp}${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
 }
 
@@ -239,7 +240,7 @@ export async function finishRefund(
     .where("id", "=", refundId)
     .where("state", "=", "processing")
     .execute();
-  const amount = `¥${(refund.amount_cents / 100).toFixed(2)}`;
+  const amount = formatMoney(refund.amount_cents);
   if (!whole) {
     await addStock(trx, done, refund.quantity ?? 0);
     await clawBackOrderBishan(trx, { id: done.id, user_id: done.user_id, pay_cents: done.pay_cents }, at, {

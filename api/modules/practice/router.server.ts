@@ -1,5 +1,6 @@
 /** GET /api/practice/characters (paged) and /api/practice/today (the character of the day). */
 import express, { type Router } from "express";
+import { chinaDate } from "../../../shared/china-time";
 import {
   type PracticeCharacter,
   type PracticePage,
@@ -12,11 +13,6 @@ import { qianziwenPhrases } from "./qianziwen";
 const characters: PracticeCharacter[] = qianziwenPhrases.flatMap((phrase, p) =>
   [...phrase].map((char, i) => ({ index: p * 4 + i, char, phrase })),
 );
-
-/** The day in China Standard Time, whatever the server's zone. */
-function chinaDate(now: Date): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
 
 export function characterOfDay(now: Date): PracticeToday {
   const date = chinaDate(now);

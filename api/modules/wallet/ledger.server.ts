@@ -7,6 +7,7 @@
  * one wallet happen one at a time on PostgreSQL (and a repeated key is seen by the second comer).
  */
 import type { Kysely, Transaction } from "kysely";
+import { chinaDay } from "../../../shared/china-time";
 import type { CoinRule } from "../../../shared/currency";
 import { coinRules } from "../../../shared/currency";
 import type { Currency, DB } from "../../db/schema";
@@ -112,13 +113,6 @@ export async function applyLedgerChange(trx: Transaction<DB>, change: LedgerChan
   return { applied: true, entry: { id: entry.id, amount, balanceAfter }, balance: balanceAfter };
 }
 
-/** Start of the China-time day containing `now`. */
-export function chinaDayStart(now: Date): Date {
-  const shifted = new Date(now.getTime() + 8 * 3600_000);
-  shifted.setUTCHours(0, 0, 0, 0);
-  return new Date(shifted.getTime() - 8 * 3600_000);
-}
-
 /**
  * Coins for a verified learning event, within the rule's daily cap (China-time day). The key
  * names the event (e.g. the lesson id), so the same event never pays twice.
@@ -142,7 +136,7 @@ export async function earnCoins(
     .where("user_id", "=", input.userId)
     .where("currency", "=", "coin")
     .where("reason", "=", input.rule)
-    .where("created_at", ">=", chinaDayStart(input.now))
+    .where("created_at", ">=", chinaDay(input.now).start)
     .executeTakeFirstOrThrow();
   const room = rule.dailyCap - Number(today.earned);
   const amount = Math.min(rule.amount, room);

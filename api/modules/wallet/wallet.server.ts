@@ -7,6 +7,7 @@
  * their bishan wallet, then an exchange item's row.
  */
 import { randomUUID } from "node:crypto";
+import { chinaDate, chinaDay } from "../../../shared/china-time";
 import { COINS_PER_BISHAN, coinRules, type CoinRule, ledgerReasons } from "../../../shared/currency";
 import {
   type AddressInput,
@@ -25,12 +26,7 @@ import type { Database } from "../../db/database.server";
 import type { Currency } from "../../db/schema";
 import { ApiError, notFound } from "../../http.server";
 import { enrolLearner, ownsCourse } from "../courses/enrolments.server";
-import { applyLedgerChange, balances, chinaDayStart, earnCoins, lockWallet } from "./ledger.server";
-
-/** The China-time calendar date of `now`, e.g. "2026-11-22" (the check-in's key). */
-export function chinaDate(now: Date): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
+import { applyLedgerChange, balances, earnCoins, lockWallet } from "./ledger.server";
 
 export async function walletOf(ctx: ApiContext, userId: number): Promise<Wallet> {
   const db = ctx.database.db;
@@ -41,7 +37,7 @@ export async function walletOf(ctx: ApiContext, userId: number): Promise<Wallet>
     .where("user_id", "=", userId)
     .where("currency", "=", "coin")
     .where("reason", "in", Object.keys(coinRules))
-    .where("created_at", ">=", chinaDayStart(now))
+    .where("created_at", ">=", chinaDay(now).start)
     .groupBy("reason")
     .execute();
   const checkedIn = await db

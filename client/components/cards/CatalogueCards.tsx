@@ -17,9 +17,10 @@ import {
   liveStates,
 } from "../../../shared/contracts/catalogue";
 import { coverSizes, coverUrl } from "../../../shared/media";
-import { formatYuan, priceLabel } from "../../../shared/money";
+import { formatMoney, formatYuan, priceLabel } from "../../../shared/money";
 import { LazyImage } from "../../lib/lazy-image";
 import "./cards.css";
+import { formatMonthDayTime } from "../../../shared/format";
 
 export function Price({ cents, originalCents }: { cents: number; originalCents?: number }) {
   return (
@@ -27,7 +28,7 @@ export function Price({ cents, originalCents }: { cents: number; originalCents?:
       <span className="price-tag__now">{priceLabel(cents)}</span>
       {originalCents !== undefined && originalCents > cents ? (
         <del className="price-tag__was" aria-label={`原价 ${formatYuan(originalCents)} 元`}>
-          ¥{formatYuan(originalCents)}
+          {formatMoney(originalCents)}
         </del>
       ) : null}
     </span>
@@ -143,20 +144,6 @@ export function CommodityCard({ commodity, highlight }: { commodity: CommoditySu
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat("zh-CN", {
-  month: "numeric",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-  timeZone: "Asia/Shanghai",
-});
-
-/** "11月22日 19:30" in China time, the same on the server and in every browser. */
-export function formatLiveTime(iso: string): string {
-  return timeFormat.format(new Date(iso));
-}
-
 export function LiveCard({ live, action }: { live: LiveSummary; action?: ReactNode }) {
   const size = coverSizes.landscape;
   return (
@@ -172,7 +159,7 @@ export function LiveCard({ live, action }: { live: LiveSummary; action?: ReactNo
       </span>
       <h3 className="catalogue-card__title">{live.title}</h3>
       <p className="catalogue-card__meta">
-        {formatLiveTime(live.startsAt)} · {live.teacherName}老师{live.isOpen ? " · 公开课" : ""}
+        {formatMonthDayTime(live.startsAt)} · {live.teacherName}老师{live.isOpen ? " · 公开课" : ""}
       </p>
       {action ? <div className="catalogue-card__foot">{action}</div> : null}
     </article>

@@ -1,6 +1,7 @@
 /** The bar under the picture: play, time, seek with chapter marks, mute, speed menu, full screen. */
 import { useId } from "react";
-import { type ChapterMark, DEFAULT_SPEED, formatClock, PLAYBACK_SPEEDS } from "../../../shared/contracts/learning";
+import { type ChapterMark, DEFAULT_SPEED, PLAYBACK_SPEEDS } from "../../../shared/contracts/learning";
+import { formatClock } from "../../../shared/format";
 
 /** Control icons: small inline drawings in the text colour (no icon font, no emoji). */
 const icons = {

@@ -11,9 +11,9 @@ import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { useBuy } from "../payment/useBuy";
-import { BuyActions, ProductSection, QuantityStepper, StockState, formatDay } from "../shop/shop-parts";
-
-const yuan = (cents: number) => (cents / 100).toFixed(2);
+import { BuyActions, ProductSection, QuantityStepper, StockState } from "../shop/shop-parts";
+import { formatDate } from "../../../shared/format";
+import { formatYuan } from "../../../shared/money";
 
 export async function loader({ env, params, signal }: PageLoaderArgs) {
   // An unknown id answers 404, which the page pipeline turns into the 404 page.
@@ -40,7 +40,7 @@ export async function loader({ env, params, signal }: PageLoaderArgs) {
         url: book.url,
         offers: {
           "@type": "Offer",
-          price: yuan(book.priceCents),
+          price: formatYuan(book.priceCents),
           priceCurrency: "CNY",
           availability: book.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
           url: book.url,
@@ -93,7 +93,7 @@ function BookView({ book }: { book: BookDetail }) {
             {book.publishedOn ? (
               <>
                 <dt>出版日期</dt>
-                <dd>{formatDay(book.publishedOn)}</dd>
+                <dd>{formatDate(book.publishedOn)}</dd>
               </>
             ) : null}
             <dt>分类</dt>

@@ -13,8 +13,8 @@ import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { useBuy } from "../payment/useBuy";
 import { BuyActions, ProductSection, QuantityStepper, StockState } from "../shop/shop-parts";
+import { formatYuan } from "../../../shared/money";
 
-const yuan = (cents: number) => (cents / 100).toFixed(2);
 const availability = (stock: number) => (stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock");
 
 export async function loader({ env, params, signal }: PageLoaderArgs) {
@@ -38,15 +38,15 @@ export async function loader({ env, params, signal }: PageLoaderArgs) {
         offers: {
           "@type": "AggregateOffer",
           priceCurrency: "CNY",
-          lowPrice: yuan(commodity.lowPriceCents),
-          highPrice: yuan(commodity.highPriceCents),
+          lowPrice: formatYuan(commodity.lowPriceCents),
+          highPrice: formatYuan(commodity.highPriceCents),
           offerCount: commodity.skus.length,
           availability: availability(commodity.inStock ? 1 : 0),
           offers: commodity.skus.map((sku) => ({
             "@type": "Offer",
             name: `${commodity.title} ${sku.name}`,
             sku: String(sku.id),
-            price: yuan(sku.priceCents),
+            price: formatYuan(sku.priceCents),
             priceCurrency: "CNY",
             availability: availability(sku.stock),
             url: commodity.url,

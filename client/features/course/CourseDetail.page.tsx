@@ -15,16 +15,14 @@ import {
   courseDetailSchema,
   courseViewerSchema,
   enrolResultSchema,
-  formatChinaDay,
-  formatDuration,
   lockText,
   type OutlineLesson,
 } from "../../../shared/contracts/courses";
 import { SITE_NAME_DEFAULT } from "../../../shared/constants";
 import { coverSizes, coverUrl } from "../../../shared/media";
-import { formatYuan } from "../../../shared/money";
+import { formatMoney, formatYuan } from "../../../shared/money";
 import { useRootData } from "../../app/root-data";
-import { BookCard, CommodityCard, formatLiveTime, LiveCard, Price } from "../../components/cards/CatalogueCards";
+import { BookCard, CommodityCard, LiveCard, Price } from "../../components/cards/CatalogueCards";
 import { LoginDialog } from "../../components/LoginDialog";
 import { GiftEntry, GiveawayFromLink } from "../gifts/GiftEntry";
 import { GroupBuyEntry } from "../groupbuy/GroupBuyEntry";
@@ -35,6 +33,7 @@ import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./course.css";
+import { formatMonthDay, formatDuration, formatClock, formatMonthDayTime } from "../../../shared/format";
 
 interface DetailData {
   course: CourseDetail;
@@ -118,7 +117,7 @@ export async function loader({ params, env, signal }: PageLoaderArgs) {
     viewerFailed,
     meta: {
       title: course.title,
-      description: `${course.subtitle}。${course.teacherName}老师主讲，共 ${course.lessonsCount} 课时，${courseKinds[course.kind]}，${course.priceCents === 0 ? "免费学习" : `¥${formatYuan(course.priceCents)}`}。`,
+      description: `${course.subtitle}。${course.teacherName}老师主讲，共 ${course.lessonsCount} 课时，${courseKinds[course.kind]}，${course.priceCents === 0 ? "免费学习" : formatMoney(course.priceCents)}。`,
       image,
       jsonLd: courseJsonLd(course, image),
     },
@@ -158,7 +157,7 @@ function LessonRow({ lesson, number, paid }: { lesson: ShownLesson; number: numb
         {lesson.isTrial && paid ? <span className="outline-tag outline-tag--trial">试看</span> : null}
         {lesson.unlockDay !== null && lesson.lockReason !== "camp" ? (
           <span className="outline-lesson__day">
-            第 {lesson.unlockDay} 天{lesson.unlockDate ? ` · ${formatChinaDay(lesson.unlockDate)}` : ""}
+            第 {lesson.unlockDay} 天{lesson.unlockDate ? ` · ${formatMonthDay(lesson.unlockDate)}` : ""}
           </span>
         ) : null}
         {state ? (
@@ -172,7 +171,7 @@ function LessonRow({ lesson, number, paid }: { lesson: ShownLesson; number: numb
             {state}
           </span>
         ) : null}
-        <span className="outline-lesson__duration">{formatDuration(lesson.durationSeconds)}</span>
+        <span className="outline-lesson__duration">{formatClock(lesson.durationSeconds)}</span>
       </Link>
     </li>
   );
@@ -192,7 +191,7 @@ function Outline({ course, viewer }: { course: CourseDetail; viewer: CourseViewe
         共 {chapters.length} 章 {total} 课时，时长 {formatDuration(seconds)}
         {viewer?.enrolled ? ` · 已学完 ${viewer.lessonsCompleted} 课时` : ""}
         {course.kind === "camp" && course.campStartsOn
-          ? ` · ${formatChinaDay(course.campStartsOn)}开营，每天解锁一课`
+          ? ` · ${formatMonthDay(course.campStartsOn)}开营，每天解锁一课`
           : ""}
       </p>
       {chapters.length ? (
@@ -307,7 +306,7 @@ function CourseActions({ course, viewer, viewerFailed }: DetailData) {
     <div className="course-hero__actions">
       <div className="course-hero__buttons">{actions}</div>
       {viewer?.enrolled && viewer.lastLearnedAt ? (
-        <p className="course-hero__note">上次学习：{formatLiveTime(viewer.lastLearnedAt)}</p>
+        <p className="course-hero__note">上次学习：{formatMonthDayTime(viewer.lastLearnedAt)}</p>
       ) : null}
       {viewerFailed ? (
         <p className="course-hero__problem" role="alert">
@@ -382,7 +381,7 @@ function Hero(props: DetailData) {
           {course.campStartsOn ? (
             <div>
               <dt>开营</dt>
-              <dd>{formatChinaDay(course.campStartsOn)}</dd>
+              <dd>{formatMonthDay(course.campStartsOn)}</dd>
             </div>
           ) : null}
         </dl>

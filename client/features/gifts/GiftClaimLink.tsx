@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { type GiftInfo } from "../../../shared/contracts/gifts";
-import { formatChinaDateTime } from "../../../shared/contracts/me";
 import "./gifts.css";
+import { formatDateTime } from "../../../shared/format";
 
 const noSubscription = () => () => {};
 
@@ -75,7 +75,7 @@ export function GiftClaimLink({ gift }: { gift: GiftInfo }) {
       <CopyField label="领取码" id="gift-claim-code" value={gift.code} />
       <p className="gift-share__how">
         通过微信、短信或邮件把领取链接发给好友，好友登录后打开链接即可领取；也可以把领取码告诉好友，在课程页点「收到礼物？输入领取码」领取。
-        {gift.claimUntil ? `请在 ${formatChinaDateTime(gift.claimUntil)} 前领取，逾期未领取可申请退款。` : ""}
+        {gift.claimUntil ? `请在 ${formatDateTime(gift.claimUntil)} 前领取，逾期未领取可申请退款。` : ""}
       </p>
     </div>
   );
@@ -100,14 +100,14 @@ export function GiftFacts({ gift }: { gift: GiftInfo }) {
             <dt>领取人</dt>
             <dd>
               {gift.claimedBy}
-              {gift.claimedAt ? `（${formatChinaDateTime(gift.claimedAt)} 领取）` : ""}
+              {gift.claimedAt ? `（${formatDateTime(gift.claimedAt)} 领取）` : ""}
             </dd>
           </>
         ) : null}
         {gift.claimUntil && gift.state === "unclaimed" ? (
           <>
             <dt>领取期限</dt>
-            <dd>{formatChinaDateTime(gift.claimUntil)} 前</dd>
+            <dd>{formatDateTime(gift.claimUntil)} 前</dd>
           </>
         ) : null}
         {gift.state === "claimed" || gift.state === "refunding" || gift.state === "refunded" ? (

@@ -17,10 +17,11 @@ import { FormAlert } from "../../components/login/fields";
 import { describeProblem, type Problem } from "../../components/login/login-client";
 import { LazyImage } from "../../lib/lazy-image";
 import { Modal } from "../../lib/modal";
-import { useIdempotentPost, yuan } from "../payment/commerce-parts";
 import { useBuyingOff } from "../payment/payments-mode";
 import { GiveawayDialog } from "./GiveawayDialog";
 import "./gifts.css";
+import { formatMoney } from "../../../shared/money";
+import { useIdempotentPost } from "../../lib/idempotent-post";
 
 /** The course a visitor wanted to give before signing in: the dialog opens once the signed-in page loads. */
 const GIFT_AFTER_LOGIN_KEY = "mochi:gift-after-login";
@@ -68,7 +69,7 @@ function GiftDialog({ open, course, onClose }: { open: boolean; course: CourseDe
             <p className="giveaway-course__meta">
               {course.teacherName}老师 · {course.lessonsCount} 课时
             </p>
-            <p className="gift-dialog__price">{yuan(course.priceCents)}</p>
+            <p className="gift-dialog__price">{formatMoney(course.priceCents)}</p>
           </div>
         </div>
         <div className="form-field">
@@ -102,7 +103,7 @@ function GiftDialog({ open, course, onClose }: { open: boolean; course: CourseDe
             再想想
           </button>
           <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? "正在下单…" : `去支付 ${yuan(course.priceCents)}`}
+            {busy ? "正在下单…" : `去支付 ${formatMoney(course.priceCents)}`}
           </button>
         </div>
       </form>

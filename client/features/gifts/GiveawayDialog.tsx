@@ -15,7 +15,6 @@ import {
   giftViewSchema,
   normalizeGiftCode,
 } from "../../../shared/contracts/gifts";
-import { formatChinaDateTime } from "../../../shared/contracts/me";
 import { coverSizes } from "../../../shared/media";
 import { useRootData } from "../../app/root-data";
 import { LoginDialog } from "../../components/LoginDialog";
@@ -24,8 +23,9 @@ import { describeProblem, type Problem } from "../../components/login/login-clie
 import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";
 import { Modal } from "../../lib/modal";
-import { yuan } from "../payment/commerce-parts";
 import "./gifts.css";
+import { formatDateTime } from "../../../shared/format";
+import { formatMoney } from "../../../shared/money";
 
 type Loaded = { code: string; gift: GiftView | null; problem: Problem | null };
 
@@ -103,10 +103,10 @@ function GiftCard({ gift }: { gift: GiftView }) {
         <div>
           <p className="giveaway-course__title">{gift.course.title}</p>
           <p className="giveaway-course__meta">
-            {gift.course.teacherName}老师 · {gift.course.lessonsCount} 课时 · 价值 {yuan(gift.course.priceCents)}
+            {gift.course.teacherName}老师 · {gift.course.lessonsCount} 课时 · 价值 {formatMoney(gift.course.priceCents)}
           </p>
           {gift.state === "unclaimed" && gift.claimUntil ? (
-            <p className="giveaway-course__meta">请在 {formatChinaDateTime(gift.claimUntil)} 前领取</p>
+            <p className="giveaway-course__meta">请在 {formatDateTime(gift.claimUntil)} 前领取</p>
           ) : null}
         </div>
       </div>

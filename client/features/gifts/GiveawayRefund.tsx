@@ -5,12 +5,12 @@
  * (POST /api/gifts/{code}/refund).
  */
 import type { GiftInfo } from "../../../shared/contracts/gifts";
-import { formatChinaDateTime } from "../../../shared/contracts/me";
 import type { OrderDetail } from "../../../shared/contracts/orders";
 import { FormAlert } from "../../components/login/fields";
 import type { Problem } from "../../components/login/login-client";
-import { yuan } from "../payment/commerce-parts";
 import "./gifts.css";
+import { formatDateTime } from "../../../shared/format";
+import { formatMoney } from "../../../shared/money";
 
 export function GiveawayRefund({
   order,
@@ -37,13 +37,13 @@ export function GiveawayRefund({
         {gift.claimUntil && gift.state === "unclaimed" ? (
           <>
             <dt>领取期限</dt>
-            <dd>{formatChinaDateTime(gift.claimUntil)}</dd>
+            <dd>{formatDateTime(gift.claimUntil)}</dd>
           </>
         ) : null}
       </dl>
       {gift.refund.allowed ? (
         <p className="refund-rule">
-          {gift.refund.reason}。退款金额 <strong>{yuan(order.payCents)}</strong>
+          {gift.refund.reason}。退款金额 <strong>{formatMoney(order.payCents)}</strong>
           ，原路退回；退款后领取链接和领取码立即失效。
         </p>
       ) : (

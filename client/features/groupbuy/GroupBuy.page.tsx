@@ -16,9 +16,10 @@ import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { formatTime, yuan } from "../payment/commerce-parts";
 import { useBuyingOff } from "../payment/payments-mode";
 import { GroupAvatar, TimeLeft, useGroupOrder } from "./group-parts";
+import { formatDateTime } from "../../../shared/format";
+import { formatMoney } from "../../../shared/money";
 
 const REFRESH_MS = 10_000;
 
@@ -28,7 +29,7 @@ export async function loader({ params, env, signal }: PageLoaderArgs) {
     group,
     meta: {
       title: `${group.course.title} · 拼团`,
-      description: `拼团价 ${yuan(group.course.groupPriceCents)}，${group.groupSize} 人成团。${group.course.subtitle}`,
+      description: `拼团价 ${formatMoney(group.course.groupPriceCents)}，${group.groupSize} 人成团。${group.course.subtitle}`,
       noindex: true,
     },
   };
@@ -78,8 +79,8 @@ function CourseCard({ group }: { group: GroupDetail }) {
         <p className="group-course__meta">共 {course.lessonsCount} 课时 · 成团后全部解锁</p>
         <p className="group-course__prices">
           <span className="group-course__label">拼团价</span>
-          <strong className="group-course__price">{yuan(course.groupPriceCents)}</strong>
-          <del aria-label={`单独购买 ${yuan(course.priceCents)}`}>{yuan(course.priceCents)}</del>
+          <strong className="group-course__price">{formatMoney(course.groupPriceCents)}</strong>
+          <del aria-label={`单独购买 ${formatMoney(course.priceCents)}`}>{formatMoney(course.priceCents)}</del>
         </p>
       </div>
     </section>
@@ -114,7 +115,7 @@ function StateBanner({ group }: { group: GroupDetail }) {
       text = `还差 ${missing} 人成团，凑齐后全员解锁课程；到时未凑齐将自动全额退款。`;
       break;
     case "complete":
-      text = `${group.completedAt ? `${formatTime(group.completedAt)} ` : ""}已成团，团里每位同学都已解锁课程。`;
+      text = `${group.completedAt ? `${formatDateTime(group.completedAt)} ` : ""}已成团，团里每位同学都已解锁课程。`;
       break;
     case "failed":
       text = `已原路退款：没有在时限内凑齐 ${group.groupSize} 人，付款已全额原路退回，用掉的优惠券和金币也已退还。`;
@@ -242,7 +243,7 @@ function Actions({ group }: { group: GroupDetail }) {
   if (v?.payable && v.orderNo) {
     buttons.push(
       <Link key="pay" className="button button--primary" to={`/payment?order=${v.orderNo}`}>
-        继续支付 {yuan(group.course.groupPriceCents)}
+        继续支付 {formatMoney(group.course.groupPriceCents)}
       </Link>,
     );
     note = "名额已为你保留，请在订单时限内完成支付。";
@@ -255,7 +256,7 @@ function Actions({ group }: { group: GroupDetail }) {
         disabled={order.busy || !!off}
         onClick={() => (signedIn ? void order.join(group.groupNo) : setLoginOpen(true))}
       >
-        {order.busy ? "正在参团…" : `参加拼团 ${yuan(group.course.groupPriceCents)}`}
+        {order.busy ? "正在参团…" : `参加拼团 ${formatMoney(group.course.groupPriceCents)}`}
       </button>,
     );
     if (off) note = off;

@@ -19,9 +19,9 @@ import { FormAlert } from "../../components/login/fields";
 import { describeProblem, type Problem } from "../../components/login/login-client";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
-import { yuan } from "../payment/commerce-parts";
 import { useBuyingOff } from "../payment/payments-mode";
 import { GroupAvatar, TimeLeft, useGroupOrder } from "./group-parts";
+import { formatMoney } from "../../../shared/money";
 
 function OpenGroups({ list }: { list: OpenGroupList }) {
   if (list.items.length === 0) {
@@ -86,11 +86,11 @@ function GroupBuyDialog({
       <div className="group-dialog__offer">
         <p className="group-dialog__prices">
           <span className="group-dialog__label">拼团价</span>
-          <strong className="group-dialog__price">{yuan(campaign.groupPriceCents)}</strong>
-          <del className="group-dialog__was" aria-label={`单独购买 ${yuan(course.priceCents)}`}>
-            {yuan(course.priceCents)}
+          <strong className="group-dialog__price">{formatMoney(campaign.groupPriceCents)}</strong>
+          <del className="group-dialog__was" aria-label={`单独购买 ${formatMoney(course.priceCents)}`}>
+            {formatMoney(course.priceCents)}
           </del>
-          {saving > 0 ? <span className="group-dialog__save">省 {yuan(saving)}</span> : null}
+          {saving > 0 ? <span className="group-dialog__save">省 {formatMoney(saving)}</span> : null}
         </p>
         <p className="group-dialog__facts">
           {campaign.groupSize} 人成团 · 开团后 {campaign.validHours} 小时内有效 · 《{course.title}》
@@ -111,7 +111,7 @@ function GroupBuyDialog({
           disabled={order.busy}
           onClick={() => void order.start(campaign.campaignId)}
         >
-          {order.busy ? "正在发起…" : `发起拼团 ${yuan(campaign.groupPriceCents)}`}
+          {order.busy ? "正在发起…" : `发起拼团 ${formatMoney(campaign.groupPriceCents)}`}
         </button>
       </div>
       <section className="group-dialog__open" aria-labelledby="group-dialog-open">
@@ -141,7 +141,7 @@ export function GroupBuyEntry({ course }: { course: CourseDetail }) {
         disabled={!!off}
         title={off ?? undefined}
       >
-        拼团购买 <span className="group-entry__price">{yuan(campaign.groupPriceCents)}</span>
+        拼团购买 <span className="group-entry__price">{formatMoney(campaign.groupPriceCents)}</span>
       </button>
       {viewer ? (
         <GroupBuyDialog course={course} campaign={campaign} open={open} onClose={() => setOpen(false)} />

@@ -8,26 +8,21 @@ import { useNavigate } from "react-router-dom";
 import { type GroupPerson, groupOrderResultSchema } from "../../../shared/contracts/groups";
 import { orderDetailSchema } from "../../../shared/contracts/orders";
 import { describeProblem, type Problem } from "../../components/login/login-client";
-import { useIdempotentPost, useServerCountdown } from "../payment/commerce-parts";
+import { formatCountdown } from "../../../shared/format";
+import { useCountdown } from "../../lib/countdown";
+import { useIdempotentPost } from "../../lib/idempotent-post";
 import "../payment/payment.css";
 import "./groupbuy.css";
 
 const groupOrderResult = groupOrderResultSchema(orderDetailSchema);
 
-/** "23:59:08": hours can pass 24 (a campaign may give up to 72). */
-export function formatHms(ms: number): string {
-  const total = Math.ceil(ms / 1000);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
-}
-
 /** Time left until `expiresAt` on the server's clock, ticking every second. */
 export function TimeLeft({ expiresAt, serverNow, label }: { expiresAt: string; serverNow: string; label?: string }) {
-  const left = useServerCountdown(expiresAt, serverNow);
+  const left = useCountdown(expiresAt, serverNow);
   return (
     <span className="group-time" role="timer" aria-live="off">
       {label ? <span className="group-time__label">{label}</span> : null}
-      <strong data-testid="group-countdown">{left > 0 ? formatHms(left) : "已到期"}</strong>
+      <strong data-testid="group-countdown">{left > 0 ? formatCountdown(left) : "已到期"}</strong>
     </span>
   );
 }

@@ -2,6 +2,8 @@
 import { Link } from "react-router-dom";
 import { useRootData } from "../../app/root-data";
 import { Page } from "../../components/Page";
+import { ORDER_PAY_MINUTES, REFUND_DAYS } from "../../../shared/contracts/orders";
+import { GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";
 
 const sections = [
   { id: "login", title: "注册与登录" },
@@ -126,13 +128,16 @@ export default function GuidePage() {
             <h2 id="guide-orders">七、订单与退款</h2>
             <p>所有订单都在“个人中心—我的订单”里，可以查看状态、继续支付、取消或申请退款。</p>
             <ul>
-              <li>下单后 30 分钟内未支付的订单会自动取消；拼团订单的支付时限为 15 分钟。</li>
               <li>
-                <strong>课程等虚拟商品：</strong>购买后 7
+                下单后 {ORDER_PAY_MINUTES} 分钟内未支付的订单会自动取消；拼团订单的支付时限为 {GROUP_PAY_MINUTES} 分钟。
+              </li>
+              <li>
+                <strong>课程等虚拟商品：</strong>购买后 {REFUND_DAYS}{" "}
                 天内，如果还没有开始学习（未观看试听以外的课时、未提交作业、未参加直播），可以申请全额退款。
               </li>
               <li>
-                <strong>书籍、文房等实物商品：</strong>签收后 7 天内，在商品完好、不影响再次销售的情况下可以申请退货。
+                <strong>书籍、文房等实物商品：</strong>签收后 {REFUND_DAYS}{" "}
+                天内，在商品完好、不影响再次销售的情况下可以申请退货。
               </li>
               <li>
                 <strong>拼团：</strong>24 小时内未凑齐人数的拼团会自动失败，已付款项原路退回。

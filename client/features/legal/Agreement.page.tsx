@@ -2,6 +2,8 @@
 import { Link } from "react-router-dom";
 import { useRootData } from "../../app/root-data";
 import { Page } from "../../components/Page";
+import { ORDER_PAY_MINUTES } from "../../../shared/contracts/orders";
+import { GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";
 
 export default function AgreementPage() {
   const { siteName, serviceEmail, servicePhone } = useRootData();
@@ -116,7 +118,9 @@ export default function AgreementPage() {
             <li>
               商品和课程的价格以下单时页面显示的为准。订单生成时，价格、使用的优惠券和金币抵扣情况会记录在订单上。
             </li>
-            <li>订单生成后 30 分钟内未支付的，将自动取消；拼团订单的支付时限为 15 分钟。</li>
+            <li>
+              订单生成后 {ORDER_PAY_MINUTES} 分钟内未支付的，将自动取消；拼团订单的支付时限为 {GROUP_PAY_MINUTES} 分钟。
+            </li>
             <li>退款、退货和拼团失败的处理规则，见《服务协议》。</li>
           </ol>
         </section>

@@ -2,6 +2,7 @@
 import { Link } from "react-router-dom";
 import { useRootData } from "../../app/root-data";
 import { Page } from "../../components/Page";
+import { DELETION_COOLING_DAYS } from "../../../shared/contracts/me";
 
 export default function DeletionAgreementPage() {
   const { siteName, serviceEmail, servicePhone } = useRootData();
@@ -16,7 +17,7 @@ export default function DeletionAgreementPage() {
         <div className="notice notice--warning" role="note">
           <p className="notice__title">请先确认</p>
           <p>
-            注销申请提交后有 <strong>15 天冷静期</strong>
+            注销申请提交后有 <strong>{DELETION_COOLING_DAYS} 天冷静期</strong>
             。冷静期结束后，账号将被注销，您的个人信息将被删除或匿名化处理，
             <strong>已购课程、学习记录、作业、金币和笔山余额等将全部清除，且无法恢复。</strong>
           </p>
@@ -41,10 +42,10 @@ export default function DeletionAgreementPage() {
         </section>
 
         <section aria-labelledby="deletion-cooling">
-          <h2 id="deletion-cooling">15 天冷静期</h2>
+          <h2 id="deletion-cooling">{DELETION_COOLING_DAYS} 天冷静期</h2>
           <ol className="prose__clauses">
             <li>
-              为防止误操作或他人冒用，注销申请提交后进入 <strong>15 天冷静期</strong>
+              为防止误操作或他人冒用，注销申请提交后进入 <strong>{DELETION_COOLING_DAYS} 天冷静期</strong>
               。冷静期内账号被冻结：不能购买、兑换、提交作业或进入直播间。
             </li>
             <li>冷静期内，您可以登录账号，在“账号与安全”中撤销注销申请，账号随即恢复正常，所有数据保持原样。</li>

@@ -17,12 +17,13 @@ import {
   hasLiveAccess,
   liveDetailSchema,
 } from "../../../shared/contracts/live";
+import { formatCountdown, formatMonthDayTime, formatTime } from "../../../shared/format";
 import { coverUrl } from "../../../shared/media";
 import { AppError, NOT_FOUND_MESSAGE, normalizeError } from "../../../shared/errors";
-import { formatLiveTime } from "../../components/cards/CatalogueCards";
 import { LoginDialog } from "../../components/LoginDialog";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
+import { useCountdown } from "../../lib/countdown";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { BookingButton, LiveLoadError, liveEventJsonLd, problemText, stateName } from "./live-parts";
 import { RoomChat } from "./room-chat";
@@ -39,7 +40,7 @@ export async function loader({ params, env, signal }: PageLoaderArgs) {
       errorStatus: null,
       meta: {
         title: live.title,
-        description: `${formatLiveTime(live.startsAt)} · ${live.teacherName}老师 · ${detail.summary}`.slice(0, 150),
+        description: `${formatMonthDayTime(live.startsAt)} · ${live.teacherName}老师 · ${detail.summary}`.slice(0, 150),
         image: coverUrl(live.coverChar, "red", "landscape"),
         jsonLd: liveEventJsonLd(live, detail.site, detail.summary),
       },
@@ -192,7 +193,7 @@ function Room({ initial }: { initial: LiveDetail }) {
           <span className={`live-badge live-badge--${state}`} data-testid="live-state">
             {stateName(state)}
           </span>
-          {formatLiveTime(live.startsAt)} – {formatLiveTime(live.endsAt).slice(-5)} · {detail.teacher.name}老师
+          {formatMonthDayTime(live.startsAt)} – {formatTime(live.endsAt)} · {detail.teacher.name}老师
           {detail.course ? (
             <>
               {" · "}
@@ -407,35 +408,9 @@ function StagePanel({ glyph, title, children }: { glyph: string; title: string; 
   );
 }
 
-function pad(n: number): string {
-  return String(n).padStart(2, "0");
-}
-
-/** "2 天 03:12:45" or "03:12:45" until the start, on the server's clock. */
-function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const days = Math.floor(total / 86_400);
-  const clock = `${pad(Math.floor((total % 86_400) / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
-  return days > 0 ? `${days} 天 ${clock}` : clock;
-}
-
+/** The time until the start, on the server's clock. */
 function Countdown({ startsAt, now, onEnd }: { startsAt: string; now: () => number; onEnd: () => void }) {
-  const start = Date.parse(startsAt);
-  const [left, setLeft] = useState(() => start - now());
-  const ended = useRef(false);
-  useEffect(() => {
-    const tick = () => {
-      const remaining = start - now();
-      setLeft(remaining);
-      if (remaining <= 0 && !ended.current) {
-        ended.current = true;
-        onEnd();
-      }
-    };
-    tick();
-    const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
-  }, [start, now, onEnd]);
+  const left = useCountdown(startsAt, now, onEnd);
   return (
     <p className="live-countdown" role="timer" aria-live="off">
       <span className="live-countdown__label">距开播</span>
@@ -458,7 +433,7 @@ function CheckIn({
   if (checkedInAt) {
     return (
       <span className="live-checkin is-done" data-testid="live-checked-in">
-        已签到 {formatLiveTime(checkedInAt).slice(-5)}
+        已签到 {formatTime(checkedInAt)}
       </span>
     );
   }

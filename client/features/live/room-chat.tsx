@@ -8,13 +8,7 @@ import { CHAT_MAX_CHARS, type ChatMessage, chatMessageSchema } from "../../../sh
 import { browserApi } from "../../lib/api";
 import { problemText } from "./live-parts";
 import type { RoomConnection } from "./use-room-events";
-
-const clock = new Intl.DateTimeFormat("zh-CN", {
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-  timeZone: "Asia/Shanghai",
-});
+import { formatTime } from "../../../shared/format";
 
 /** Near enough to the bottom to keep following new messages. */
 const STICK_PX = 48;
@@ -146,7 +140,7 @@ export function RoomChat({
                 <span className="chat-message__meta">
                   <span className="chat-message__name">{m.mine ? `${m.nickname}（我）` : m.nickname}</span>
                   {m.teacher ? <span className="chat-message__tag">老师</span> : null}
-                  <time dateTime={m.createdAt}>{clock.format(new Date(m.createdAt))}</time>
+                  <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
                 </span>
                 <span className="chat-message__body">{m.body}</span>
               </li>

@@ -1,8 +1,8 @@
 /** A learner's course with its progress: the bar, where they stopped, and the way back in. */
 import { Link } from "react-router-dom";
 import type { MyCourse } from "../../../shared/contracts/courses";
-import { formatLiveTime } from "../../components/cards/CatalogueCards";
 import "./my-courses.css";
+import { formatMonthDayTime } from "../../../shared/format";
 
 export function ProgressBar({ item }: { item: MyCourse }) {
   return (
@@ -26,7 +26,7 @@ export function LastLearned({ item }: { item: MyCourse }) {
   if (!item.lastLesson || !item.lastLearnedAt) return <p className="course-progress__last">还没开始学</p>;
   return (
     <p className="course-progress__last">
-      {formatLiveTime(item.lastLearnedAt)} 学到「{item.lastLesson.title}」
+      {formatMonthDayTime(item.lastLearnedAt)} 学到「{item.lastLesson.title}」
     </p>
   );
 }

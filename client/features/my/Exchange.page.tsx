@@ -20,7 +20,8 @@ import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { localProblem, useAction } from "./account-parts";
-import { Amount, ExchangeCard, postIdempotent, serverAnswered, useIdempotencyKey } from "./exchange-parts";
+import { Amount, ExchangeCard } from "./exchange-parts";
+import { useIdempotentPost } from "../../lib/idempotent-post";
 
 export async function loader({ env, signal }: PageLoaderArgs) {
   const [wallet, mall] = await Promise.all([
@@ -76,7 +77,7 @@ function ExchangeForm({
   const [value, setValue] = useState("1");
   const [message, setMessage] = useState<string | null>(null);
   const { busy, problem, setProblem, run } = useAction();
-  const { keyFor, answered } = useIdempotencyKey();
+  const post = useIdempotentPost();
   const rate = wallet.rate.coinsPerBishan;
   const bishan = /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : NaN;
   const cost = Number.isInteger(bishan) ? bishan * rate : null;
@@ -96,15 +97,9 @@ function ExchangeForm({
     }
     const body = parsed.data;
     await run(async () => {
-      try {
-        const res = await postIdempotent("/api/wallet/exchange", body, keyFor(body), exchangeResultSchema);
-        answered();
-        setMessage(res.message);
-        onBalances(res.balances);
-      } catch (err) {
-        if (serverAnswered(err)) answered();
-        throw err;
-      }
+      const res = await post("/api/wallet/exchange", body, exchangeResultSchema);
+      setMessage(res.message);
+      onBalances(res.balances);
     });
   }
 

@@ -22,7 +22,8 @@ import { LazyImage } from "../../lib/lazy-image";
 import { Modal } from "../../lib/modal";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { localProblem, useAction } from "./account-parts";
-import { Amount, blockedReason, kindTones, postIdempotent, serverAnswered, useIdempotencyKey } from "./exchange-parts";
+import { Amount, blockedReason, kindTones } from "./exchange-parts";
+import { useIdempotentPost } from "../../lib/idempotent-post";
 
 export async function loader({ env, signal, request }: PageLoaderArgs) {
   const id = new URL(request.url).searchParams.get("id") ?? "";
@@ -67,7 +68,7 @@ export default function ExchangeDetailPage() {
   const [confirming, setConfirming] = useState<AddressInput | undefined | null>(null);
   const [result, setResult] = useState<RedeemResult | null>(null);
   const { busy, problem, setProblem, run } = useAction();
-  const { keyFor, answered } = useIdempotencyKey();
+  const post = useIdempotentPost();
   const size = coverSizes.square;
   const name = currencies[item.currency];
   const balance = balances?.[item.currency] ?? 0;
@@ -101,17 +102,11 @@ export default function ExchangeDetailPage() {
     const body = confirming ? { address: confirming } : {};
     setConfirming(null);
     await run(async () => {
-      try {
-        const res = await postIdempotent(`/api/wallet/items/${item.id}/redeem`, body, keyFor(body), redeemResultSchema);
-        answered();
-        setResult(res);
-        setBalances(res.balances);
-        if (res.redemption.state !== "failed") {
-          setItem((i) => ({ ...i, stock: Math.max(0, i.stock - 1), redeemed: i.redeemed + 1 }));
-        }
-      } catch (err) {
-        if (serverAnswered(err)) answered();
-        throw err;
+      const res = await post(`/api/wallet/items/${item.id}/redeem`, body, redeemResultSchema);
+      setResult(res);
+      setBalances(res.balances);
+      if (res.redemption.state !== "failed") {
+        setItem((i) => ({ ...i, stock: Math.max(0, i.stock - 1), redeemed: i.redeemed + 1 }));
       }
     });
   }

@@ -30,17 +30,12 @@ import { Modal } from "../../lib/modal";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { GiftFacts } from "../gifts/GiftClaimLink";
 import { GiveawayRefund } from "../gifts/GiveawayRefund";
-import {
-  CouponReturnDialog,
-  formatCountdown,
-  formatTime,
-  OrderAmounts,
-  OrderItemLine,
-  useIdempotentPost,
-  useServerCountdown,
-  yuan,
-} from "../payment/commerce-parts";
+import { CouponReturnDialog, OrderAmounts, OrderItemLine } from "../payment/commerce-parts";
 import "../payment/payment.css";
+import { formatDateTime, formatCountdown } from "../../../shared/format";
+import { formatMoney } from "../../../shared/money";
+import { useCountdown } from "../../lib/countdown";
+import { useIdempotentPost } from "../../lib/idempotent-post";
 import { SandboxPaymentBanner } from "../payment/payments-mode";
 
 const TAB_KEYS = ORDER_TABS.map((t) => t.key) as string[];
@@ -66,7 +61,7 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
 const DONE_STATES = new Set(["completed", "cancelled", "refunded", "partially_refunded"]);
 
 function PendingLeft({ order, serverNow }: { order: OrderSummary; serverNow: string }) {
-  const left = useServerCountdown(order.expiresAt, serverNow);
+  const left = useCountdown(order.expiresAt, serverNow);
   return left > 0 ? <span>剩余 {formatCountdown(left)}</span> : <span>即将关闭</span>;
 }
 
@@ -95,7 +90,7 @@ function OrderCard({
           {order.purpose !== "buy" ? (
             <span className={`order-card__tag order-card__tag--${order.purpose}`}>{PURPOSE_TAGS[order.purpose]}</span>
           ) : null}
-          {formatTime(order.createdAt)} · 订单号 {order.orderNo}
+          {formatDateTime(order.createdAt)} · 订单号 {order.orderNo}
         </span>
         <span className={`order-card__state${DONE_STATES.has(order.state) ? " order-card__state--done" : ""}`}>
           {order.stateLabel}
@@ -104,9 +99,9 @@ function OrderCard({
       <div className="order-card__body">
         <OrderItemLine order={order} />
         <div className="order-card__pay">
-          <strong>{yuan(order.payCents)}</strong>
+          <strong>{formatMoney(order.payCents)}</strong>
           {order.couponDiscountCents > 0 ? (
-            <span>已优惠 {yuan(order.couponDiscountCents)}</span>
+            <span>已优惠 {formatMoney(order.couponDiscountCents)}</span>
           ) : order.state === "pending" ? null : (
             <span>实付</span>
           )}
@@ -177,7 +172,7 @@ function RefundRequestFacts({
   return (
     <div className="refund-request" data-refund-state={r.state}>
       <p>
-        <strong>{r.stateLabel}</strong> · 申请退款 {yuan(r.amountCents)}
+        <strong>{r.stateLabel}</strong> · 申请退款 {formatMoney(r.amountCents)}
         {r.quantity !== null && r.quantity < order.quantity ? `（${r.quantity} 件）` : ""} · 原因：{r.reason}
       </p>
       {r.reviewNote ? <p>审核说明：{r.reviewNote}</p> : null}
@@ -228,7 +223,7 @@ function DetailBody({ order, onWithdraw, busy }: { order: OrderDetail; onWithdra
         {order.refundedCents > 0 ? (
           <>
             <dt>已退款</dt>
-            <dd>{yuan(order.refundedCents)}</dd>
+            <dd>{formatMoney(order.refundedCents)}</dd>
           </>
         ) : null}
         {order.group ? (
@@ -252,7 +247,7 @@ function DetailBody({ order, onWithdraw, busy }: { order: OrderDetail; onWithdra
       <ol className="order-timeline">
         {order.timeline.map((t, i) => (
           <li key={i}>
-            <time dateTime={t.at}>{formatTime(t.at)}</time>
+            <time dateTime={t.at}>{formatDateTime(t.at)}</time>
             {t.label}
             {t.detail ? `：${t.detail}` : ""}
           </li>
@@ -282,7 +277,7 @@ function RefundAmount({
   return (
     <>
       <p className="refund-rule">
-        {order.refund.reason}。退款金额 <strong>{yuan(amount)}</strong>，原路退回。
+        {order.refund.reason}。退款金额 <strong>{formatMoney(amount)}</strong>，原路退回。
         {refundNeedsReview(order) ? "退货需客服审核，审核通过后退款。" : ""}
       </p>
       {partial ? (

@@ -1,32 +1,36 @@
 /**
  * 个人中心: who the learner is (avatar, nickname, joined date), what the account holds today
- * (unread notices, courses, the state of its security), the courses learned most recently and,
- * honestly, what arrives later (coins and bishan come with their services).
+ * (unread notices, courses, coin and bishan balances, the state of its security) and the courses
+ * learned most recently.
  */
 import { Link, useLoaderData } from "react-router-dom";
 import { categoryTones } from "../../../shared/contracts/catalogue";
 import { type MyCourse, type MyCourses, myCoursesSchema } from "../../../shared/contracts/courses";
-import { type Me, formatChinaDate, genderLabels, meSchema } from "../../../shared/contracts/me";
+import { type Me, genderLabels, meSchema } from "../../../shared/contracts/me";
+import { walletSchema } from "../../../shared/contracts/wallet";
 import { coverUrl } from "../../../shared/media";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { AccountRow, AccountSection, Avatar } from "./account-parts";
 import { ContinueLink, LastLearned, ProgressBar } from "./CourseProgress";
+import { formatDate } from "../../../shared/format";
 
 /** How many courses 最近在学 shows. */
 const RECENT_COURSES = 3;
 
 export async function loader({ env, signal }: PageLoaderArgs) {
-  const [me, courses] = await Promise.all([
+  // The overview still shows the account when the courses or the wallet cannot be read.
+  const orNull = (err: unknown) => {
+    if (signal.aborted) throw err;
+    return null;
+  };
+  const [me, courses, wallet] = await Promise.all([
     env.api("/api/me", { signal, schema: meSchema }),
-    // The overview still shows the account when the courses cannot be read.
-    env.api("/api/courses/mine", { signal, schema: myCoursesSchema }).catch((err: unknown) => {
-      if (signal.aborted) throw err;
-      return null;
-    }),
+    env.api("/api/courses/mine", { signal, schema: myCoursesSchema }).catch(orNull),
+    env.api("/api/wallet", { signal, schema: walletSchema }).catch(orNull),
   ]);
-  return { me, courses, meta: { title: "个人中心", noindex: true } };
+  return { me, courses, wallet, meta: { title: "个人中心", noindex: true } };
 }
 
 function RecentCourse({ item }: { item: MyCourse }) {
@@ -91,7 +95,7 @@ function securityAdvice(me: Me): string | null {
 }
 
 export default function OverviewPage() {
-  const { me, courses } = useLoaderData<typeof loader>();
+  const { me, courses, wallet } = useLoaderData<typeof loader>();
   const p = me.profile;
   const advice = securityAdvice(me);
   const details = [p.gender ? genderLabels[p.gender] : null, p.region].filter(Boolean).join(" · ");
@@ -102,7 +106,7 @@ export default function OverviewPage() {
         <div className="notice notice--warning" role="note">
           <p className="notice__title">账号正在注销冷静期</p>
           <p>
-            账号将于 {formatChinaDate(p.deletionDueAt)} 注销。如果改变主意，可以在{" "}
+            账号将于 {formatDate(p.deletionDueAt)} 注销。如果改变主意，可以在{" "}
             <Link to="/my/security#deletion">账号与安全</Link> 中撤销申请。
           </p>
         </div>
@@ -113,7 +117,7 @@ export default function OverviewPage() {
         <div className="profile-card__text">
           <h2 className="profile-card__name">{p.nickname}</h2>
           <p className="profile-card__meta">
-            {formatChinaDate(p.createdAt)}加入{details ? ` · ${details}` : ""}
+            {formatDate(p.createdAt)}加入{details ? ` · ${details}` : ""}
           </p>
           <p className="profile-card__intro">{p.intro ?? "还没有写个人简介。"}</p>
         </div>
@@ -137,18 +141,27 @@ export default function OverviewPage() {
             <Link to="/my/allcourse">{courses ? "查看我的课程" : "暂时没能加载"}</Link>
           </span>
         </li>
-        <li className="stat-tile stat-tile--pending">
+        <li className="stat-tile">
           <span className="stat-tile__label">金币</span>
-          <span className="stat-tile__value">—</span>
-          <span className="stat-tile__note">学习奖励上线后开始累计</span>
+          <span className="stat-tile__value" data-testid="coin-balance">
+            {wallet ? wallet.balances.coin.toLocaleString("zh-CN") : "—"}
+          </span>
+          <span className="stat-tile__note">
+            <Link to="/my/exchange">
+              {wallet ? (wallet.checkedInToday ? "今日已签到 · 去兑换" : "去签到、兑换") : "暂时没能加载"}
+            </Link>
+          </span>
         </li>
-        <li className="stat-tile stat-tile--pending">
+        <li className="stat-tile">
           <span className="stat-tile__label">笔山</span>
-          <span className="stat-tile__value">—</span>
-          <span className="stat-tile__note">随订单与兑换一起上线</span>
+          <span className="stat-tile__value" data-testid="bishan-balance">
+            {wallet ? wallet.balances.bishan.toLocaleString("zh-CN") : "—"}
+          </span>
+          <span className="stat-tile__note">
+            <Link to="/my/exchange/record/bishan">{wallet ? "笔山记录" : "暂时没能加载"}</Link>
+          </span>
         </li>
       </ul>
-      <p className="account-note">作业、金币和笔山还在准备中，上线后会直接出现在这里，不需要重新登录或迁移数据。</p>
 
       <RecentCourses courses={courses} />
 

@@ -14,15 +14,16 @@ import {
   type CouponTemplate,
   templateListSchema,
 } from "../../../shared/contracts/coupons";
-import { formatYuan } from "../../../shared/money";
+import { formatMoney, formatYuan } from "../../../shared/money";
 import { EmptyState } from "../../components/EmptyState";
 import { FormAlert } from "../../components/login/fields";
 import { describeProblem, type Problem } from "../../components/login/login-client";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { CouponReturnDialog, formatDate } from "../payment/commerce-parts";
+import { CouponReturnDialog } from "../payment/commerce-parts";
 import "../payment/payment.css";
+import { formatDate } from "../../../shared/format";
 
 export async function loader({ env, signal, request }: PageLoaderArgs) {
   const raw = new URL(request.url).searchParams.get("state") ?? "可用";
@@ -53,7 +54,7 @@ function CouponValue({ rule }: { rule: Rule }) {
   }
   return (
     <div className="coupon-card__value">
-      <strong>¥{formatYuan(rule.amountOffCents)}</strong>
+      <strong>{formatMoney(rule.amountOffCents)}</strong>
       <span>{rule.thresholdCents > 0 ? `满 ${formatYuan(rule.thresholdCents)} 元可用` : "无门槛"}</span>
     </div>
   );

@@ -19,8 +19,6 @@ import {
   deviceListSchema,
   emailBindSchema,
   emailBindSendSchema,
-  formatChinaDate,
-  formatChinaDateTime,
   meSchema,
   okSchema,
   passwordChangeSchema,
@@ -42,6 +40,7 @@ import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { AccountRow, AccountSection, localProblem, useAction } from "./account-parts";
+import { formatDate, formatDateTime } from "../../../shared/format";
 
 const wechatBindingSchema = z.object({ bound: z.boolean(), nickname: z.string().nullable().optional() });
 const wechatConfigSchema = z.object({ enabled: z.boolean() });
@@ -464,8 +463,8 @@ function DevicesSection({ devices, onDone }: { devices: Part<DeviceList>; onDone
             {devices.data.items.map((d) => (
               <tr key={d.id}>
                 <td>{d.name}</td>
-                <td>{formatChinaDateTime(d.firstSeenAt)}</td>
-                <td>{formatChinaDateTime(d.lastSeenAt)}</td>
+                <td>{formatDateTime(d.firstSeenAt)}</td>
+                <td>{formatDateTime(d.lastSeenAt)}</td>
                 <td>
                   {d.current ? <span className="account-tag account-tag--current">当前设备</span> : null}
                   {d.trusted ? <span className="account-tag">已确认</span> : null}
@@ -533,8 +532,8 @@ function SessionsSection({ sessions, onDone }: { sessions: Part<SessionList>; on
                   ) : null}
                 </td>
                 <td className="account-table__mono">{s.ip || "—"}</td>
-                <td>{formatChinaDateTime(s.createdAt)}</td>
-                <td>{formatChinaDateTime(s.lastSeenAt)}</td>
+                <td>{formatDateTime(s.createdAt)}</td>
+                <td>{formatDateTime(s.lastSeenAt)}</td>
                 <td className="account-table__action">
                   {s.current ? null : (
                     <ConfirmButton
@@ -578,8 +577,8 @@ function DeletionSection({ me, onDone }: { me: Me; onDone: () => void }) {
         <div className="notice notice--warning" role="note">
           <p className="notice__title">注销申请已提交</p>
           <p>
-            申请时间 {p.deletionRequestedAt ? formatChinaDateTime(p.deletionRequestedAt) : "—"}
-            ，账号将于 {formatChinaDate(p.deletionDueAt)} 注销。在此之前撤销，账号即恢复正常，数据保持原样。
+            申请时间 {p.deletionRequestedAt ? formatDateTime(p.deletionRequestedAt) : "—"}
+            ，账号将于 {formatDate(p.deletionDueAt)} 注销。在此之前撤销，账号即恢复正常，数据保持原样。
           </p>
         </div>
         <FormAlert problem={cancel.problem} />

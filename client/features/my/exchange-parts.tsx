@@ -1,12 +1,8 @@
 /**
- * What the exchange pages share: amounts in 金币 / 笔山, the mall's item card, an
- * Idempotency-Key per learner action (kept while that action is retried), and the ledger table
- * of the records pages with its loader.
+ * What the exchange pages share: amounts in 金币 / 笔山, the mall's item card, and the ledger
+ * table of the records pages with its loader.
  */
-import { useCallback, useRef } from "react";
 import { Link, useLoaderData } from "react-router-dom";
-import type { z } from "zod";
-import { createAjax } from "../../../shared/ajax";
 import { currencies } from "../../../shared/currency";
 import {
   type ExchangeItem,
@@ -21,6 +17,7 @@ import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./exchange.css";
+import { formatDateTime } from "../../../shared/format";
 
 export const kindTones: Record<ExchangeItem["kind"], CoverTone> = {
   commodity: "jade",
@@ -70,52 +67,6 @@ export function ExchangeCard({ item }: { item: ExchangeItem }) {
       </p>
     </article>
   );
-}
-
-/**
- * One Idempotency-Key per learner action: the same key while the same request is retried (a
- * network failure), a fresh one once the server has answered or the request changes.
- */
-export function useIdempotencyKey() {
-  const current = useRef<{ fingerprint: string; key: string } | null>(null);
-  const keyFor = useCallback((body: unknown) => {
-    const fingerprint = JSON.stringify(body ?? null);
-    if (!current.current || current.current.fingerprint !== fingerprint) {
-      current.current = { fingerprint, key: crypto.randomUUID() };
-    }
-    return current.current.key;
-  }, []);
-  const answered = useCallback(() => {
-    current.current = null;
-  }, []);
-  return { keyFor, answered };
-}
-
-/** A POST that carries an Idempotency-Key (the shared client, with that one header added). */
-export function postIdempotent<T>(path: string, body: unknown, key: string, schema: z.ZodType<T>): Promise<T> {
-  return createAjax({ headers: { "Idempotency-Key": key } })(path, { method: "POST", body, schema });
-}
-
-/** Whether a failed call reached the server (it answered: the action is over) or not (retry it). */
-export function serverAnswered(err: unknown): boolean {
-  return (
-    typeof err === "object" && err !== null && "statusCode" in err && (err as { statusCode: number }).statusCode < 500
-  );
-}
-
-const timeFormat = new Intl.DateTimeFormat("zh-CN", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-  timeZone: "Asia/Shanghai",
-});
-
-/** "2026/11/22 09:30" in China time, the same on the server and in every browser. */
-export function formatTime(iso: string): string {
-  return timeFormat.format(new Date(iso));
 }
 
 export function ledgerLoader(currency: WalletCurrency, title: string) {
@@ -209,7 +160,7 @@ export function LedgerTable({ ledger, basePath }: { ledger: LedgerPage; basePath
           <tbody>
             {ledger.items.map((line) => (
               <tr key={line.id}>
-                <td className="account-table__mono">{formatTime(line.createdAt)}</td>
+                <td className="account-table__mono">{formatDateTime(line.createdAt)}</td>
                 <td>{line.reasonName}</td>
                 <td className="record-table__ref">{refText(line)}</td>
                 <td className={`record-table__num ${line.amount > 0 ? "is-plus" : "is-minus"}`}>

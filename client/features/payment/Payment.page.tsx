@@ -9,7 +9,7 @@ import { Link, useLoaderData, useRevalidator } from "react-router-dom";
 import { type BestCoupon, bestCouponSchema } from "../../../shared/contracts/coupons";
 import { GIFT_CLAIM_DAYS } from "../../../shared/contracts/gifts";
 import { GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";
-import { ORDER_PAY_MINUTES, type OrderDetail, orderDetailSchema } from "../../../shared/contracts/orders";
+import { ORDER_PAY_MINUTES, type OrderDetail, orderDetailSchema, REFUND_DAYS } from "../../../shared/contracts/orders";
 import { COIN_CENTS, COIN_DEDUCTION_MAX_PERCENT } from "../../../shared/currency";
 import {
   type PayMethod,
@@ -24,18 +24,13 @@ import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import {
-  formatCountdown,
-  formatTime,
-  itemLink,
-  OrderAmounts,
-  OrderItemLine,
-  useIdempotentPost,
-  useServerCountdown,
-  yuan,
-} from "./commerce-parts";
+import { itemLink, OrderAmounts, OrderItemLine } from "./commerce-parts";
 import { SandboxPaymentBanner, useBuyingOff } from "./payments-mode";
 import "./payment.css";
+import { formatDateTime, formatCountdown } from "../../../shared/format";
+import { formatMoney } from "../../../shared/money";
+import { useCountdown } from "../../lib/countdown";
+import { useIdempotentPost } from "../../lib/idempotent-post";
 
 const ORDER_NO = /^M\d{20}$/;
 
@@ -78,7 +73,7 @@ function Closed({ order }: { order: OrderDetail }) {
       >
         <p>
           {order.cancelReason ?? "订单已关闭"}
-          {order.cancelledAt ? `（${formatTime(order.cancelledAt)}）` : ""}。如已使用优惠券，优惠券已退回卡包。
+          {order.cancelledAt ? `（${formatDateTime(order.cancelledAt)}）` : ""}。如已使用优惠券，优惠券已退回卡包。
         </p>
       </EmptyState>
     );
@@ -101,7 +96,9 @@ function Closed({ order }: { order: OrderDetail }) {
 function refundHint(order: OrderDetail): string {
   if (order.purpose === "gift") return `礼物 ${GIFT_CLAIM_DAYS} 天内未被领取可申请退款。`;
   if (order.purpose === "group") return "未能按时成团会自动全额退款。";
-  return order.physical ? "发货前可全额退款，确认收货后 7 天内可退货。" : "课程购买后 7 天内未学习可全额退款。";
+  return order.physical
+    ? `发货前可全额退款，确认收货后 ${REFUND_DAYS} 天内可退货。`
+    : `课程购买后 ${REFUND_DAYS} 天内未学习可全额退款。`;
 }
 
 /** A change to the unpaid order (coupon, coins): posted once per click, then the page reloads its data. */
@@ -150,20 +147,20 @@ function CouponChoice({ order, coupons }: { order: OrderDetail; coupons: BestCou
       >
         {order.couponTitle ? (
           <option value="current">
-            {order.couponTitle}（已减 {yuan(order.couponDiscountCents)}）
+            {order.couponTitle}（已减 {formatMoney(order.couponDiscountCents)}）
           </option>
         ) : null}
         <option value="">不使用优惠券</option>
         {options.map((a) => (
           <option key={a.coupon.id} value={String(a.coupon.id)}>
-            {a.coupon.title}（{a.coupon.headline}，可减 {yuan(a.discountCents)}）
+            {a.coupon.title}（{a.coupon.headline}，可减 {formatMoney(a.discountCents)}）
             {coupons?.best?.coupon.id === a.coupon.id ? " · 推荐" : ""}
           </option>
         ))}
       </select>
       {coupons?.best && order.couponDiscountCents < coupons.best.discountCents ? (
         <p className="form-field__meta">
-          推荐使用“{coupons.best.coupon.title}”，可减 {yuan(coupons.best.discountCents)}。
+          推荐使用“{coupons.best.coupon.title}”，可减 {formatMoney(coupons.best.discountCents)}。
         </p>
       ) : null}
       <FormAlert problem={problem} />
@@ -196,8 +193,8 @@ function CoinChoice({ order }: { order: OrderDetail }) {
           onChange={(e) => void change({ use: e.target.checked })}
         />
         {using
-          ? `已用 ${order.coinsUsed} 金币抵扣 ${yuan(order.coinDiscountCents)}`
-          : `使用 ${offer.maxCoins} 金币抵扣 ${yuan(offer.discountCents)}`}
+          ? `已用 ${order.coinsUsed} 金币抵扣 ${formatMoney(order.coinDiscountCents)}`
+          : `使用 ${offer.maxCoins} 金币抵扣 ${formatMoney(offer.discountCents)}`}
       </label>
       <p className="form-field__meta">
         金币余额 {offer.balance}（{rule}；取消订单或退款时金币退回）
@@ -219,7 +216,7 @@ function Checkout({
   result: string | null;
 }) {
   const off = useBuyingOff();
-  const left = useServerCountdown(order.expiresAt, order.serverNow);
+  const left = useCountdown(order.expiresAt, order.serverNow);
   const [method, setMethod] = useState<PayMethod | null>(methods.methods[0]?.method ?? null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -255,7 +252,7 @@ function Checkout({
           订单信息
         </h2>
         <p className="pay-card__no">
-          订单号 {order.orderNo} · 下单时间 {formatTime(order.createdAt)}
+          订单号 {order.orderNo} · 下单时间 {formatDateTime(order.createdAt)}
         </p>
         <OrderItemLine order={order} />
         {order.address ? (
@@ -329,7 +326,7 @@ function Checkout({
             disabled={busy || !method || !!off}
             onClick={pay}
           >
-            {busy ? "正在前往收银台…" : `立即支付 ${yuan(order.payCents)}`}
+            {busy ? "正在前往收银台…" : `立即支付 ${formatMoney(order.payCents)}`}
           </button>
         )}
         {qr?.qrSvg ? (

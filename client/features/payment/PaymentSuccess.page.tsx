@@ -15,8 +15,10 @@ import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { GiftClaimLink } from "../gifts/GiftClaimLink";
-import { formatTime, OrderAmounts, OrderItemLine, yuan } from "./commerce-parts";
+import { OrderAmounts, OrderItemLine } from "./commerce-parts";
 import "./payment.css";
+import { formatDateTime } from "../../../shared/format";
+import { formatMoney } from "../../../shared/money";
 
 const ORDER_NO = /^M\d{20}$/;
 const POLL_MS = 1500;
@@ -102,7 +104,7 @@ function GroupNextSteps({ order, group }: { order: OrderDetail; group: GroupInfo
         拼团状态：<strong>{group.stateLabel}</strong>，已付款 {group.paidCount}/{group.groupSize} 人。
         {complete
           ? "已成团，课程已解锁，现在就可以学习。"
-          : `邀请好友一起参团，人满即成团、课程自动解锁${group.expiresAt ? `；${formatTime(group.expiresAt)} 前未成团将自动全额退款` : ""}。`}
+          : `邀请好友一起参团，人满即成团、课程自动解锁${group.expiresAt ? `；${formatDateTime(group.expiresAt)} 前未成团将自动全额退款` : ""}。`}
       </p>
       <div className="pay-result__actions">
         {complete && order.firstLessonId ? (
@@ -215,8 +217,8 @@ function Result({ initial }: { initial: OrderDetail }) {
           <div>
             <h2>支付成功</h2>
             <p>
-              实付 <strong>{yuan(order.payCents)}</strong>
-              {order.paidAt ? ` · ${formatTime(order.paidAt)}` : ""}
+              实付 <strong>{formatMoney(order.payCents)}</strong>
+              {order.paidAt ? ` · ${formatDateTime(order.paidAt)}` : ""}
             </p>
           </div>
         </div>

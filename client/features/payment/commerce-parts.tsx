@@ -1,90 +1,17 @@
 /**
- * What the payment pages, the orders page and the pack share: calls that carry an
- * Idempotency-Key, China-time formatting, the countdown on the server's clock, the order's
- * amounts, and the coupon refund notice dialog (shown once per returned coupon).
+ * What the payment pages, the orders page and the pack share: the order's amounts and item,
+ * and the coupon refund notice dialog (shown once per returned coupon).
  */
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { z } from "zod";
-import { createAjax } from "../../../shared/ajax";
+import { useEffect, useState } from "react";
 import { returnNoticeListSchema, type ReturnNotice } from "../../../shared/contracts/coupons";
 import type { OrderDetail, OrderSummary } from "../../../shared/contracts/orders";
+import { formatDate } from "../../../shared/format";
 import { coverSizes } from "../../../shared/media";
-import { formatYuan } from "../../../shared/money";
+import { formatMoney } from "../../../shared/money";
 import { Link } from "react-router-dom";
 import { LazyImage } from "../../lib/lazy-image";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
-
-/** A POST with an Idempotency-Key: one key per learner action, kept while the same call is retried. */
-export function useIdempotentPost() {
-  const current = useRef<{ fingerprint: string; key: string } | null>(null);
-  return useCallback(async <T,>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T> => {
-    const fingerprint = `${path} ${JSON.stringify(body ?? null)}`;
-    if (!current.current || current.current.fingerprint !== fingerprint) {
-      current.current = { fingerprint, key: crypto.randomUUID() };
-    }
-    try {
-      const result = await createAjax({ headers: { "Idempotency-Key": current.current.key } })(path, {
-        method: "POST",
-        body,
-        schema,
-      });
-      current.current = null;
-      return result;
-    } catch (err) {
-      // The server answered (a refusal): the next attempt is a new action.
-      const status = (err as { statusCode?: number } | null)?.statusCode ?? 0;
-      if (status > 0 && status < 500) current.current = null;
-      throw err;
-    }
-  }, []);
-}
-
-const timeFormat = new Intl.DateTimeFormat("zh-CN", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-  timeZone: "Asia/Shanghai",
-});
-const dateFormat = new Intl.DateTimeFormat("zh-CN", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  timeZone: "Asia/Shanghai",
-});
-
-/** "2026/11/22 09:30" in China time, the same on the server and in every browser. */
-export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-export const yuan = (cents: number) => `¥${formatYuan(cents)}`;
-
-/**
- * Milliseconds left until `expiresAt` on the server's clock: the first render (server and
- * hydration alike) uses the server's time of answering; then the browser's clock, corrected by
- * the difference it had from the server's, ticks every second.
- */
-export function useServerCountdown(expiresAt: string, serverNow: string): number {
-  const initial = Math.max(0, Date.parse(expiresAt) - Date.parse(serverNow));
-  const [left, setLeft] = useState(initial);
-  useEffect(() => {
-    const skew = Date.parse(serverNow) - Date.now();
-    const tick = () => setLeft(Math.max(0, Date.parse(expiresAt) - (Date.now() + skew)));
-    tick();
-    const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
-  }, [expiresAt, serverNow]);
-  return left;
-}
-
-export function formatCountdown(ms: number): string {
-  const total = Math.ceil(ms / 1000);
-  const m = Math.floor(total / 60);
-  const s = total % 60;
-  return `${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
-}
 
 /** Where the item of an order lives in the catalogue. */
 export function itemLink(o: Pick<OrderSummary, "itemType" | "itemId">): string {
@@ -102,7 +29,7 @@ export function OrderAmounts({ order }: { order: OrderDetail | OrderSummary }) {
     <dl className="order-amounts">
       <div>
         <dt>单价</dt>
-        <dd>{yuan(order.unitPriceCents)}</dd>
+        <dd>{formatMoney(order.unitPriceCents)}</dd>
       </div>
       <div>
         <dt>数量</dt>
@@ -110,21 +37,21 @@ export function OrderAmounts({ order }: { order: OrderDetail | OrderSummary }) {
       </div>
       <div>
         <dt>商品总额</dt>
-        <dd>{yuan(order.totalCents)}</dd>
+        <dd>{formatMoney(order.totalCents)}</dd>
       </div>
       <div>
         <dt>优惠券{detail?.couponTitle ? `（${detail.couponTitle}）` : ""}</dt>
-        <dd>{order.couponDiscountCents > 0 ? `−${yuan(order.couponDiscountCents)}` : "未使用"}</dd>
+        <dd>{order.couponDiscountCents > 0 ? `−${formatMoney(order.couponDiscountCents)}` : "未使用"}</dd>
       </div>
       {order.coinDiscountCents > 0 ? (
         <div>
           <dt>金币抵扣{detail ? `（${detail.coinsUsed} 金币）` : ""}</dt>
-          <dd>−{yuan(order.coinDiscountCents)}</dd>
+          <dd>−{formatMoney(order.coinDiscountCents)}</dd>
         </div>
       ) : null}
       <div className="order-amounts__pay">
         <dt>实付金额</dt>
-        <dd data-testid="pay-amount">{yuan(order.payCents)}</dd>
+        <dd data-testid="pay-amount">{formatMoney(order.payCents)}</dd>
       </div>
     </dl>
   );
@@ -196,7 +123,7 @@ export function OrderItemLine({ order }: { order: OrderDetail | OrderSummary }) 
         </Link>
         {order.skuName ? <span className="pay-item__sku">规格：{order.skuName}</span> : null}
         <span className="pay-item__meta">
-          {yuan(order.unitPriceCents)} × {order.quantity}
+          {formatMoney(order.unitPriceCents)} × {order.quantity}
         </span>
       </div>
     </div>

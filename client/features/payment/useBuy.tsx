@@ -21,9 +21,9 @@ import { FormAlert } from "../../components/login/fields";
 import { describeProblem, type Problem } from "../../components/login/login-client";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
-import { useIdempotentPost } from "./commerce-parts";
 import { useBuyingOff } from "./payments-mode";
 import "./payment.css";
+import { useIdempotentPost } from "../../lib/idempotent-post";
 
 export interface BuyItem {
   itemType: ItemType;

@@ -6,8 +6,6 @@
 import { useRef, useState } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router-dom";
 import {
-  formatClock,
-  formatDuration,
   type ReplayList,
   replayListSchema,
   type ReplayView,
@@ -17,7 +15,7 @@ import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";
 import { coverUrl } from "../../../shared/media";
 import { priceLabel } from "../../../shared/money";
 import { paramRules } from "../../../shared/routes";
-import { formatLiveTime, LiveCard } from "../../components/cards/CatalogueCards";
+import { LiveCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { LockedScreen } from "../../components/player/LockedScreen";
@@ -25,6 +23,7 @@ import { Player, type PlayerHandle } from "../../components/player/Player";
 import { videoObject } from "../../components/player/video-meta";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./playback.css";
+import { formatClock, formatDuration, formatMonthDayTime } from "../../../shared/format";
 
 type PlaybackData = { mode: "list"; list: ReplayList } | { mode: "one"; view: ReplayView };
 
@@ -222,7 +221,7 @@ function ReplayOne({ view }: { view: ReplayView }) {
           <span className="replay-lead__sep"> · </span>
           {replay.teacherName}老师
           <span className="replay-lead__sep"> · </span>
-          {formatLiveTime(replay.startsAt)} 直播
+          {formatMonthDayTime(replay.startsAt)} 直播
           {replay.durationSeconds !== null ? (
             <>
               <span className="replay-lead__sep"> · </span>回放 {formatDuration(replay.durationSeconds)}

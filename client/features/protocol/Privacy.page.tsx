@@ -2,6 +2,7 @@
 import { Link } from "react-router-dom";
 import { useRootData } from "../../app/root-data";
 import { Page } from "../../components/Page";
+import { DELETION_COOLING_DAYS } from "../../../shared/contracts/me";
 
 export default function PrivacyPage() {
   const { siteName, serviceEmail, servicePhone } = useRootData();
@@ -95,7 +96,7 @@ export default function PrivacyPage() {
           <ol className="prose__clauses">
             <li>账号信息、学习记录、作业照片和练字日记，在你的账号存续期间保存。</li>
             <li>
-              你申请注销账号后，经过 15 天冷静期，我们会删除你的个人信息或对其匿名化处理，详见
+              你申请注销账号后，经过 {DELETION_COOLING_DAYS} 天冷静期，我们会删除你的个人信息或对其匿名化处理，详见
               <Link to="/deletion-agreement">《账号注销协议》</Link>。
             </li>
             <li>

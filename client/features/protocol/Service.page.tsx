@@ -2,6 +2,8 @@
 import { Link } from "react-router-dom";
 import { useRootData } from "../../app/root-data";
 import { Page } from "../../components/Page";
+import { ORDER_PAY_MINUTES, REFUND_DAYS } from "../../../shared/contracts/orders";
+import { GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";
 
 export default function ServicePage() {
   const { siteName, serviceEmail, servicePhone } = useRootData();
@@ -27,7 +29,9 @@ export default function ServicePage() {
           <ol className="prose__clauses">
             <li>课程和商品的价格、课时数量、有效期、发货方式等信息，以下单时页面显示的为准。</li>
             <li>订单生成时，商品价格、所用优惠券和金币抵扣会记录在订单上，之后页面价格的变动不影响已生成的订单。</li>
-            <li>订单生成后 30 分钟内未支付的，自动取消；拼团订单的支付时限为 15 分钟。</li>
+            <li>
+              订单生成后 {ORDER_PAY_MINUTES} 分钟内未支付的，自动取消；拼团订单的支付时限为 {GROUP_PAY_MINUTES} 分钟。
+            </li>
             <li>课程在支付成功后立即开通，可在“个人中心—我的课程”中查看；训练营的课时按页面公布的日期逐日解锁。</li>
             <li>公开课和课程中标明可试听的课时，无需购买即可观看。</li>
           </ol>
@@ -70,7 +74,7 @@ export default function ServicePage() {
               签收时请检查外包装；商品破损、错发、漏发的，请在签收后 48 小时内联系客服并提供照片，我们将为您补发或更换。
             </li>
             <li>
-              签收后 7
+              签收后 {REFUND_DAYS}{" "}
               天内，商品完好、不影响再次销售的，可以申请无理由退货，退回运费由您承担；商品本身存在质量问题的，运费由我们承担。
             </li>
           </ol>
@@ -80,7 +84,7 @@ export default function ServicePage() {
           <h2 id="service-groupbuy">拼团</h2>
           <ol className="prose__clauses">
             <li>拼团的成团人数在 2～10 人之间，以活动页面为准；团长付款后拼团即创建，有效期为 24 小时。</li>
-            <li>参团者进入支付时，我们为其保留名额 15 分钟；超时未付款的，名额自动释放。</li>
+            <li>参团者进入支付时，我们为其保留名额 {GROUP_PAY_MINUTES} 分钟；超时未付款的，名额自动释放。</li>
             <li>
               有效期内人数凑齐，拼团成功，全体成员的课程同时开通；有效期届满仍未凑齐的，拼团失败，所有已付款项自动原路退回。
             </li>
@@ -107,11 +111,12 @@ export default function ServicePage() {
           <h2 id="service-refund">退款</h2>
           <ol className="prose__clauses">
             <li>
-              <strong>课程等虚拟商品：</strong>支付后 7
+              <strong>课程等虚拟商品：</strong>支付后 {REFUND_DAYS}{" "}
               天内，尚未开始学习（未观看试听以外的课时、未提交作业、未参加直播）的，可以申请全额退款。
             </li>
             <li>
-              已开始学习或超过 7 天的课程，原则上不予退款；因我们的原因无法继续提供服务的，按未提供部分的比例退款。
+              已开始学习或超过 {REFUND_DAYS}{" "}
+              天的课程，原则上不予退款；因我们的原因无法继续提供服务的，按未提供部分的比例退款。
             </li>
             <li>
               退款申请在“个人中心—我的订单”中提交，审核通过后按原支付渠道退回，到账时间以支付渠道为准。退款处理期间，订单状态显示为“退款中”，完成后显示为“已退款”或“部分退款”。

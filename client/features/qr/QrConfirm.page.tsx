@@ -13,6 +13,7 @@ import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./qr-confirm.css";
+import { formatMonthDayTime } from "../../../shared/format";
 
 const statusSchema = z.enum(["pending", "scanned", "confirmed", "cancelled", "consumed", "expired"]);
 type TicketStatus = z.infer<typeof statusSchema>;
@@ -46,17 +47,6 @@ export async function loader({ env, params, signal }: PageLoaderArgs): Promise<L
     throw err;
   }
 }
-
-/** Beijing time, the same on the server and in the browser (no hydration mismatch). */
-const timeFormat = new Intl.DateTimeFormat("zh-CN", {
-  timeZone: "Asia/Shanghai",
-  month: "long",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hour12: false,
-});
 
 const ENDED: Record<Exclude<TicketStatus, "pending" | "scanned">, { glyph: string; title: string; text: string }> = {
   confirmed: {
@@ -112,7 +102,7 @@ function Requester({ view }: { view: TicketView }) {
       <div>
         <dt>请求时间</dt>
         <dd>
-          <time dateTime={view.requester.createdAt}>{timeFormat.format(new Date(view.requester.createdAt))}</time>
+          <time dateTime={view.requester.createdAt}>{formatMonthDayTime(view.requester.createdAt)}</time>
         </dd>
       </div>
     </dl>
@@ -201,7 +191,7 @@ function Confirm({ ticket, view }: { ticket: string; view: TicketView }) {
         </button>
       </div>
       <p className="qr-confirm__expiry">
-        二维码有效期至 <time dateTime={view.expiresAt}>{timeFormat.format(new Date(view.expiresAt))}</time>
+        二维码有效期至 <time dateTime={view.expiresAt}>{formatMonthDayTime(view.expiresAt)}</time>
       </p>
     </section>
   );

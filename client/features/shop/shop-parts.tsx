@@ -8,8 +8,6 @@ import { type ReactNode, useId, useState } from "react";
 import { Link, useLocation, useNavigation } from "react-router-dom";
 import { ORDER_PAY_MINUTES } from "../../../shared/contracts/orders";
 import { LOW_STOCK, MAX_QUANTITY } from "../../../shared/contracts/shop";
-import { useRootData } from "../../app/root-data";
-import { Modal } from "../../lib/modal";
 import "./shop.css";
 
 /** A page's query string with some parameters changed (null removes one); "" when empty. */
@@ -288,43 +286,4 @@ export function ProductSection({ id, title, children }: { id: string; title: Rea
       {children}
     </section>
   );
-}
-
-/** The buy button's honest answer while online ordering is not open yet. */
-export function OrderingSoonDialog({
-  open,
-  onClose,
-  item,
-}: {
-  open: boolean;
-  onClose: () => void;
-  /** "《九成宫醴泉铭》× 2" */
-  item: string;
-}) {
-  const { servicePhone } = useRootData();
-  return (
-    <Modal open={open} onClose={onClose} title="在线下单即将开放" className="ordering-dialog">
-      <p>
-        您选择了 <strong>{item}</strong>。
-      </p>
-      <p>网站的下单与支付功能还在准备中，现在还不能在线购买，也不会产生任何订单或扣款。</p>
-      <p>
-        需要的话，可以拨打客服电话 <a href={`tel:${servicePhone.replace(/[^\d+]/g, "")}`}>{servicePhone}</a>{" "}
-        咨询购买；下单开放后，这个按钮就能直接使用。
-      </p>
-      <div className="ordering-dialog__actions">
-        <button type="button" className="button button--primary" onClick={onClose}>
-          知道了
-        </button>
-      </div>
-    </Modal>
-  );
-}
-
-const dayFormat = new Intl.DateTimeFormat("zh-CN", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-
-/** "2025-11-07" → "2025年11月7日" (a calendar date: no time zone to shift it). */
-export function formatDay(date: string): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(at.getTime()) ? date : dayFormat.format(at);
 }

@@ -1,7 +1,8 @@
 /** The course outline beside the player: chapters, lessons with trial/lock marks and progress. */
 import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
-import { formatClock, type OutlineChapter } from "../../../shared/contracts/learning";
+import { type OutlineChapter } from "../../../shared/contracts/learning";
+import { formatClock } from "../../../shared/format";
 
 export interface LessonProgressView {
   percent: number;

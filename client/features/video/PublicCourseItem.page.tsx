@@ -7,8 +7,6 @@
 import { Link, useLoaderData } from "react-router-dom";
 import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";
 import {
-  formatClock,
-  formatDuration,
   type PublicItemList,
   publicItemListSchema,
   type PublicItemView,
@@ -23,6 +21,7 @@ import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { NoPublicItems, PublicItemGrid, publicItemCover, publicItemPath } from "./PublicItemCard";
 import "./video.css";
+import { formatClock, formatDuration } from "../../../shared/format";
 
 type PublicItemData = { mode: "one"; view: PublicItemView } | { mode: "pick"; list: PublicItemList };
 

@@ -4,9 +4,10 @@
  */
 import { Link } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
-import { formatClock, type PublicItemSummary } from "../../../shared/contracts/learning";
+import { type PublicItemSummary } from "../../../shared/contracts/learning";
 import { coverSizes, coverUrl } from "../../../shared/media";
 import { LazyImage } from "../../lib/lazy-image";
+import { formatClock } from "../../../shared/format";
 
 export const publicItemPath = (id: number) => `/video/PublicCourseItem?id=${id}`;
 export const publicItemCover = (item: { coverChar: string }) => coverUrl(item.coverChar, "gold", "landscape");

@@ -8,7 +8,6 @@ import { Link, useLoaderData, useLocation, useNavigate } from "react-router-dom"
 import { courseCategoryName } from "../../../shared/catalogue";
 import { categoryTones } from "../../../shared/contracts/catalogue";
 import {
-  formatDuration,
   type LessonView,
   lessonViewSchema,
   type OutlineLesson,
@@ -24,6 +23,7 @@ import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { type LessonProgressView, LessonOutline } from "./LessonOutline";
 import "./video.css";
+import { formatDuration } from "../../../shared/format";
 
 export async function loader({ params, signal, env }: PageLoaderArgs) {
   const view = await env.api(`/api/learning/lessons/${params.id}`, { signal, schema: lessonViewSchema });
