@@ -12,7 +12,7 @@ import { BindPanel } from "./login/BindPanel";
 import { CompleteInfoPanel } from "./login/CompleteInfoPanel";
 import { DevicePanel } from "./login/DevicePanel";
 import { EmailPanel } from "./login/EmailPanel";
-import { AutoFocusContext } from "./login/fields";
+import { AutoFocusContext } from "./form/fields";
 import { finishLogin } from "./login/login-client";
 import { PhonePanel } from "./login/PhonePanel";
 import { QrPanel } from "./login/QrPanel";

@@ -18,7 +18,7 @@ import {
   useCodeSender,
   useSubmission,
   sendCodeTo,
-} from "./fields";
+} from "../form/fields";
 
 const pendingSchema = z.union([
   z.object({ pending: z.literal(true), nickname: z.string().nullish() }),

@@ -6,8 +6,8 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES, avatarResultSchema } from "../../../sha
 import { viewerSchema } from "../../../shared/contracts/viewer";
 import { ajaxErrorMessage } from "../../../shared/errors";
 import { browserApi } from "../../lib/api";
-import { FormAlert, SubmitButton, TextField, useAutoFocus, useSubmission } from "./fields";
-import { type Problem, describeProblem } from "./login-client";
+import { FormAlert, SubmitButton, TextField, useAutoFocus, useSubmission } from "../form/fields";
+import { type Problem, describeProblem } from "../../lib/problem";
 import { z } from "zod";
 
 export const REGIONS = [

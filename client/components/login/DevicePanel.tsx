@@ -7,7 +7,7 @@ import {
   loginResultSchema,
 } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
-import { CodeField, FormAlert, SubmitButton, useAutoFocus, useCodeSender, useSubmission } from "./fields";
+import { CodeField, FormAlert, SubmitButton, useAutoFocus, useCodeSender, useSubmission } from "../form/fields";
 
 export function DevicePanel({
   channel,

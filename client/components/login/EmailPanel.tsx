@@ -18,7 +18,7 @@ import {
   useCodeSender,
   useSubmission,
   sendCodeTo,
-} from "./fields";
+} from "../form/fields";
 
 export function EmailPanel({
   onLogin,

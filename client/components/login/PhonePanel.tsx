@@ -17,7 +17,7 @@ import {
   useAutoFocus,
   useCodeSender,
   useSubmission,
-} from "./fields";
+} from "../form/fields";
 
 export function PhonePanel({ onLogin }: { onLogin: (result: LoginResult) => void }) {
   const [phone, setPhone] = useState("");

@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { type LoginResult, loginResultSchema } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
-import { type Problem, afterLoginPath, describeProblem } from "./login-client";
+import { type Problem, describeProblem } from "../../lib/problem";
+import { afterLoginPath } from "./login-client";
 
 const qrTicketSchema = z.object({
   ticket: z.string().min(1),

@@ -18,7 +18,7 @@ import {
   useCodeSender,
   useSubmission,
   sendCodeTo,
-} from "./fields";
+} from "../form/fields";
 
 export function RegisterPanel({ onLogin }: { onLogin: (result: LoginResult) => void }) {
   const [email, setEmail] = useState("");

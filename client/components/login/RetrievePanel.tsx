@@ -12,7 +12,7 @@ import {
   useCodeSender,
   useSubmission,
   sendCodeTo,
-} from "./fields";
+} from "../form/fields";
 
 export type RecoveryChannel = "sms" | "email";
 

@@ -10,8 +10,8 @@ import { BookCard, Price } from "../../components/cards/CatalogueCards";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { useBuy } from "../payment/useBuy";
-import { BuyActions, ProductSection, QuantityStepper, StockState } from "../shop/shop-parts";
+import { useBuy } from "../../components/commerce/useBuy";
+import { BuyActions, ProductSection, QuantityStepper, StockState } from "../../components/shop/shop-parts";
 import { formatDate } from "../../../shared/format";
 import { formatYuan } from "../../../shared/money";
 

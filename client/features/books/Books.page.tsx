@@ -5,7 +5,7 @@ import { BookCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import "../shop/shop.css";
+import "../../components/shop/shop.css";
 
 export async function loader({ env, signal }: PageLoaderArgs) {
   const overview = await env.api("/api/shop/books/overview", { signal, schema: bookOverviewSchema });

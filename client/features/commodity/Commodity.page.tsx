@@ -11,8 +11,8 @@ import { CommodityCard, Price } from "../../components/cards/CatalogueCards";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { useBuy } from "../payment/useBuy";
-import { BuyActions, ProductSection, QuantityStepper, StockState } from "../shop/shop-parts";
+import { useBuy } from "../../components/commerce/useBuy";
+import { BuyActions, ProductSection, QuantityStepper, StockState } from "../../components/shop/shop-parts";
 import { formatYuan } from "../../../shared/money";
 
 const availability = (stock: number) => (stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock");

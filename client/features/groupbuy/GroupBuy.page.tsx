@@ -11,13 +11,13 @@ import { type GroupDetail, groupDetailSchema, GROUP_PAY_MINUTES } from "../../..
 import { coverSizes } from "../../../shared/media";
 import { useRootData } from "../../app/root-data";
 import { LoginDialog } from "../../components/LoginDialog";
-import { FormAlert } from "../../components/login/fields";
+import { FormAlert } from "../../components/form/fields";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { useBuyingOff } from "../payment/payments-mode";
-import { GroupAvatar, TimeLeft, useGroupOrder } from "./group-parts";
+import { useBuyingOff } from "../../components/commerce/payments-mode";
+import { GroupAvatar, TimeLeft, useGroupOrder } from "../../components/groupbuy/group-parts";
 import { formatDateTime } from "../../../shared/format";
 import { formatMoney } from "../../../shared/money";
 

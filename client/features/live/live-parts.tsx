@@ -8,7 +8,7 @@ import { type LiveSummary, liveStates } from "../../../shared/contracts/catalogu
 import { type BookingResult, bookingResultSchema, type LiveSite } from "../../../shared/contracts/live";
 import { coverUrl } from "../../../shared/media";
 import { EmptyState } from "../../components/EmptyState";
-import { describeProblem } from "../../components/login/login-client";
+import { describeProblem } from "../../lib/problem";
 import { browserApi } from "../../lib/api";
 
 /** schema.org Event of one session: an online event in its room, performed by its teacher. */

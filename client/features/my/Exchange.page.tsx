@@ -14,7 +14,7 @@ import {
   type Wallet,
   walletSchema,
 } from "../../../shared/contracts/wallet";
-import { FormAlert } from "../../components/login/fields";
+import { FormAlert } from "../../components/form/fields";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";

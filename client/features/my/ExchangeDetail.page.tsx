@@ -16,7 +16,7 @@ import {
 } from "../../../shared/contracts/wallet";
 import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";
 import { coverSizes, coverUrl } from "../../../shared/media";
-import { FormAlert } from "../../components/login/fields";
+import { FormAlert } from "../../components/form/fields";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import { Modal } from "../../lib/modal";

@@ -16,8 +16,8 @@ import {
   profilePatchSchema,
 } from "../../../shared/contracts/me";
 import { ajaxErrorMessage } from "../../../shared/errors";
-import { FormAlert, SubmitButton, TextField, useSubmission } from "../../components/login/fields";
-import { type Problem, describeProblem } from "../../components/login/login-client";
+import { FormAlert, SubmitButton, TextField, useSubmission } from "../../components/form/fields";
+import { type Problem, describeProblem } from "../../lib/problem";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";

@@ -6,7 +6,8 @@ import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useRootData } from "../../app/root-data";
 import { EmptyState } from "../../components/EmptyState";
-import { describeProblem, logOut } from "../../components/login/login-client";
+import { logOut } from "../../components/login/login-client";
+import { describeProblem } from "../../lib/problem";
 import { Page } from "../../components/Page";
 
 export default function LogoutPage() {

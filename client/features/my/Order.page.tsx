@@ -22,21 +22,21 @@ import {
   refundNeedsReview,
 } from "../../../shared/contracts/orders";
 import { EmptyState } from "../../components/EmptyState";
-import { FormAlert } from "../../components/login/fields";
-import { describeProblem, type Problem } from "../../components/login/login-client";
+import { FormAlert } from "../../components/form/fields";
+import { describeProblem, type Problem } from "../../lib/problem";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { GiftFacts } from "../gifts/GiftClaimLink";
-import { GiveawayRefund } from "../gifts/GiveawayRefund";
-import { CouponReturnDialog, OrderAmounts, OrderItemLine } from "../payment/commerce-parts";
-import "../payment/payment.css";
+import { GiftFacts } from "../../components/gifts/GiftClaimLink";
+import { GiveawayRefund } from "../../components/gifts/GiveawayRefund";
+import { CouponReturnDialog, OrderAmounts, OrderItemLine } from "../../components/commerce/commerce-parts";
+import "../../components/commerce/commerce.css";
 import { formatDateTime, formatCountdown } from "../../../shared/format";
 import { formatMoney } from "../../../shared/money";
 import { useCountdown } from "../../lib/countdown";
 import { useIdempotentPost } from "../../lib/idempotent-post";
-import { SandboxPaymentBanner } from "../payment/payments-mode";
+import { SandboxPaymentBanner } from "../../components/commerce/payments-mode";
 
 const TAB_KEYS = ORDER_TABS.map((t) => t.key) as string[];
 

@@ -16,13 +16,13 @@ import {
 } from "../../../shared/contracts/coupons";
 import { formatMoney, formatYuan } from "../../../shared/money";
 import { EmptyState } from "../../components/EmptyState";
-import { FormAlert } from "../../components/login/fields";
-import { describeProblem, type Problem } from "../../components/login/login-client";
+import { FormAlert } from "../../components/form/fields";
+import { describeProblem, type Problem } from "../../lib/problem";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { CouponReturnDialog } from "../payment/commerce-parts";
-import "../payment/payment.css";
+import { CouponReturnDialog } from "../../components/commerce/commerce-parts";
+import "../../components/commerce/commerce.css";
 import { formatDate } from "../../../shared/format";
 
 export async function loader({ env, signal, request }: PageLoaderArgs) {

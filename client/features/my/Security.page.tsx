@@ -34,7 +34,7 @@ import {
   TextField,
   useCodeSender,
   useSubmission,
-} from "../../components/login/fields";
+} from "../../components/form/fields";
 import { useRootData } from "../../app/root-data";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";

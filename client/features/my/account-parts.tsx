@@ -1,6 +1,6 @@
 /** Pieces the personal centre's pages share: the avatar, a section frame, a labelled row, API actions. */
 import { type ReactNode, useCallback, useState } from "react";
-import { type Problem, describeProblem } from "../../components/login/login-client";
+import { type Problem, describeProblem } from "../../lib/problem";
 import "./my.css";
 
 /** The learner's avatar, or their first character on a seal when there is none yet. */

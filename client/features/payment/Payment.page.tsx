@@ -18,15 +18,15 @@ import {
   startPaymentResultSchema,
   type StartPaymentResult,
 } from "../../../shared/contracts/payments";
-import { describeProblem, type Problem } from "../../components/login/login-client";
-import { FormAlert } from "../../components/login/fields";
+import { describeProblem, type Problem } from "../../lib/problem";
+import { FormAlert } from "../../components/form/fields";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { itemLink, OrderAmounts, OrderItemLine } from "./commerce-parts";
-import { SandboxPaymentBanner, useBuyingOff } from "./payments-mode";
-import "./payment.css";
+import { itemLink, OrderAmounts, OrderItemLine } from "../../components/commerce/commerce-parts";
+import { SandboxPaymentBanner, useBuyingOff } from "../../components/commerce/payments-mode";
+import "../../components/commerce/commerce.css";
 import { formatDateTime, formatCountdown } from "../../../shared/format";
 import { formatMoney } from "../../../shared/money";
 import { useCountdown } from "../../lib/countdown";

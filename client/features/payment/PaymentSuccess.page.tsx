@@ -14,9 +14,9 @@ import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { GiftClaimLink } from "../gifts/GiftClaimLink";
-import { OrderAmounts, OrderItemLine } from "./commerce-parts";
-import "./payment.css";
+import { GiftClaimLink } from "../../components/gifts/GiftClaimLink";
+import { OrderAmounts, OrderItemLine } from "../../components/commerce/commerce-parts";
+import "../../components/commerce/commerce.css";
 import { formatDateTime } from "../../../shared/format";
 import { formatMoney } from "../../../shared/money";
 

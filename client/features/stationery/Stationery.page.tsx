@@ -8,7 +8,14 @@ import { CommodityCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { FilterTabs, Pagination, ResultList, SortLinks, useReloadingList, withQuery } from "../shop/shop-parts";
+import {
+  FilterTabs,
+  Pagination,
+  ResultList,
+  SortLinks,
+  useReloadingList,
+  withQuery,
+} from "../../components/shop/shop-parts";
 
 const PAGE_SIZE = 16;
 

@@ -1,4 +1,7 @@
-/** Form pieces of the login panels: labelled fields with their errors, the code field, alerts. */
+/**
+ * Form pieces of the login panels, also used by the account, order and purchase forms: labelled
+ * fields with their errors, the code field, alerts.
+ */
 import {
   type InputHTMLAttributes,
   type ReactNode,
@@ -15,7 +18,7 @@ import {
 import type { z } from "zod";
 import type { CodeSent } from "../../../shared/contracts/auth";
 import { startCooldown, useCooldown } from "./cooldown";
-import { type Problem, describeProblem, fieldErrorsOf } from "./login-client";
+import { type Problem, describeProblem, fieldErrorsOf } from "../../lib/problem";
 
 /** The shared password rules (passwordSchema), said before anyone gets them wrong. */
 export const PASSWORD_HINT = "8–64 位，需同时包含字母和数字";

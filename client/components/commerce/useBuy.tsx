@@ -16,13 +16,13 @@ import {
 } from "../../../shared/contracts/orders";
 import { z } from "zod";
 import { useRootData } from "../../app/root-data";
-import { LoginDialog } from "../../components/LoginDialog";
-import { FormAlert } from "../../components/login/fields";
-import { describeProblem, type Problem } from "../../components/login/login-client";
+import { LoginDialog } from "../LoginDialog";
+import { FormAlert } from "../form/fields";
+import { describeProblem, type Problem } from "../../lib/problem";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
 import { useBuyingOff } from "./payments-mode";
-import "./payment.css";
+import "./commerce.css";
 import { useIdempotentPost } from "../../lib/idempotent-post";
 
 export interface BuyItem {

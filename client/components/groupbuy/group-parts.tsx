@@ -7,11 +7,11 @@ import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { type GroupPerson, groupOrderResultSchema } from "../../../shared/contracts/groups";
 import { orderDetailSchema } from "../../../shared/contracts/orders";
-import { describeProblem, type Problem } from "../../components/login/login-client";
+import { describeProblem, type Problem } from "../../lib/problem";
 import { formatCountdown } from "../../../shared/format";
 import { useCountdown } from "../../lib/countdown";
 import { useIdempotentPost } from "../../lib/idempotent-post";
-import "../payment/payment.css";
+import "../commerce/commerce.css";
 import "./groupbuy.css";
 
 const groupOrderResult = groupOrderResultSchema(orderDetailSchema);

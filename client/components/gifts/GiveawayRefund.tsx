@@ -6,8 +6,8 @@
  */
 import type { GiftInfo } from "../../../shared/contracts/gifts";
 import type { OrderDetail } from "../../../shared/contracts/orders";
-import { FormAlert } from "../../components/login/fields";
-import type { Problem } from "../../components/login/login-client";
+import { FormAlert } from "../form/fields";
+import type { Problem } from "../../lib/problem";
 import "./gifts.css";
 import { formatDateTime } from "../../../shared/format";
 import { formatMoney } from "../../../shared/money";

@@ -17,9 +17,9 @@ import {
 } from "../../../shared/contracts/gifts";
 import { coverSizes } from "../../../shared/media";
 import { useRootData } from "../../app/root-data";
-import { LoginDialog } from "../../components/LoginDialog";
-import { FormAlert } from "../../components/login/fields";
-import { describeProblem, type Problem } from "../../components/login/login-client";
+import { LoginDialog } from "../LoginDialog";
+import { FormAlert } from "../form/fields";
+import { describeProblem, type Problem } from "../../lib/problem";
 import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";
 import { Modal } from "../../lib/modal";

@@ -14,12 +14,12 @@ import {
   openGroupListSchema,
 } from "../../../shared/contracts/groups";
 import { useRootData } from "../../app/root-data";
-import { LoginDialog } from "../../components/LoginDialog";
-import { FormAlert } from "../../components/login/fields";
-import { describeProblem, type Problem } from "../../components/login/login-client";
+import { LoginDialog } from "../LoginDialog";
+import { FormAlert } from "../form/fields";
+import { describeProblem, type Problem } from "../../lib/problem";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
-import { useBuyingOff } from "../payment/payments-mode";
+import { useBuyingOff } from "../commerce/payments-mode";
 import { GroupAvatar, TimeLeft, useGroupOrder } from "./group-parts";
 import { formatMoney } from "../../../shared/money";
 

@@ -12,12 +12,12 @@ import { createGiftSchema, GIFT_CLAIM_DAYS, GIFT_MESSAGE_MAX } from "../../../sh
 import { createOrderResultSchema } from "../../../shared/contracts/orders";
 import { coverSizes, coverUrl } from "../../../shared/media";
 import { useRootData } from "../../app/root-data";
-import { LoginDialog } from "../../components/LoginDialog";
-import { FormAlert } from "../../components/login/fields";
-import { describeProblem, type Problem } from "../../components/login/login-client";
+import { LoginDialog } from "../LoginDialog";
+import { FormAlert } from "../form/fields";
+import { describeProblem, type Problem } from "../../lib/problem";
 import { LazyImage } from "../../lib/lazy-image";
 import { Modal } from "../../lib/modal";
-import { useBuyingOff } from "../payment/payments-mode";
+import { useBuyingOff } from "../commerce/payments-mode";
 import { GiveawayDialog } from "./GiveawayDialog";
 import "./gifts.css";
 import { formatMoney } from "../../../shared/money";
