@@ -31,6 +31,45 @@ export default tseslint.config(
     },
   },
   {
+    // Features compose shared kits (client/components, client/lib), never each other: a piece two
+    // features need moves to a kit, or the route composes them.
+    files: ["client/features/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./[^./][^/]*/",
+              message: "A feature imports no other feature; move the shared piece to client/components or client/lib.",
+            },
+            {
+              regex: "^(\\.\\./)+features/",
+              message: "A feature imports no other feature; move the shared piece to client/components or client/lib.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // shared/ runs on both sides, so it depends on neither.
+    files: ["shared/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(client|server|api)(/|$)",
+              message: "shared/ is isomorphic: it imports nothing from client/, server/ or api/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { ...globals.node } },
   },

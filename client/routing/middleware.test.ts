@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { isUnsupportedBrowser } from "../../server/browser-support.server";
-import { loginRedirectPath } from "./middleware";
+import { middlewareOf, routeTable, walkRoutes } from "../../shared/routes";
+import { loginRedirectPath, middlewareRegistry } from "./middleware";
+
+describe("route table middleware", () => {
+  it("names only registered middleware (an unknown name would be a 500 in production)", () => {
+    const unknown = walkRoutes(routeTable).flatMap(({ def }) =>
+      middlewareOf(def)
+        .filter((name) => !(name in middlewareRegistry))
+        .map((name) => `${def.id}: ${name}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+});
 
 describe("auth redirect", () => {
   it("sends to the home page's login dialog with the way back", () => {
