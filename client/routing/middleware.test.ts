@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isUnsupportedBrowser } from "../../server/browser-support.server";
+import { isUnsupportedBrowser } from "../../server/browser-support";
 import { loginRedirectPath } from "./middleware";
 
 describe("auth redirect", () => {
