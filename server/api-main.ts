@@ -5,13 +5,13 @@
 import { createServer } from "node:http";
 import express from "express";
 import { pinoHttp } from "pino-http";
-import { createApiRouter } from "../api/router.server";
-import { ConfigError, loadConfig } from "./config.server";
-import { createLogger, serializeRequest, serializeResponse } from "./logger.server";
-import { httpMetrics, metricsEndpoint, startMetricsServer } from "./metrics.server";
-import { Readiness } from "./readiness.server";
-import { baselineHeaders } from "./security.server";
-import { openServices } from "./services.server";
+import { createApiRouter } from "../api/router";
+import { ConfigError, loadConfig } from "./config";
+import { createLogger, serializeRequest, serializeResponse } from "./logger";
+import { httpMetrics, metricsEndpoint, startMetricsServer } from "./metrics";
+import { Readiness } from "./readiness";
+import { baselineHeaders } from "./security";
+import { openServices } from "./services";
 
 async function main() {
   const config = loadConfig(process.env, { apiOrigin: undefined });

@@ -9,18 +9,18 @@
  * In the container: `node dist/server/cli.js <command> …`.
  */
 import { parseArgs } from "node:util";
-import { openDatabase } from "../api/db/database.server";
-import { migrate } from "../api/db/migrate.server";
-import { seedCatalogue } from "../api/db/seed-catalogue.server";
-import { seedCommerce } from "../api/db/seed-commerce.server";
-import { seed } from "../api/db/seed.server";
+import { openDatabase } from "../api/db/database";
+import { migrate } from "../api/db/migrate";
+import { seedCatalogue } from "../api/db/seed-catalogue";
+import { seedCommerce } from "../api/db/seed-commerce";
+import { seed } from "../api/db/seed";
 import {
   AccountCommandError,
   type GrantableRole,
   changeRole,
   createAccount,
-} from "../api/modules/admin/accounts-admin.server";
-import { loadConfig } from "./config.server";
+} from "../api/modules/admin/accounts-admin";
+import { loadConfig } from "./config";
 
 const USAGE = `commands:
   migrate

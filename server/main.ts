@@ -7,11 +7,11 @@ import { Server as NetServer, type Socket } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RequestHandler } from "express";
-import type { App, AppOptions } from "./app.server";
-import { ConfigError, loadConfig } from "./config.server";
-import { createLogger } from "./logger.server";
-import { startMetricsServer } from "./metrics.server";
-import type { Services } from "./services.server";
+import type { App, AppOptions } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { createLogger } from "./logger";
+import { startMetricsServer } from "./metrics";
+import type { Services } from "./services";
 
 const dev = process.argv.includes("--dev");
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,19 +34,15 @@ async function main() {
   if (dev) {
     const { createServer: createVite } = await import("vite");
     const vite = await createVite({ server: { middlewareMode: true, hmr: { server } }, appType: "custom" });
-    const { createApp, rootDataFor } = (await vite.ssrLoadModule(
-      "/server/app.server.ts",
-    )) as typeof import("./app.server");
-    const { devAssets } = (await vite.ssrLoadModule("/server/assets.server.ts")) as typeof import("./assets.server");
-    const { openServices } = (await vite.ssrLoadModule(
-      "/server/services.server.ts",
-    )) as typeof import("./services.server");
+    const { createApp, rootDataFor } = (await vite.ssrLoadModule("/server/app.ts")) as typeof import("./app");
+    const { devAssets } = (await vite.ssrLoadModule("/server/assets.ts")) as typeof import("./assets");
+    const { openServices } = (await vite.ssrLoadModule("/server/services.ts")) as typeof import("./services");
     await openIfInProcess(openServices);
     const root = await rootDataFor(config);
     // Re-created when Vite reloads the module, so server-side edits apply on the next request.
     let cached: { mod: unknown; render: RequestHandler } | undefined;
     const render: RequestHandler = async (req, res, next) => {
-      const mod = (await vite.ssrLoadModule("/server/render.server.tsx")) as typeof import("./render.server");
+      const mod = (await vite.ssrLoadModule("/server/render.tsx")) as typeof import("./render");
       if (cached?.mod !== mod) {
         cached = {
           mod,
@@ -66,8 +62,8 @@ async function main() {
     const options: AppOptions = { logger, services, dev: { middlewares: vite.middlewares, render } };
     created = await createApp(config, options);
   } else {
-    const { createApp } = await import("./app.server");
-    const { openServices } = await import("./services.server");
+    const { createApp } = await import("./app");
+    const { openServices } = await import("./services");
     await openIfInProcess(openServices);
     created = await createApp(config, { logger, services });
   }

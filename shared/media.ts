@@ -33,7 +33,7 @@ export const coverSizes: Record<CoverShape, { width: number; height: number }> =
   square: { width: 400, height: 400 },
 };
 
-/** Address of a generated cover: one character on tinted paper (server/cover.server.ts). */
+/** Address of a generated cover: one character on tinted paper (server/cover.ts). */
 export function coverUrl(char: string, tone: CoverTone = "ink", shape: CoverShape = "landscape"): string {
   const hex = char.codePointAt(0)?.toString(16) ?? "6c38";
   return `/media/cover/${tone}/${hex}${shape === "landscape" ? "" : `-${shape}`}.svg`;

@@ -190,7 +190,7 @@ export const routeTable: RouteDef[] = [
   { id: "video.detail", path: "video/:id", page: "video/VideoDetail", title: "课程视频", params: { id: "id" } },
   /*
    * Fixtures for automated tests (layout `test`): 404 unless the server runs with
-   * TEST_FIXTURES=1, which production refuses (see server/config.server.ts).
+   * TEST_FIXTURES=1, which production refuses (see server/config.ts).
    */
   {
     id: "fixture",

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type Database, type DatabaseOptions, openDatabase } from "../api/db/database.server";
-import { migrate } from "../api/db/migrate.server";
+import { type Database, type DatabaseOptions, openDatabase } from "../api/db/database";
+import { migrate } from "../api/db/migrate";
 
 export interface TestDatabase {
   database: Database;

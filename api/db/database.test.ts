@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../tests/db";
-import { LISTEN_RETRY_BASE_MS, LISTEN_RETRY_MAX_MS, listenRetryDelay } from "./database.server";
-import { migrate } from "./migrate.server";
+import { LISTEN_RETRY_BASE_MS, LISTEN_RETRY_MAX_MS, listenRetryDelay } from "./database";
+import { migrate } from "./migrate";
 
 const handle = await testDatabase();
 afterAll(() => handle.dispose());

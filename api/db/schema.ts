@@ -610,7 +610,7 @@ export interface IdempotencyKeysTable {
   completed_at: NullableTimestamp;
 }
 
-/** One claimed period of a periodic job (api/jobs/registry.server.ts): null `ok` while running. */
+/** One claimed period of a periodic job (api/jobs/registry.ts): null `ok` while running. */
 export interface JobRunsTable {
   job: string;
   period_start: RequiredTimestamp;

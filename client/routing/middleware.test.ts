@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isUnsupportedBrowser } from "../../server/browser-support.server";
+import { isUnsupportedBrowser } from "../../server/browser-support";
 import { middlewareOf, routeTable, walkRoutes } from "../../shared/routes";
 import { loginRedirectPath, middlewareRegistry } from "./middleware";
 

@@ -4,7 +4,7 @@
  */
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { verifyPassword } from "../../api/modules/auth/passwords.server";
+import { verifyPassword } from "../../api/modules/auth/passwords";
 import { BROWSER_UA, testApp } from "./helpers";
 
 const ORIGIN = "http://localhost:3000";

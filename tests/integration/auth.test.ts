@@ -3,7 +3,7 @@
  */
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SESSION_IDLE_MS } from "../../api/modules/auth/sessions.server";
+import { SESSION_IDLE_MS } from "../../api/modules/auth/sessions";
 import { safeRedirectPath } from "../../shared/contracts/auth";
 import { testApp } from "./helpers";
 

@@ -7,9 +7,9 @@
 import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { createSession, sessionCookieName } from "../../api/modules/auth/sessions.server";
-import { newSandboxNotification, signSandbox } from "../../api/providers/payments/sandbox.server";
-import { paymentSettingsOf } from "../../api/providers/payments/settings.server";
+import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
+import { newSandboxNotification, signSandbox } from "../../api/providers/payments/sandbox";
+import { paymentSettingsOf } from "../../api/providers/payments/settings";
 import { closeServer, listen, testApp } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the API answered

@@ -9,12 +9,12 @@ import pg from "pg";
 import pino from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../api/db/database.server";
+import type { Database } from "../../api/db/database";
 import type { DB } from "../../api/db/schema";
-import { createSession } from "../../api/modules/auth/sessions.server";
-import { type App, createApp } from "../../server/app.server";
-import { loadConfig } from "../../server/config.server";
-import { openServices, type Services } from "../../server/services.server";
+import { createSession } from "../../api/modules/auth/sessions";
+import { type App, createApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import { openServices, type Services } from "../../server/services";
 import { type TestDatabase, testDatabase } from "../db";
 import { BROWSER_UA, clientDir } from "./helpers";
 

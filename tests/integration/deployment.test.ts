@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
-import { envSchema } from "../../server/config.server";
+import { envSchema } from "../../server/config";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const read = (relative: string) => readFileSync(path.join(repoRoot, relative), "utf8");

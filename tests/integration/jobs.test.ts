@@ -6,18 +6,12 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiContext } from "../../api/context.server";
-import { type Database, openDatabase } from "../../api/db/database.server";
-import {
-  JOB_RUNS_KEEP_MS,
-  type JobDefinition,
-  registeredJobs,
-  runJobTick,
-  startJobs,
-} from "../../api/jobs/registry.server";
-import { jobFailures, jobRuns } from "../../api/metrics.server";
-import { loadConfig } from "../../server/config.server";
-import { apiContextFor, openServices } from "../../server/services.server";
+import type { ApiContext } from "../../api/context";
+import { type Database, openDatabase } from "../../api/db/database";
+import { JOB_RUNS_KEEP_MS, type JobDefinition, registeredJobs, runJobTick, startJobs } from "../../api/jobs/registry";
+import { jobFailures, jobRuns } from "../../api/metrics";
+import { loadConfig } from "../../server/config";
+import { apiContextFor, openServices } from "../../server/services";
 import { sql } from "kysely";
 import { type TestDatabase, testDatabase } from "../db";
 

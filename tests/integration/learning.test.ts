@@ -6,8 +6,8 @@
  */
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { learningOperations } from "../../api/modules/learning/operations.server";
-import { openApiDocument } from "../../api/openapi.server";
+import { learningOperations } from "../../api/modules/learning/operations";
+import { openApiDocument } from "../../api/openapi";
 import { testApp } from "./helpers";
 
 const ORIGIN = "http://localhost:3000";

@@ -5,11 +5,11 @@
  */
 import type { Server } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ApiContext } from "../../api/context.server";
-import { advanceLiveSessions, LIVE_START_NOTICE_KIND } from "../../api/modules/live/state-job.server";
-import { liveOperations } from "../../api/modules/live/operations.server";
-import { publishRoomEvent } from "../../api/modules/live/room-hub.server";
-import { openApiDocument } from "../../api/openapi.server";
+import type { ApiContext } from "../../api/context";
+import { advanceLiveSessions, LIVE_START_NOTICE_KIND } from "../../api/modules/live/state-job";
+import { liveOperations } from "../../api/modules/live/operations";
+import { publishRoomEvent } from "../../api/modules/live/room-hub";
+import { openApiDocument } from "../../api/openapi";
 import { TestBrowser, closeServer, listen, testApp, testAppOnSameDatabase } from "./helpers";
 import { readEventStream } from "./sse";
 

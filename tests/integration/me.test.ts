@@ -10,7 +10,7 @@ import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eraseDueAccounts } from "../../api/modules/me/deletion.server";
+import { eraseDueAccounts } from "../../api/modules/me/deletion";
 import { AVATAR_MAX_BYTES } from "../../shared/contracts/me";
 import { BROWSER_UA, testApp } from "./helpers";
 

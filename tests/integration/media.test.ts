@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sampleForStream } from "../../server/broadcaster.server";
+import { sampleForStream } from "../../server/broadcaster";
 import { liveStreamUrl, sampleVideoKeys, videoSources } from "../../shared/media";
 import { BROWSER_UA, testApp } from "./helpers";
 

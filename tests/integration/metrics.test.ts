@@ -7,8 +7,8 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runJobTick } from "../../api/jobs/registry.server";
-import { startMetricsServer } from "../../server/metrics.server";
+import { runJobTick } from "../../api/jobs/registry";
+import { startMetricsServer } from "../../server/metrics";
 import { closeServer, listen, TestBrowser, testApp, testAppOnSameDatabase } from "./helpers";
 import { readEventStream } from "./sse";
 

@@ -14,9 +14,9 @@ import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../api/db/database.server";
-import { migrate } from "../../api/db/migrate.server";
-import { seedCatalogue } from "../../api/db/seed-catalogue.server";
+import { type Database, openDatabase } from "../../api/db/database";
+import { migrate } from "../../api/db/migrate";
+import { seedCatalogue } from "../../api/db/seed-catalogue";
 import { BROWSER_UA, TestBrowser, distDir } from "./helpers";
 import { readEventStream } from "./sse";
 

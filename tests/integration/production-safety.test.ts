@@ -12,8 +12,8 @@ import {
   changeRole,
   createAccount,
   oneTimePassword,
-} from "../../api/modules/admin/accounts-admin.server";
-import { createSession, sessionCookieName } from "../../api/modules/auth/sessions.server";
+} from "../../api/modules/admin/accounts-admin";
+import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
 import {
   PAYMENTS_OFF_MESSAGE,
   PAYMENTS_OFF_ORDER_MESSAGE,

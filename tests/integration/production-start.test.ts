@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../../api/db/database.server";
+import { openDatabase } from "../../api/db/database";
 import { BROWSER_UA } from "./helpers";
 
 const dist = process.env.DIST_DIR ?? "dist";

@@ -9,12 +9,12 @@ import { type AddressInfo, type Server as NetServer, createServer as createNetSe
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../api/db/database.server";
-import { AliyunSmsError, AliyunSmsTransport, percentEncode, rpcSignature } from "../../api/providers/aliyun-sms.server";
-import { DevOutbox, Messenger, type OutgoingMessage } from "../../api/providers/messages.server";
-import { SmtpTransport } from "../../api/providers/smtp.server";
-import { loadConfig } from "../../server/config.server";
-import { apiContextFor } from "../../server/services.server";
+import type { Database } from "../../api/db/database";
+import { AliyunSmsError, AliyunSmsTransport, percentEncode, rpcSignature } from "../../api/providers/aliyun-sms";
+import { DevOutbox, Messenger, type OutgoingMessage } from "../../api/providers/messages";
+import { SmtpTransport } from "../../api/providers/smtp";
+import { loadConfig } from "../../server/config";
+import { apiContextFor } from "../../server/services";
 
 const KEY_ID = "LTAI-test-key";
 const KEY_SECRET = "test-secret/with+odd=chars";

@@ -6,9 +6,9 @@
 import { createHash } from "node:crypto";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiContext } from "../../api/context.server";
-import { userForPhone } from "../../api/modules/auth/accounts.server";
-import { createSession, sessionCookieName } from "../../api/modules/auth/sessions.server";
+import type { ApiContext } from "../../api/context";
+import { userForPhone } from "../../api/modules/auth/accounts";
+import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
 import { BROWSER_UA, TestBrowser, closeServer, listen, testApp, testAppOnSameDatabase } from "./helpers";
 import { readEventStream } from "./sse";
 

@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staticPagePaths } from "../../api/modules/seo/sitemap.server";
+import { staticPagePaths } from "../../api/modules/seo/sitemap";
 import { BROWSER_UA, GOOGLEBOT_UA, testApp } from "./helpers";
 
 let t: Awaited<ReturnType<typeof testApp>>;

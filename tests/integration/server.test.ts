@@ -5,7 +5,7 @@ import path from "node:path";
 import { createGunzip } from "node:zlib";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Readiness } from "../../server/readiness.server";
+import { Readiness } from "../../server/readiness";
 import { BROWSER_UA, clientDir, GOOGLEBOT_UA, IE11_UA, testApp } from "./helpers";
 
 type Express = Awaited<ReturnType<typeof testApp>>["app"];

@@ -5,10 +5,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiContext } from "../../api/context.server";
-import { userForPhone } from "../../api/modules/auth/accounts.server";
-import { createSession, sessionCookieName } from "../../api/modules/auth/sessions.server";
-import { WechatError, createWechatClient } from "../../api/providers/wechat.server";
+import type { ApiContext } from "../../api/context";
+import { userForPhone } from "../../api/modules/auth/accounts";
+import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
+import { WechatError, createWechatClient } from "../../api/providers/wechat";
 import { TestBrowser, testApp } from "./helpers";
 
 const APP_ID = "wx0123456789abcdef";

@@ -11,11 +11,11 @@ import { courseCategories } from "../../../shared/catalogue";
 import { NOT_FOUND_MESSAGE } from "../../../shared/errors";
 import { BROWSER_UA, testApp } from "../../../tests/integration/helpers";
 import { chinaDate } from "../../../shared/china-time";
-import { campUnlockDate } from "./access.server";
-import { enrolFree } from "./learner.server";
-import { courseOperations } from "./operations.server";
-import { homeOperations } from "../home/operations.server";
-import { openApiDocument } from "../../openapi.server";
+import { campUnlockDate } from "./access";
+import { enrolFree } from "./learner";
+import { courseOperations } from "./operations";
+import { homeOperations } from "../home/operations";
+import { openApiDocument } from "../../openapi";
 
 const ORIGIN = "http://localhost:3000";
 type Harness = Awaited<ReturnType<typeof testApp>>;

@@ -8,11 +8,11 @@
 import { describe, expect, it } from "vitest";
 import { commerceHarness, DAY, idem, type Json, type Learner } from "../../../tests/integration/commerce";
 import { GIFT_CLAIM_DAYS, normalizeGiftCode } from "../../../shared/contracts/gifts";
-import { redactUrl, serializeRequest } from "../../../server/logger.server";
-import { openApiDocument } from "../../openapi.server";
-import { createSession, sessionCookieName } from "../auth/sessions.server";
-import { giftOperations } from "./operations.server";
-import { GIFT_LIMITS } from "./router.server";
+import { redactUrl, serializeRequest } from "../../../server/logger";
+import { openApiDocument } from "../../openapi";
+import { createSession, sessionCookieName } from "../auth/sessions";
+import { giftOperations } from "./operations";
+import { GIFT_LIMITS } from "./router";
 
 const { api, db, later, realNow, learner, call, notifySandbox, paidCourse, orderRow } = commerceHarness("136");
 

@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { commerceHarness, DAY, idem, type Json, type Learner } from "../../../tests/integration/commerce";
-import { runOrderJob } from "../orders/expiry-job.server";
-import { runGroupJob } from "./job.server";
+import { runOrderJob } from "../orders/expiry-job";
+import { runGroupJob } from "./job";
 
 const { api, db, base, later, learner, call, notifySandbox, orderRow } = commerceHarness("139");
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

@@ -9,11 +9,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { commerceHarness, DAY, idem, type Learner } from "../../../tests/integration/commerce";
 import { testAppOnSameDatabase } from "../../../tests/integration/helpers";
-import { newSandboxNotification, signSandbox } from "../../providers/payments/sandbox.server";
-import { paymentSettingsOf } from "../../providers/payments/settings.server";
-import { applyLedgerChange } from "../wallet/ledger.server";
-import { reconcileSandboxPayments } from "../payments/reconcile.server";
-import { runOrderJob } from "./expiry-job.server";
+import { newSandboxNotification, signSandbox } from "../../providers/payments/sandbox";
+import { paymentSettingsOf } from "../../providers/payments/settings";
+import { applyLedgerChange } from "../wallet/ledger";
+import { reconcileSandboxPayments } from "../payments/reconcile";
+import { runOrderJob } from "./expiry-job";
 
 const { app, api, db, base, later, learner, call, notifySandbox, paidCourse, orderRow } = commerceHarness();
 let seq = 0;

@@ -5,8 +5,8 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BROWSER_UA, testApp } from "../../../tests/integration/helpers";
-import { openApiDocument } from "../../openapi.server";
-import { searchOperations } from "./operations.server";
+import { openApiDocument } from "../../openapi";
+import { searchOperations } from "./operations";
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
 let h: Harness;

@@ -6,8 +6,8 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatIsbn } from "../../../shared/contracts/shop";
 import { BROWSER_UA, testApp } from "../../../tests/integration/helpers";
-import { openApiDocument } from "../../openapi.server";
-import { shopOperations } from "./operations.server";
+import { openApiDocument } from "../../openapi";
+import { shopOperations } from "./operations";
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
 let h: Harness;

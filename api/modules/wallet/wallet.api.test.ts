@@ -5,10 +5,10 @@
  * Run on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { describe, expect, it } from "vitest";
-import { createSession, sessionCookieName } from "../auth/sessions.server";
-import { runOrderJob } from "../orders/expiry-job.server";
-import { applyLedgerChange } from "./ledger.server";
-import { failRedemption, STALE_REDEMPTION_MS } from "./wallet.server";
+import { createSession, sessionCookieName } from "../auth/sessions";
+import { runOrderJob } from "../orders/expiry-job";
+import { applyLedgerChange } from "./ledger";
+import { failRedemption, STALE_REDEMPTION_MS } from "./wallet";
 import { commerceHarness } from "../../../tests/integration/commerce";
 import { closeServer, listen, TestBrowser, testApp } from "../../../tests/integration/helpers";
 

@@ -11,9 +11,9 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeServer, listen, testApp } from "../../../tests/integration/helpers";
-import { createSession, sessionCookieName } from "../../modules/auth/sessions.server";
-import { creditPayment } from "../../modules/payments/payments.server";
-import { runOrderJob } from "../../modules/orders/expiry-job.server";
+import { createSession, sessionCookieName } from "../../modules/auth/sessions";
+import { creditPayment } from "../../modules/payments/payments";
+import { runOrderJob } from "../../modules/orders/expiry-job";
 import {
   AlipayGateway,
   alipayNotificationFresh,
@@ -22,9 +22,9 @@ import {
   alipaySignContent,
   parseAlipayNotification,
   verifyAlipayNotification,
-} from "./alipay.server";
-import { readWechatPayNotification, WechatPayGateway } from "./wechat-pay.server";
-import type { AlipaySettings, WechatPaySettings } from "./settings.server";
+} from "./alipay";
+import { readWechatPayNotification, WechatPayGateway } from "./wechat-pay";
+import type { AlipaySettings, WechatPaySettings } from "./settings";
 
 const pair = () =>
   generateKeyPairSync("rsa", {

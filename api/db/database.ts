@@ -1,0 +1,272 @@
+/**
+ * The database: PGlite stored under DATA_DIR by default (one process, nothing to install), or
+ * a PostgreSQL server through a connection pool when DATABASE_URL is set. Both speak the same
+ * SQL through Kysely; LISTEN/NOTIFY carries events between web nodes.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { Logger } from "pino";
+import { PgliteDialect } from "./pglite-dialect";
+import type { PoolStats } from "../metrics";
+import type { DB } from "./schema";
+
+export type Listener = (payload: string) => void;
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: "pglite" | "postgres";
+  ping(): Promise<void>;
+  /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  /** The connection pool's size, idle connections and waiting queries (PostgreSQL only; PGlite has one session). */
+  poolStats?: () => PoolStats;
+  /**
+   * Called each time LISTEN is back after its connection was lost (a PostgreSQL restart):
+   * notifications sent meanwhile never arrive, so subscribers re-read what they may have missed.
+   */
+  onListenRestored(callback: () => void): () => void;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… ; empty: PGlite. */
+  url?: string;
+  /** PGlite's folder; absent: in memory (tests). */
+  dataDir?: string;
+  /** PostgreSQL schema to work in (each test run gets its own). */
+  schema?: string;
+  poolSize?: number;
+  /** Shown in pg_stat_activity; the LISTEN connection adds " listen". */
+  applicationName?: string;
+  logger?: Pick<Logger, "info" | "warn">;
+  /** First wait before LISTEN reconnects (then doubling up to 10 s); tests widen it. */
+  listenRetryBaseMs?: number;
+}
+
+/** LISTEN reconnects after 0.25 s, doubling up to 10 s, each wait jittered (half fixed, half random). */
+export const LISTEN_RETRY_BASE_MS = 250;
+export const LISTEN_RETRY_MAX_MS = 10_000;
+
+export function listenRetryDelay(
+  attempt: number,
+  random: () => number = Math.random,
+  base = LISTEN_RETRY_BASE_MS,
+): number {
+  const ceiling = Math.min(Math.max(LISTEN_RETRY_MAX_MS, base), base * 2 ** Math.min(attempt, 16));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function checkChannel(channel: string) {
+  if (!CHANNEL.test(channel)) throw new Error(`invalid channel name ${channel}`);
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir);
+}
+
+/**
+ * Same values from both drivers: int8 (counts, bigserial ids) as numbers (they stay far below
+ * 2^53 here) and \`date\` as its 'YYYY-MM-DD' text, never a Date shifted by the process's zone.
+ */
+const INT8 = 20;
+const DATE = 1082;
+const parseInt8 = (value: string) => Number(value);
+const keepText = (value: string) => value;
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === INT8) return parseInt8;
+    if (oid === DATE) return keepText;
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const parsers = { [INT8]: parseInt8, [DATE]: keepText };
+  const pglite = dataDir ? new PGlite(path.join(dataDir, "pglite"), { parsers }) : new PGlite({ parsers });
+  await pglite.waitReady;
+  const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite) });
+  return {
+    db,
+    kind: "pglite",
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async listen(channel, listener) {
+      checkChannel(channel);
+      const unsubscribe = await pglite.listen(channel, listener);
+      return async () => unsubscribe();
+    },
+    async notify(channel, payload) {
+      checkChannel(channel);
+      await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+    },
+    // One process owns PGlite: its LISTEN cannot be lost.
+    onListenRestored() {
+      return () => {};
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const searchPath = options.schema ? `-c search_path=${options.schema}` : undefined;
+  if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error("invalid schema name");
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    options: searchPath,
+    application_name: options.applicationName ?? "mochi-classroom",
+    connectionTimeoutMillis: 5000,
+    types: pgTypes,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection must not crash the process.
+  pool.on("error", () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+
+  // One dedicated connection carries every LISTEN of this process. When it is lost (a restart,
+  // a terminated backend, a network cut) it is opened again with backoff and every channel is
+  // listened to again; subscribers are then told, so they can replay what they missed.
+  const applicationName = options.applicationName ?? "mochi-classroom";
+  const logger = options.logger;
+  const listeners = new Map<string, Set<Listener>>();
+  const restoredCallbacks = new Set<() => void>();
+  let listenerClient: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let reconnecting = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  async function connectListener(): Promise<pg.Client> {
+    const client = new pg.Client({
+      connectionString: url,
+      options: searchPath,
+      application_name: `${applicationName} listen`,
+      keepAlive: true,
+    });
+    let gone = false;
+    const onLost = (err?: Error) => {
+      if (gone) return;
+      gone = true;
+      client.end().catch(() => {});
+      if (listenerClient !== client) return;
+      listenerClient = null;
+      logger?.warn(
+        { err: err && { message: err.message, code: (err as { code?: string }).code } },
+        "LISTEN connection lost",
+      );
+      scheduleReconnect(0);
+    };
+    client.on("error", onLost);
+    client.on("end", () => onLost());
+    client.on("notification", (msg) => {
+      for (const l of listeners.get(msg.channel) ?? []) l(msg.payload ?? "");
+    });
+    try {
+      await client.connect();
+      for (const channel of listeners.keys()) await client.query(`listen ${channel}`);
+    } catch (err) {
+      gone = true;
+      client.end().catch(() => {});
+      throw err;
+    }
+    return client;
+  }
+
+  function scheduleReconnect(attempt: number) {
+    if (closed) return;
+    reconnecting = true;
+    retryTimer = setTimeout(
+      () => {
+        connectListener().then(
+          (client) => {
+            if (closed) {
+              client.end().catch(() => {});
+              return;
+            }
+            listenerClient = client;
+            reconnecting = false;
+            logger?.info({ attempts: attempt + 1, channels: listeners.size }, "LISTEN connection restored");
+            for (const callback of restoredCallbacks) callback();
+          },
+          (err: Error) => {
+            logger?.warn({ err: { message: err.message }, attempt: attempt + 1 }, "LISTEN reconnect failed");
+            scheduleReconnect(attempt + 1);
+          },
+        );
+      },
+      listenRetryDelay(attempt, Math.random, options.listenRetryBaseMs),
+    );
+    retryTimer.unref();
+  }
+
+  async function listenerConnection(): Promise<pg.Client> {
+    if (listenerClient) return listenerClient;
+    connecting ??= connectListener()
+      .then((client) => {
+        listenerClient = client;
+        return client;
+      })
+      .finally(() => {
+        connecting = null;
+      });
+    return connecting;
+  }
+
+  return {
+    db,
+    kind: "postgres",
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async listen(channel, listener) {
+      checkChannel(channel);
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        // While reconnecting the channel is only noted: the new connection listens to it.
+        if (!reconnecting) {
+          const client = await listenerConnection();
+          await client.query(`listen ${channel}`);
+        }
+        set = listeners.get(channel) ?? set;
+        listeners.set(channel, set);
+      }
+      set.add(listener);
+      const own = set;
+      return async () => {
+        own.delete(listener);
+        if (own.size === 0 && listeners.get(channel) === own) {
+          listeners.delete(channel);
+          await listenerClient?.query(`unlisten ${channel}`).catch(() => {});
+        }
+      };
+    },
+    async notify(channel, payload) {
+      checkChannel(channel);
+      await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+    },
+    onListenRestored(callback) {
+      restoredCallbacks.add(callback);
+      return () => restoredCallbacks.delete(callback);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      const client = listenerClient;
+      listenerClient = null;
+      await client?.end().catch(() => {});
+      await db.destroy();
+    },
+  };
+}

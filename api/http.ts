@@ -1,0 +1,167 @@
+/**
+ * How the API speaks HTTP: JSON only, inputs validated by the shared zod schemas, errors as
+ * `{ error: { code, message } }` with the right status, state-changing calls from our own
+ * pages only (CSRF), and handlers that may be async.
+ */
+import express, {
+  type ErrorRequestHandler,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from "express";
+import type { z } from "zod";
+import { SERVICE_BUSY_MESSAGE } from "../shared/errors";
+import { isConnectionError, SERVICE_BUSY_RETRY_AFTER_S } from "./db/connection-errors";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export const unauthorized = () => new ApiError(401, "unauthorized", "请先登录");
+export const forbidden = (message = "没有权限执行此操作") => new ApiError(403, "forbidden", message);
+export const notFound = (message = "内容不存在") => new ApiError(404, "not_found", message);
+export const tooManyRequests = (retryAfterSeconds: number, message = "操作太频繁，请稍后再试") =>
+  new ApiError(
+    429,
+    "rate_limited",
+    message,
+    { retryAfter: retryAfterSeconds },
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+
+/** Validates input with a shared schema; the first problem is the message, all go in details. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  throw new ApiError(400, "invalid_input", issues[0]?.message ?? "输入不正确", issues);
+}
+
+/** Wraps an async handler: a rejection goes to the error handler, never unhandled. */
+export function handler(fn: (req: Request, res: Response) => Promise<unknown> | unknown): RequestHandler {
+  return (req, res, next: NextFunction) => {
+    Promise.resolve(fn(req, res)).catch(next);
+  };
+}
+
+/** Public catalogue answers are the same for every visitor: browsers and shared caches keep them a minute. */
+export const PUBLIC_CACHE = "public, max-age=60";
+
+export function publicJson(res: Response, body: unknown) {
+  res.setHeader("Cache-Control", PUBLIC_CACHE);
+  res.json(body);
+}
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The routes (relative to the API mount) whose body is an image: they check its type and
+ * read it themselves, with their own size limit. Everything else stays JSON-only.
+ */
+export const IMAGE_BODY_ROUTES: ReadonlyArray<{ method: string; path: string }> = [
+  { method: "POST", path: "/me/avatar" },
+];
+
+/** Alipay posts its notifications as a form; that route parses (and verifies) the form itself. */
+export const FORM_BODY_ROUTES: ReadonlyArray<{ method: string; path: string }> = [
+  { method: "POST", path: "/payments/notify/alipay" },
+];
+
+/** The exact bytes of a JSON body, kept for signatures computed over them (WeChat Pay). */
+export type RawBodyRequest = Request & { rawBody?: Buffer };
+
+/** JSON bodies only, small. A body of another type is 415; a malformed one 400; too large 413. */
+export function jsonBody(limit = "32kb", imageRoutes = IMAGE_BODY_ROUTES): RequestHandler[] {
+  return [
+    (req, _res, next) => {
+      const length = Number(req.headers["content-length"] ?? 0);
+      const hasBody = length > 0 || req.headers["transfer-encoding"] !== undefined;
+      const imageRoute = imageRoutes.some((r) => r.method === req.method && r.path === req.path);
+      if (imageRoute && req.is("image/*")) return next();
+      const formRoute = FORM_BODY_ROUTES.some((r) => r.method === req.method && r.path === req.path);
+      if (formRoute && req.is("application/x-www-form-urlencoded")) return next();
+      if (BODY_METHODS.has(req.method) && hasBody && !req.is("application/json")) {
+        next(new ApiError(415, "unsupported_media_type", "请求内容必须是 JSON"));
+        return;
+      }
+      next();
+    },
+    express.json({
+      limit,
+      strict: true,
+      verify: (req, _res, buf) => {
+        (req as RawBodyRequest).rawBody = buf;
+      },
+    }),
+  ];
+}
+
+/**
+ * CSRF: a state-changing call must come from our own pages. Browsers say where a request
+ * comes from (Sec-Fetch-Site, Origin); a request with cookies that says neither is refused.
+ */
+export function sameOriginOnly(allowedOrigins: string[]): RequestHandler {
+  const allowed = new Set(allowedOrigins);
+  return (req, res, next) => {
+    res.vary("Origin");
+    res.vary("Sec-Fetch-Site");
+    if (!BODY_METHODS.has(req.method)) return next();
+    const site = req.get("sec-fetch-site");
+    const origin = req.get("origin");
+    if (site !== undefined && site !== "same-origin") return next(forbidden("跨站请求已被拒绝"));
+    if (origin !== undefined && !allowed.has(origin)) return next(forbidden("跨站请求已被拒绝"));
+    if (site === undefined && origin === undefined && req.headers.cookie) return next(forbidden("跨站请求已被拒绝"));
+    next();
+  };
+}
+
+/** The client's IP as counted for rate limits: from our own proxies only (trust proxy hops). */
+export function clientIp(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}
+
+export const apiErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.setHeader("Cache-Control", "private, no-store");
+  if (err instanceof ApiError) {
+    for (const [k, v] of Object.entries(err.headers ?? {})) res.setHeader(k, v);
+    res
+      .status(err.status)
+      .json({ error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } });
+    return;
+  }
+  const type = (err as { type?: string } | null)?.type;
+  if (type === "entity.too.large") {
+    res.status(413).json({ error: { code: "payload_too_large", message: "提交的内容太大" } });
+    return;
+  }
+  if (type === "entity.parse.failed") {
+    res.status(400).json({ error: { code: "invalid_json", message: "请求内容不是有效的 JSON" } });
+    return;
+  }
+  if (isConnectionError(err)) {
+    // The database is down or restarting: the client may retry, nothing is wrong with the request.
+    req.log?.warn(
+      { err: { message: (err as Error).message, code: (err as { code?: unknown }).code } },
+      "database unreachable",
+    );
+    res.setHeader("Retry-After", String(SERVICE_BUSY_RETRY_AFTER_S));
+    res.status(503).json({ error: { code: "service_unavailable", message: SERVICE_BUSY_MESSAGE } });
+    return;
+  }
+  req.log?.error({ err }, "api error");
+  res.status(500).json({ error: { code: "internal", message: "服务器开小差了，请稍后再试" } });
+};

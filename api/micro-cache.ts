@@ -1,0 +1,95 @@
+/**
+ * A few seconds of memory for public catalogue answers. Anonymous visitors all get the same
+ * home page, course list or book, and every server-rendered page asks the API for it again; a
+ * short-lived copy per node (and one database round per URL at a time, however many visitors
+ * ask at once) keeps page rendering off the database. Only responses the endpoint itself marked
+ * `Cache-Control: public` are kept, and signed-in requests always go to the endpoint, since
+ * what they see may be personal.
+ */
+import type { RequestHandler, Response } from "express";
+import { authOf } from "./modules/auth/guard";
+
+interface Entry {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  expires: number;
+}
+
+export interface MicroCacheOptions {
+  ttlMs: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+const KEPT_HEADERS = ["content-type", "cache-control", "vary"];
+
+export function microCache({ ttlMs, maxEntries = 500, now = Date.now }: MicroCacheOptions): RequestHandler {
+  const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<Entry | null>>();
+
+  function send(res: Response, entry: Entry) {
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+    res.setHeader("X-Micro-Cache", "hit");
+    res.status(entry.status).end(entry.body);
+  }
+
+  return (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || authOf(res)) {
+      next();
+      return;
+    }
+    const key = req.originalUrl;
+    const cached = entries.get(key);
+    if (cached && cached.expires > now()) {
+      send(res, cached);
+      return;
+    }
+    const pending = inFlight.get(key);
+    if (pending) {
+      pending.then((entry) => (entry ? send(res, entry) : next())).catch(next);
+      return;
+    }
+
+    // First asker: let the endpoint answer, and keep a copy of a public 200.
+    let settle: (entry: Entry | null) => void = () => {};
+    inFlight.set(
+      key,
+      new Promise<Entry | null>((resolve) => {
+        settle = resolve;
+      }),
+    );
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res);
+    const end = res.end.bind(res);
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (chunk) chunks.push(Buffer.from(chunk as Buffer));
+      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (chunk && typeof chunk !== "function") chunks.push(Buffer.from(chunk as Buffer));
+      const cacheControl = String(res.getHeader("cache-control") ?? "");
+      let entry: Entry | null = null;
+      if (res.statusCode === 200 && /^public\b/.test(cacheControl) && req.method === "GET") {
+        const headers: Record<string, string> = {};
+        for (const name of KEPT_HEADERS) {
+          const value = res.getHeader(name);
+          if (value !== undefined) headers[name] = String(value);
+        }
+        entry = { status: 200, headers, body: Buffer.concat(chunks), expires: now() + ttlMs };
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+        entries.set(key, entry);
+      }
+      inFlight.delete(key);
+      settle(entry);
+      return (end as (...args: unknown[]) => Response)(chunk, ...rest);
+    }) as Response["end"];
+    res.on("close", () => {
+      if (inFlight.has(key)) {
+        inFlight.delete(key);
+        settle(null);
+      }
+    });
+    next();
+  };
+}

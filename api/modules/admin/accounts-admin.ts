@@ -1,0 +1,118 @@
+/**
+ * Accounts made and changed from the command line (server/cli.ts): the first operator of a real
+ * deployment, and granting or revoking roles. A new account gets a one-time password (random,
+ * printed once) and must set its own at first login (users.password_change_required).
+ */
+import { randomInt } from "node:crypto";
+import { z } from "zod";
+import { emailSchema, phoneSchema } from "../../../shared/contracts/auth";
+import type { Database } from "../../db/database";
+import type { User } from "../../db/schema";
+import { hashPassword } from "../auth/passwords";
+
+export const ROLES = ["learner", "teacher", "operator"] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles that can be granted; an operator also has every teacher permission (one role per account). */
+export const GRANTABLE = ["teacher", "operator"] as const;
+export type GrantableRole = (typeof GRANTABLE)[number];
+
+export const accountAddressSchema = z
+  .object({ phone: phoneSchema.optional(), email: emailSchema.optional() })
+  .refine((a) => a.phone !== undefined || a.email !== undefined, "give --phone or --email (or both)");
+
+export const createAccountSchema = z.object({
+  role: z.enum(ROLES, "--role must be learner, teacher or operator"),
+  phone: phoneSchema.optional(),
+  email: emailSchema.optional(),
+  nickname: z.string().trim().min(1).max(20, "--nickname: at most 20 characters").optional(),
+});
+
+/** Letters and digits without look-alikes (0/O, 1/l/I): easy to type from a terminal. */
+const ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** 20 characters (≈ 116 bits), at least one letter and one digit (the password rules). */
+export function oneTimePassword(): string {
+  for (;;) {
+    let out = "";
+    for (let i = 0; i < 20; i++) out += ALPHABET[randomInt(ALPHABET.length)];
+    if (/[A-Za-z]/.test(out) && /\d/.test(out)) return out;
+  }
+}
+
+export class AccountCommandError extends Error {}
+
+async function findByAddress(database: Database, address: { phone?: string; email?: string }) {
+  let q = database.db.selectFrom("users").selectAll();
+  q = q.where((eb) =>
+    eb.or([
+      ...(address.phone ? [eb("phone", "=", address.phone)] : []),
+      ...(address.email ? [eb("email", "=", address.email)] : []),
+    ]),
+  );
+  return q.execute();
+}
+
+export async function createAccount(
+  database: Database,
+  input: z.input<typeof createAccountSchema>,
+  now: Date = new Date(),
+): Promise<{ user: User; password: string }> {
+  const parsed = createAccountSchema.safeParse(input);
+  if (!parsed.success) throw new AccountCommandError(parsed.error.issues.map((i) => i.message).join("; "));
+  const { role, phone, email, nickname } = parsed.data;
+  if (!phone && !email) throw new AccountCommandError("give --phone or --email (or both)");
+  if ((await findByAddress(database, { phone, email })).length > 0)
+    throw new AccountCommandError(
+      "an account with this phone or e-mail already exists (use user:role to change its role)",
+    );
+  const password = oneTimePassword();
+  const user = await database.db
+    .insertInto("users")
+    .values({
+      phone: phone ?? null,
+      email: email ?? null,
+      password_hash: await hashPassword(password),
+      password_change_required: true,
+      nickname: nickname ?? (role === "operator" ? "运营" : role === "teacher" ? "老师" : "学员"),
+      role,
+      // Made by the site's operator: no "complete your info" step after the first login.
+      info_completed_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { user, password };
+}
+
+export interface RoleChange {
+  userId: number;
+  before: Role;
+  after: Role;
+}
+
+/** `grant`: the account gets the role (an operator keeps operator: it includes teacher). `revoke`: back to learner. */
+export async function changeRole(
+  database: Database,
+  address: { phone?: string; email?: string },
+  change: { grant?: GrantableRole; revoke?: GrantableRole },
+  now: Date = new Date(),
+): Promise<RoleChange> {
+  const parsed = accountAddressSchema.safeParse(address);
+  if (!parsed.success) throw new AccountCommandError(parsed.error.issues.map((i) => i.message).join("; "));
+  if (!change.grant === !change.revoke) throw new AccountCommandError("give exactly one of --grant or --revoke");
+  for (const role of [change.grant, change.revoke])
+    if (role !== undefined && !GRANTABLE.includes(role))
+      throw new AccountCommandError("roles that can be granted or revoked: teacher, operator");
+  const found = await findByAddress(database, parsed.data);
+  if (found.length === 0) throw new AccountCommandError("no account with this phone or e-mail");
+  if (found.length > 1) throw new AccountCommandError("the phone and the e-mail belong to different accounts");
+  const user = found[0]!;
+  const before = user.role;
+  let after: Role = before;
+  if (change.grant) after = before === "operator" ? "operator" : change.grant;
+  if (change.revoke && before === change.revoke) after = "learner";
+  if (after !== before)
+    await database.db.updateTable("users").set({ role: after, updated_at: now }).where("id", "=", user.id).execute();
+  return { userId: user.id, before, after };
+}

@@ -1,0 +1,54 @@
+/** Reads the session for every API request; `requireUser` turns anonymity into 401. */
+import type { Request, RequestHandler, Response } from "express";
+import type { ApiContext } from "../../context";
+import type { User } from "../../db/schema";
+import { ApiError, unauthorized } from "../../http";
+import { readSession, readSessionToken } from "./sessions";
+
+export interface Auth {
+  user: User;
+  sessionIdHash: string;
+}
+
+export function attachSession(ctx: ApiContext): RequestHandler {
+  return (req, res, next) => {
+    readSession(ctx.database, readSessionToken(req, ctx.settings.cookies), ctx.now())
+      .then((info) => {
+        res.locals.auth = info ? ({ user: info.user, sessionIdHash: info.idHash } satisfies Auth) : null;
+        next();
+      })
+      .catch(next);
+  };
+}
+
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = "请先修改初始密码，修改后才能继续使用其他功能";
+
+/**
+ * An account signed in with a one-time password (`user:create`) must set its own first: until
+ * then its session may read its own account (GET /me…), use the login endpoints (/auth…, log
+ * out included) and change the password (POST /me/password); everything else is refused.
+ */
+export function passwordChangeGate(): RequestHandler {
+  return (req, res, next) => {
+    const auth = authOf(res);
+    if (!auth?.user.password_change_required) return next();
+    const p = req.path;
+    const allowed =
+      p === "/auth" ||
+      p.startsWith("/auth/") ||
+      (req.method === "GET" && (p === "/me" || p.startsWith("/me/"))) ||
+      (req.method === "POST" && p === "/me/password");
+    if (allowed) return next();
+    next(new ApiError(403, "password_change_required", PASSWORD_CHANGE_REQUIRED_MESSAGE));
+  };
+}
+
+export function authOf(res: Response): Auth | null {
+  return (res.locals.auth as Auth | null | undefined) ?? null;
+}
+
+export function requireAuth(_req: Request, res: Response): Auth {
+  const auth = authOf(res);
+  if (!auth) throw unauthorized();
+  return auth;
+}

@@ -1,0 +1,111 @@
+/**
+ * A login that waits for this browser to be confirmed (device protection): no session yet,
+ * only an httpOnly cookie naming the pending login, stored as its SHA-256, valid 10 minutes,
+ * bound to the browser's device key, used once.
+ */
+import type { Request, Response } from "express";
+import type { ApiContext } from "../../context";
+import { ApiError } from "../../http";
+import { newToken, readTokenCookie } from "./devices";
+import { hashToken } from "./sessions";
+
+export const PENDING_LOGIN_COOKIE = "pending_login";
+export const PENDING_LOGIN_MS = 10 * 60_000;
+
+export interface PendingLogin {
+  idHash: string;
+  userId: number;
+  deviceKeyHash: string;
+}
+
+export const pendingLoginExpired = () => new ApiError(400, "login_expired", "登录已过期，请重新登录");
+
+export async function startPendingLogin(
+  ctx: ApiContext,
+  res: Response,
+  login: { userId: number; deviceKeyHash: string },
+): Promise<void> {
+  const now = ctx.now();
+  const token = newToken();
+  await ctx.database.db.transaction().execute(async (trx) => {
+    // Only the latest login of this account on this browser may be confirmed.
+    await trx
+      .updateTable("pending_logins")
+      .set({ consumed_at: now })
+      .where("user_id", "=", login.userId)
+      .where("device_key_hash", "=", login.deviceKeyHash)
+      .where("consumed_at", "is", null)
+      .execute();
+    await trx
+      .deleteFrom("pending_logins")
+      .where("user_id", "=", login.userId)
+      .where("expires_at", "<", new Date(now.getTime() - 86_400_000))
+      .execute();
+    await trx
+      .insertInto("pending_logins")
+      .values({
+        id_hash: hashToken(token),
+        user_id: login.userId,
+        device_key_hash: login.deviceKeyHash,
+        created_at: now,
+        expires_at: new Date(now.getTime() + PENDING_LOGIN_MS),
+      })
+      .execute();
+  });
+  res.cookie(PENDING_LOGIN_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: ctx.settings.cookies.secure,
+    path: "/",
+    maxAge: PENDING_LOGIN_MS,
+  });
+}
+
+/** This browser's pending login, if still open and made on this very browser. */
+export async function readPendingLogin(
+  ctx: ApiContext,
+  req: Request,
+  deviceKeyHash: string | null,
+): Promise<PendingLogin | null> {
+  const token = readTokenCookie(req, PENDING_LOGIN_COOKIE);
+  if (!token || !deviceKeyHash) return null;
+  const row = await ctx.database.db
+    .selectFrom("pending_logins")
+    .select(["id_hash", "user_id", "device_key_hash"])
+    .where("id_hash", "=", hashToken(token))
+    .where("consumed_at", "is", null)
+    .where("expires_at", ">", ctx.now())
+    .executeTakeFirst();
+  if (!row || row.device_key_hash !== deviceKeyHash) return null;
+  return { idHash: row.id_hash, userId: row.user_id, deviceKeyHash: row.device_key_hash };
+}
+
+/** Uses the pending login up; false when another request already did. */
+export async function consumePendingLogin(ctx: ApiContext, idHash: string): Promise<boolean> {
+  const result = await ctx.database.db
+    .updateTable("pending_logins")
+    .set({ consumed_at: ctx.now() })
+    .where("id_hash", "=", idHash)
+    .where("consumed_at", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** After a password reset no login begun with the old password may finish. */
+export async function cancelPendingLogins(ctx: ApiContext, userId: number): Promise<void> {
+  await ctx.database.db
+    .updateTable("pending_logins")
+    .set({ consumed_at: ctx.now() })
+    .where("user_id", "=", userId)
+    .where("consumed_at", "is", null)
+    .execute();
+}
+
+export function clearPendingLoginCookie(ctx: ApiContext, res: Response): void {
+  res.clearCookie(PENDING_LOGIN_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: ctx.settings.cookies.secure,
+    path: "/",
+  });
+}

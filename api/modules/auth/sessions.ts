@@ -1,0 +1,123 @@
+/**
+ * Server-side sessions: an opaque random id (256 bits) in an httpOnly cookie, stored only as
+ * its SHA-256. Idle and absolute expiry; revocable one by one, all but this one, or all.
+ * An unknown, tampered, expired or revoked cookie is simply anonymous.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import type { Request, Response } from "express";
+import { parse as parseCookies } from "cookie";
+import type { Database } from "../../db/database";
+import type { User } from "../../db/schema";
+
+export const SESSION_IDLE_MS = 14 * 86_400_000;
+export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
+/** last_seen is written at most this often per session. */
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+export interface CookieSettings {
+  /** `__Host-sid` with Secure on HTTPS origins, `sid` on plain-HTTP development origins. */
+  secure: boolean;
+}
+
+export function sessionCookieName(settings: CookieSettings): string {
+  return settings.secure ? "__Host-sid" : "sid";
+}
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export function readSessionToken(req: Request, settings: CookieSettings): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  const value = parseCookies(header)[sessionCookieName(settings)];
+  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+}
+
+export function setSessionCookie(res: Response, token: string, settings: CookieSettings) {
+  res.cookie(sessionCookieName(settings), token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: settings.secure,
+    path: "/",
+    maxAge: SESSION_ABSOLUTE_MS,
+  });
+}
+
+export function clearSessionCookie(res: Response, settings: CookieSettings) {
+  res.clearCookie(sessionCookieName(settings), { httpOnly: true, sameSite: "lax", secure: settings.secure, path: "/" });
+}
+
+export interface SessionInfo {
+  idHash: string;
+  user: User;
+}
+
+export async function createSession(
+  database: Database,
+  userId: number,
+  meta: { userAgent: string; ip: string; deviceId?: number | null },
+  now = new Date(),
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await database.db
+    .insertInto("sessions")
+    .values({
+      id_hash: hashToken(token),
+      user_id: userId,
+      device_id: meta.deviceId ?? null,
+      user_agent: meta.userAgent.slice(0, 300),
+      ip: meta.ip,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    })
+    .execute();
+  return token;
+}
+
+export async function readSession(
+  database: Database,
+  token: string | null,
+  now = new Date(),
+): Promise<SessionInfo | null> {
+  if (!token) return null;
+  const idHash = hashToken(token);
+  const row = await database.db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .selectAll("users")
+    .select([
+      "sessions.last_seen_at as session_last_seen",
+      "sessions.expires_at as session_expires",
+      "sessions.revoked_at as session_revoked",
+    ])
+    .where("sessions.id_hash", "=", idHash)
+    .executeTakeFirst();
+  if (!row || row.session_revoked) return null;
+  if (row.session_expires.getTime() <= now.getTime()) return null;
+  if (row.session_last_seen.getTime() + SESSION_IDLE_MS <= now.getTime()) return null;
+  if (row.status !== "active" && row.status !== "deleting") return null;
+  if (now.getTime() - row.session_last_seen.getTime() > TOUCH_EVERY_MS) {
+    await database.db.updateTable("sessions").set({ last_seen_at: now }).where("id_hash", "=", idHash).execute();
+  }
+  const { session_last_seen: _a, session_expires: _b, session_revoked: _c, ...user } = row;
+  return { idHash, user };
+}
+
+export async function revokeSession(database: Database, idHash: string, now = new Date()) {
+  await database.db
+    .updateTable("sessions")
+    .set({ revoked_at: now })
+    .where("id_hash", "=", idHash)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+export async function revokeUserSessions(database: Database, userId: number, exceptIdHash?: string, now = new Date()) {
+  let q = database.db
+    .updateTable("sessions")
+    .set({ revoked_at: now })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null);
+  if (exceptIdHash) q = q.where("id_hash", "!=", exceptIdHash);
+  await q.execute();
+}

@@ -1,0 +1,90 @@
+/** The learning endpoints as the OpenAPI document describes them (api/openapi.ts). */
+import {
+  lessonViewSchema,
+  progressInputSchema,
+  progressResultSchema,
+  publicItemListSchema,
+  publicItemViewSchema,
+  replayListSchema,
+  replayViewSchema,
+  speedInputSchema,
+  speedResultSchema,
+} from "../../../shared/contracts/learning";
+import type { ApiOperation } from "../../openapi";
+
+const idParam = (description: string) => ({ id: { type: "integer", description } }) as const;
+
+export const learningOperations: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/learning/lessons/{id}",
+    summary: "课时：课程目录、观看权限、视频地址（仅限可观看时）、续播位置与倍速（登录时）",
+    tag: "learning",
+    auth: false,
+    params: idParam("课时编号"),
+    response: lessonViewSchema,
+  },
+  {
+    method: "put",
+    path: "/learning/lessons/{id}/progress",
+    summary: "上报课时学习进度（累计观看秒数封顶为视频时长，看完 90% 或播放到结尾记为学完）",
+    tag: "learning",
+    auth: true,
+    params: idParam("课时编号"),
+    request: progressInputSchema,
+    response: progressResultSchema,
+  },
+  {
+    method: "put",
+    path: "/learning/speed",
+    summary: "记住播放倍速（0.75–2，步长 0.25）",
+    tag: "learning",
+    auth: true,
+    request: speedInputSchema,
+    response: speedResultSchema,
+  },
+  {
+    method: "get",
+    path: "/learning/public-items",
+    summary: "免费公开课列表",
+    tag: "learning",
+    auth: false,
+    response: publicItemListSchema,
+  },
+  {
+    method: "get",
+    path: "/learning/public-items/{id}",
+    summary: "一节公开课及其视频地址",
+    tag: "learning",
+    auth: false,
+    params: idParam("公开课编号"),
+    response: publicItemViewSchema,
+  },
+  {
+    method: "get",
+    path: "/learning/replays",
+    summary: "直播回放列表（最新在前，每页 12 条，?page=）",
+    tag: "learning",
+    auth: false,
+    response: replayListSchema,
+  },
+  {
+    method: "get",
+    path: "/learning/replays/{id}",
+    summary: "一场直播的回放：章节标记、观看权限、视频地址（仅限可观看时）",
+    tag: "learning",
+    auth: false,
+    params: idParam("直播编号"),
+    response: replayViewSchema,
+  },
+  {
+    method: "put",
+    path: "/learning/replays/{id}/progress",
+    summary: "上报回放观看进度",
+    tag: "learning",
+    auth: true,
+    params: idParam("直播编号"),
+    request: progressInputSchema,
+    response: progressResultSchema,
+  },
+];

@@ -1,0 +1,72 @@
+/** Server-Sent Events: how the API opens a stream and pushes each chunk out at once. */
+import type { Request, Response } from "express";
+import { sseOpenStreams } from "./metrics";
+
+/** Writes a chunk and flushes it, so no buffering layer holds an event back. */
+export function writeEventChunk(res: Response, chunk: string) {
+  res.write(chunk);
+  (res as Response & { flush?: () => void }).flush?.();
+}
+
+/**
+ * Sends the headers of an event stream at once (never cached, never buffered by a proxy) and
+ * tells a browser that loses the connection to come back after 3 s.
+ */
+export function openEventStream(req: Request, res: Response) {
+  res.status(200);
+  res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("X-Accel-Buffering", "no");
+  res.flushHeaders();
+  req.socket.setNoDelay(true);
+  sseOpenStreams.inc();
+  res.once("close", () => sseOpenStreams.dec());
+  writeEventChunk(res, "retry: 3000\n\n");
+}
+
+/**
+ * The last event of a stream this node gives up (shutdown): no `id`, so the browser keeps the
+ * last id it saw and sends it back as Last-Event-ID; `retry` brings it back within 1–2.5 s,
+ * spread out so the viewers of a stopping node do not all land on the others at once (and
+ * after the stopping node has closed the stream's socket, 0.5 s after the end).
+ */
+export function reconnectEvent(random: () => number = Math.random): string {
+  const retryMs = 1000 + Math.floor(random() * 1500);
+  return `event: reconnect\ndata: {}\nretry: ${retryMs}\n\n`;
+}
+
+/**
+ * The open event streams of one API. On shutdown `drain()` asks each of them to send
+ * `reconnectEvent()` and end, so a draining node holds no connection open and the browsers
+ * resume elsewhere; a stream that opens after that is ended the same way at once.
+ */
+export class EventStreams {
+  private readonly open = new Set<() => void>();
+  private draining = false;
+
+  /**
+   * Registers a stream by the function that ends it for a reconnect (it must stop the stream's
+   * timers and end the response). Returns the function to call when the stream ends otherwise.
+   */
+  track(endForReconnect: () => void): () => void {
+    if (this.draining) {
+      endForReconnect();
+      return () => {};
+    }
+    this.open.add(endForReconnect);
+    return () => this.open.delete(endForReconnect);
+  }
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** Ends every open stream with a reconnect event; returns how many there were. */
+  drain(): number {
+    this.draining = true;
+    const ending = [...this.open];
+    this.open.clear();
+    for (const end of ending) end();
+    return ending.length;
+  }
+}

@@ -1,0 +1,353 @@
+/**
+ * The web server, in the order a request meets it (DESIGN §2):
+ * request id + baseline headers + log → health → proxies → CSP nonce + helmet → compression → /assets →
+ * robots.txt, favicon → server rendering → error handler.
+ */
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import QRCode from "qrcode";
+import { isConnectionError, SERVICE_BUSY_RETRY_AFTER_S } from "../api/db/connection-errors";
+import { viewerOf } from "../api/modules/auth/accounts";
+import { readSession, readSessionToken } from "../api/modules/auth/sessions";
+import { createApiRouter } from "../api/router";
+import { type Viewer, viewerSchema } from "../shared/contracts/viewer";
+import { SERVICE_BUSY_MESSAGE } from "../shared/errors";
+import { type AssetResolver, devAssets, manifestAssets } from "./assets";
+import { createBroadcaster } from "./broadcaster";
+import { buildInfo } from "./build-info";
+import type { AppConfig } from "./config";
+import { devOutboxHandler, outboxAllowed } from "./dev-outbox";
+import { createInProcessApi, type InProcessApi } from "./in-process-api";
+import { lastGoodSitemap, sitemapHandler } from "../api/modules/seo/sitemap";
+import { coverHandler } from "./cover";
+import { glyphHandler } from "./glyph";
+import { createLogger, serializeRequest, serializeResponse } from "./logger";
+import { httpMetrics, metricsEndpoint } from "./metrics";
+import { createUpstreamProxy } from "./proxy";
+import { Readiness, remoteApiCheck } from "./readiness";
+import type { Services } from "./services";
+import { createRenderer, type StaticRootData } from "./render";
+import { assignNonce, baselineHeaders, securityHeaders } from "./security";
+import { faviconSvg, robotsTxt } from "./static-files";
+
+export interface AppOptions {
+  logger?: Logger;
+  /** The in-process API and its database; absent when API_ORIGIN points elsewhere. */
+  services?: Services;
+  readiness?: Readiness;
+  /** Development: Vite's middlewares (sources, HMR) and a renderer loaded through Vite. */
+  dev?: { middlewares: RequestHandler; render: RequestHandler };
+  /** A route table other than the shared one (tests of the pipeline itself). */
+  routes?: import("../shared/routes").RouteDef[];
+  /** Wall clock in milliseconds, for the demo broadcaster (tests pass their own). */
+  now?: () => number;
+}
+
+export interface App {
+  app: Express;
+  readiness: Readiness;
+  logger: Logger;
+  /** The API for server-side loaders, without a socket; absent when API_ORIGIN is set. */
+  inProcessApi?: InProcessApi;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Content types of the sample video files, whatever the MIME table of the day says. */
+const VIDEO_TYPES: Record<string, string> = {
+  ".mp4": "video/mp4",
+  ".m3u8": "application/vnd.apple.mpegurl",
+  ".ts": "video/mp2t",
+  ".jpg": "image/jpeg",
+};
+
+export async function rootDataFor(config: AppConfig): Promise<StaticRootData> {
+  return {
+    siteName: config.siteName,
+    publicOrigin: config.publicOrigin,
+    build: buildInfo(config.deployEnv),
+    mobileSiteUrl: config.mobileSiteUrl ?? null,
+    mobileSiteQrSvg: config.mobileSiteUrl
+      ? await QRCode.toString(config.mobileSiteUrl, {
+          type: "svg",
+          margin: 1,
+          color: { dark: "#222222", light: "#fffdf8" },
+        })
+      : null,
+    servicePhone: config.servicePhone,
+    serviceEmail: config.serviceEmail,
+    devtoolsBlock: config.devtoolsBlock,
+    fixtures: config.testFixtures,
+    payments: config.payments.provider === "none" ? "off" : config.payments.provider === "sandbox" ? "sandbox" : "live",
+  };
+}
+
+/**
+ * Who is signed in, for the page being rendered: from the session here, or asked of the API.
+ * When a session cookie is there but cannot be read (the database or the API is down), the
+ * visitor is not shown as signed out: `viewerUnavailable` makes the page a 503 instead.
+ */
+function viewerResolver(config: AppConfig, services: Services | undefined): RequestHandler {
+  const cookies = services?.api.settings.cookies ?? { secure: config.publicOrigin.startsWith("https:") };
+  return (req, res, next) => {
+    const token = readSessionToken(req, cookies);
+    const find = async (): Promise<Viewer | null> => {
+      if (!token) return null;
+      if (services) {
+        const ctx = services.api;
+        const info = await readSession(ctx.database, token, ctx.now());
+        return info ? viewerOf(ctx, info.user) : null;
+      }
+      if (!req.headers.cookie || !config.apiOrigin) return null;
+      const reply = await fetch(`${config.apiOrigin}/api/auth/me`, {
+        headers: { cookie: req.headers.cookie, accept: "application/json" },
+        signal: AbortSignal.timeout(3000),
+      });
+      if (reply.status >= 500) throw new Error(`session lookup answered ${reply.status}`);
+      if (!reply.ok) return null;
+      const body = (await reply.json()) as { viewer?: unknown };
+      const parsed = viewerSchema.nullable().safeParse(body.viewer ?? null);
+      return parsed.success ? parsed.data : null;
+    };
+    find()
+      .then((viewer) => {
+        res.locals.viewer = viewer;
+        next();
+      })
+      .catch((err: unknown) => {
+        req.log?.warn({ err: { message: (err as Error)?.message } }, "viewer lookup failed");
+        res.locals.viewer = null;
+        res.locals.viewerUnavailable = true;
+        next();
+      });
+  };
+}
+
+export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<App> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const services = options.services;
+  if (!services && !config.apiOrigin) throw new Error("createApp needs services unless API_ORIGIN is set");
+  // Ready when the database answers, and, with API_ORIGIN, the remote API.
+  const readiness =
+    options.readiness ??
+    new Readiness([
+      ...(services ? [{ name: "database", run: () => services.database.ping() }] : []),
+      ...(config.apiOrigin ? [remoteApiCheck(config.apiOrigin)] : []),
+    ]);
+  const app = express();
+  app.disable("x-powered-by");
+  // Client IPs come from X-Forwarded-For only across the configured number of our own proxies.
+  app.set("trust proxy", config.trustProxyHops);
+
+  // 1. Request id and access log.
+  app.use((req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const id = config.trustProxyHops > 0 && incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = id;
+    res.setHeader("X-Request-Id", id);
+    // While draining, clients are told not to reuse the connection.
+    if (readiness.draining) res.setHeader("Connection", "close");
+    next();
+  });
+  // Every response, pages or not, is never sniffed nor framed (helmet adds the rest for pages, step 4).
+  app.use(baselineHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }));
+  // Request counts and latency by route pattern (server/metrics.ts).
+  app.use(httpMetrics());
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
+      serializers: { req: serializeRequest, res: serializeResponse },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics" },
+    }),
+  );
+
+  // 2. Liveness and readiness.
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const report = await readiness.check();
+    res.status(report.ready ? 200 : 503).json(report);
+  });
+
+  // Prometheus metrics: bearer token only (404 without METRICS_TOKEN); METRICS_PORT serves them apart.
+  app.get("/metrics", metricsEndpoint(config.metrics.token));
+
+  // 3. Proxies (before any body parsing or compression), or the in-process services. One API
+  // router serves both the browsers (/api here) and the page loaders (injected, no socket).
+  const proxy = (mount: string, target: string, json: boolean) =>
+    createUpstreamProxy({ mount, target, json, logger, timeoutMs: config.upstreamTimeoutMs });
+  let inProcessApi: InProcessApi | undefined;
+  if (config.apiOrigin) app.use("/api", proxy("/api", config.apiOrigin, true));
+  else if (services) {
+    const apiRouter = createApiRouter(services.api);
+    app.use("/api", apiRouter);
+    inProcessApi = createInProcessApi(apiRouter, logger);
+  }
+  if (config.avatarOrigin) {
+    app.use("/avatar", proxy("/avatar", config.avatarOrigin, false));
+  } else {
+    app.use(
+      "/avatar",
+      express.static(path.join(config.dataDir, "uploads", "avatars"), {
+        fallthrough: false,
+        index: false,
+        maxAge: "1h",
+        dotfiles: "deny",
+        // Mounted before helmet: uploads get their own headers, so they can never run as a page.
+        setHeaders: (res) => {
+          res.setHeader("X-Content-Type-Options", "nosniff");
+          res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox; frame-ancestors 'none'");
+          res.setHeader("Content-Disposition", 'inline; filename="avatar.webp"');
+          res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+        },
+      }),
+    );
+  }
+  if (config.broadcastOrigin) {
+    app.use("/broadcast", proxy("/broadcast", config.broadcastOrigin, false));
+  } else {
+    // The demo broadcaster: every stream key loops a sample video as a live HLS stream.
+    app.use("/broadcast", createBroadcaster({ mediaDir: config.mediaDir, now: options.now }));
+  }
+
+  // 4. Security headers with this response's CSP nonce.
+  app.use(
+    assignNonce,
+    securityHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }),
+  );
+
+  // 5. Compression; React flushes through it, so the streamed shell is not held back.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
+
+  // 6. Built assets: content-hashed, immutable; a missing file is a plain 404, never a page.
+  let assets: AssetResolver;
+  if (options.dev) {
+    app.use(options.dev.middlewares);
+    assets = devAssets();
+  } else {
+    if (!config.clientDir) throw new Error("clientDir is required outside development");
+    assets = manifestAssets(config.clientDir);
+    app.use(
+      "/assets",
+      express.static(path.join(config.clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        fallthrough: false,
+      }),
+    );
+  }
+
+  // 7. robots.txt, the favicon and generated pictures.
+  app.get("/robots.txt", (_req, res) => {
+    res.type("text/plain").setHeader("Cache-Control", "public, max-age=3600");
+    res.send(robotsTxt(config.publicOrigin));
+  });
+  // The sitemap is made by the API (it needs the database): in process, or asked of API_ORIGIN.
+  if (services && !config.apiOrigin) app.get("/sitemap.xml", sitemapHandler(services.api));
+  else if (config.apiOrigin)
+    app.get(
+      "/sitemap.xml",
+      lastGoodSitemap(async () => {
+        const upstream = await fetch(`${config.apiOrigin}/api/sitemap.xml`, {
+          signal: AbortSignal.timeout(config.upstreamTimeoutMs),
+        });
+        if (!upstream.ok)
+          throw Object.assign(new Error(`sitemap upstream answered ${upstream.status}`), { status: 502 });
+        return upstream.text();
+      }),
+    );
+  app.get(["/favicon.svg", "/favicon.ico"], (_req, res) => {
+    res.type("image/svg+xml").setHeader("Cache-Control", "public, max-age=86400");
+    res.send(faviconSvg);
+  });
+
+  app.get("/media/glyph/:file", glyphHandler);
+  // The sample lesson videos (MP4 with range requests, HLS, posters): stable names, a day of cache.
+  app.use(
+    "/media/video",
+    express.static(path.join(config.mediaDir, "video"), {
+      fallthrough: false,
+      index: false,
+      redirect: false,
+      dotfiles: "ignore",
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        const type = VIDEO_TYPES[path.extname(file)];
+        if (type) res.setHeader("Content-Type", type);
+        res.setHeader("Cache-Control", "public, max-age=86400");
+      },
+    }),
+  );
+  app.get("/media/cover/:tone/:file", coverHandler);
+
+  // The development outbox (codes that were not really sent): never in the pro environment.
+  if (outboxAllowed(config)) app.get("/dev/outbox", devOutboxHandler(services?.api.outbox));
+
+  // 8. Server rendering of every other GET/HEAD.
+  const render =
+    options.dev?.render ??
+    createRenderer({
+      apiOrigin: config.apiOrigin,
+      assets,
+      root: await rootDataFor(config),
+      streamTimeoutMs: config.streamTimeoutMs,
+      logger,
+      routes: options.routes,
+      inProcessApi,
+    });
+  app.get("/{*splat}", viewerResolver(config, services), render);
+  app.use((_req, res) => {
+    res.setHeader("Allow", "GET, HEAD");
+    res.status(405).type("text/plain").send("Method Not Allowed");
+  });
+
+  // 9. Errors: a status and a short text, never a stack.
+  const onError: ErrorRequestHandler = (err, req, res, _next) => {
+    // The database or the API cannot be reached: busy for now, not broken (see decision 014).
+    const unreachable = isConnectionError(err);
+    const status = unreachable
+      ? 503
+      : typeof err?.status === "number" && err.status >= 400 && err.status < 600
+        ? err.status
+        : 500;
+    // A visitor who left mid-request aborts the page's loaders: nothing failed on our side.
+    const clientGone = req.destroyed || res.destroyed;
+    if (clientGone) {
+      req.log?.debug({ err: { message: err?.message } }, "client went away");
+      return;
+    }
+    if (unreachable) req.log?.warn({ err: { message: err?.message, code: err?.code } }, "dependency unreachable");
+    else if (status >= 500) req.log?.error({ err }, "request failed");
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.setHeader("Cache-Control", "no-store");
+    if (status === 503) {
+      res.setHeader("Retry-After", String(SERVICE_BUSY_RETRY_AFTER_S));
+      res.status(503).type("text/plain").send(SERVICE_BUSY_MESSAGE);
+    } else if (status === 404) res.status(404).type("text/plain").send("Not Found");
+    else
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status >= 500 ? "Internal Server Error" : "Bad Request");
+  };
+  app.use(onError);
+
+  return { app, readiness, logger, inProcessApi };
+}

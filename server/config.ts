@@ -1,0 +1,350 @@
+/**
+ * Configuration from the environment (12-factor), with working defaults for the embedded
+ * mode. Every variable is documented in the README.
+ */
+import path from "node:path";
+import { z } from "zod";
+import type { AliyunSmsSettings } from "../api/providers/aliyun-sms";
+import type { PaymentConfig } from "../api/providers/payments/settings";
+import type { SmtpSettings } from "../api/providers/smtp";
+import type { WechatSettings } from "../api/providers/wechat";
+import type { MetricsConfig } from "./metrics";
+import { SITE_NAME_DEFAULT } from "../shared/constants";
+
+const bool = z
+  .enum(["0", "1", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+const origin = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v.replace(/\/+$/, "") : undefined))
+  .pipe(z.url({ protocol: /^https?$/ }).optional());
+/** Unset and empty are the same: a variable left blank in a deployment file means "not configured". */
+const text = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
+/** Every variable the server reads; exported so a test holds the README and .env.example to it. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DEPLOY_ENV: z.string().optional(),
+  DATA_DIR: z.string().default("./data"),
+  MEDIA_DIR: text,
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+        .optional(),
+    ),
+  PUBLIC_ORIGIN: origin,
+  SITE_NAME: z.string().min(1).default(SITE_NAME_DEFAULT),
+  API_ORIGIN: origin,
+  AVATAR_ORIGIN: origin,
+  BROADCAST_ORIGIN: origin,
+  MOBILE_SITE_URL: origin,
+  SERVICE_PHONE: z.string().default("400-820-6618"),
+  SERVICE_EMAIL: z.email().default("service@mochi-classroom.cn"),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  STREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  OTP_DAILY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(8_000),
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  METRICS_PORT: text
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().default("127.0.0.1"),
+  METRICS_TOKEN: text.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  DEVTOOLS_BLOCK: bool,
+  TEST_FIXTURES: bool,
+  DEMO_DATA: bool,
+  WECHAT_APP_ID: text,
+  WECHAT_APP_SECRET: text,
+  WECHAT_API_ORIGIN: origin,
+  WECHAT_OPEN_ORIGIN: origin,
+  SMS_PROVIDER: z.enum(["outbox", "aliyun"]).default("outbox"),
+  ALIYUN_ACCESS_KEY_ID: text,
+  ALIYUN_ACCESS_KEY_SECRET: text,
+  ALIYUN_SMS_SIGN_NAME: text,
+  ALIYUN_SMS_TEMPLATE_CODE: text,
+  ALIYUN_SMS_ENDPOINT: origin,
+  MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
+  SMTP_URL: text.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+  SMTP_FROM: text,
+  PAYMENT_PROVIDER: z.enum(["sandbox", "wechat", "alipay", ""]).optional(),
+  PAYMENT_SANDBOX_ALLOW: bool,
+  PAYMENT_SANDBOX_SECRET: text.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  WECHATPAY_MCH_ID: text,
+  WECHATPAY_APP_ID: text,
+  WECHATPAY_SERIAL_NO: text,
+  WECHATPAY_PRIVATE_KEY: text,
+  WECHATPAY_API_V3_KEY: text.pipe(z.string().length(32, "must be 32 characters").optional()),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: text,
+  WECHATPAY_PLATFORM_KEY_ID: text,
+  WECHATPAY_API_ORIGIN: origin,
+  ALIPAY_APP_ID: text,
+  ALIPAY_PRIVATE_KEY: text,
+  ALIPAY_PUBLIC_KEY: text,
+  ALIPAY_GATEWAY: text.pipe(z.url({ protocol: /^https?$/ }).optional()),
+});
+
+/** A setting the server cannot start with: main.ts prints its one-line message (no stack) and exits 1. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** PEM keys may come on one line with \n for the line breaks. */
+const pem = (v: string | undefined) => (v ?? "").replace(/\\n/g, "\n");
+
+/** Where SMS go: the outbox (development; memory only in production) or Aliyun. */
+export type SmsConfig = { provider: "outbox" } | ({ provider: "aliyun" } & AliyunSmsSettings);
+/** Where e-mail goes: the outbox or an SMTP server. */
+export type MailConfig = { transport: "outbox" } | ({ transport: "smtp" } & SmtpSettings);
+
+export interface AppConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  deployEnv: string;
+  dataDir: string;
+  /** The shipped media (sample videos under video/): the repository's media/, /app/media in the image. */
+  mediaDir: string;
+  /** PostgreSQL server; absent: PGlite under dataDir. */
+  databaseUrl?: string;
+  publicOrigin: string;
+  siteName: string;
+  apiOrigin?: string;
+  avatarOrigin?: string;
+  broadcastOrigin?: string;
+  mobileSiteUrl?: string;
+  servicePhone: string;
+  serviceEmail: string;
+  trustProxyHops: number;
+  logLevel: string;
+  streamTimeoutMs: number;
+  /** An upstream (API_ORIGIN, AVATAR_ORIGIN, BROADCAST_ORIGIN) that has not answered within this is 504. */
+  upstreamTimeoutMs: number;
+  /** How long a node keeps public catalogue answers in memory (0: not at all). */
+  catalogueCacheMs: number;
+  /** Login codes (SMS and e-mail) one client IP may ask for per day. */
+  otpDailyPerIp: number;
+  shutdownTimeoutMs: number;
+  /** Keep serving this long after SIGTERM (readiness already 503) so the load balancer can deregister. */
+  drainDelayMs: number;
+  /** /metrics: its own listener (METRICS_PORT, METRICS_HOST) and the bearer token for the main port. */
+  metrics: MetricsConfig;
+  devtoolsBlock: boolean;
+  testFixtures: boolean;
+  /**
+   * Whether the demo accounts and catalogue are created on start: on the embedded database in
+   * local/dev/test, and anywhere (pro included) with DEMO_DATA=1. Never otherwise in pro.
+   */
+  demoData: boolean;
+  /** Built client (dist/client); absent in development, where Vite serves the sources. */
+  clientDir?: string;
+  /** WeChat website login; absent unless WECHAT_APP_ID and WECHAT_APP_SECRET are both set. */
+  wechat?: WechatSettings;
+  sms: SmsConfig;
+  mail: MailConfig;
+  /**
+   * PAYMENT_PROVIDER and the providers' credentials (the sandbox secret defaults to one kept under
+   * DATA_DIR). Provider `none`: buying is switched off (pro without a configured provider).
+   */
+  payments: PaymentConfig;
+}
+
+function missing(names: [string, string | undefined][]): string[] {
+  return names.filter(([, value]) => !value).map(([name]) => name);
+}
+
+/** Outbound calls carry secrets: in production they go over HTTPS only. */
+function requireHttps(production: boolean, name: string, value: string) {
+  if (production && !value.startsWith("https://"))
+    throw new ConfigError(`Invalid configuration: ${name} must be https in production`);
+}
+
+/** Sandbox secrets that are too easy to guess: repeated characters, few distinct ones, or placeholder words. */
+export function weakSecret(secret: string): boolean {
+  if (secret.length < 32) return true;
+  if (new Set(secret).size < 10) return true;
+  return /change.?me|changeit|secret|passw|example|default|sandbox|mochi|test|demo|placeholder|0123456789|abcdefgh/i.test(
+    secret,
+  );
+}
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Settings that must never reach a public site: each one stops a `pro` start with a one-line
+ * reason (main.ts prints it and exits non-zero).
+ */
+function refuseUnsafe(e: z.infer<typeof envSchema>) {
+  if (e.TEST_FIXTURES) throw new ConfigError("TEST_FIXTURES cannot be enabled in the pro environment");
+  if (e.PAYMENT_SANDBOX_SECRET !== undefined && weakSecret(e.PAYMENT_SANDBOX_SECRET))
+    throw new ConfigError(
+      "Unsafe configuration for pro: PAYMENT_SANDBOX_SECRET is a well-known or weak value (use 32+ random characters, e.g. `openssl rand -hex 32`, or leave it unset to generate one under DATA_DIR)",
+    );
+  if (e.PUBLIC_ORIGIN) {
+    const url = new URL(e.PUBLIC_ORIGIN);
+    if (url.protocol === "http:" && !LOCAL_HOSTS.has(url.hostname))
+      throw new ConfigError(
+        `Unsafe configuration for pro: PUBLIC_ORIGIN must be https:// (got ${url.origin}); http is allowed for localhost only`,
+      );
+  }
+  if (e.PAYMENT_PROVIDER === "sandbox" && !e.PAYMENT_SANDBOX_ALLOW)
+    throw new ConfigError(
+      "Unsafe configuration for pro: PAYMENT_PROVIDER=sandbox lets buyers approve their own payments; set PAYMENT_SANDBOX_ALLOW=1 for a test site, or configure wechat/alipay",
+    );
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  const deployEnv = e.DEPLOY_ENV ?? (production ? "pro" : "dev");
+  const pro = deployEnv === "pro";
+  if (pro) refuseUnsafe(e);
+
+  let wechat: WechatSettings | undefined;
+  if (e.WECHAT_APP_ID && e.WECHAT_APP_SECRET) {
+    wechat = {
+      appId: e.WECHAT_APP_ID,
+      appSecret: e.WECHAT_APP_SECRET,
+      apiOrigin: e.WECHAT_API_ORIGIN ?? "https://api.weixin.qq.com",
+      openOrigin: e.WECHAT_OPEN_ORIGIN ?? "https://open.weixin.qq.com",
+    };
+    requireHttps(production, "WECHAT_API_ORIGIN", wechat.apiOrigin);
+    requireHttps(production, "WECHAT_OPEN_ORIGIN", wechat.openOrigin);
+  } else if (e.WECHAT_APP_ID || e.WECHAT_APP_SECRET) {
+    throw new ConfigError("Invalid configuration: WECHAT_APP_ID and WECHAT_APP_SECRET must be set together");
+  }
+
+  let sms: SmsConfig = { provider: "outbox" };
+  if (e.SMS_PROVIDER === "aliyun") {
+    const absent = missing([
+      ["ALIYUN_ACCESS_KEY_ID", e.ALIYUN_ACCESS_KEY_ID],
+      ["ALIYUN_ACCESS_KEY_SECRET", e.ALIYUN_ACCESS_KEY_SECRET],
+      ["ALIYUN_SMS_SIGN_NAME", e.ALIYUN_SMS_SIGN_NAME],
+      ["ALIYUN_SMS_TEMPLATE_CODE", e.ALIYUN_SMS_TEMPLATE_CODE],
+    ]);
+    if (absent.length) throw new ConfigError(`Invalid configuration: SMS_PROVIDER=aliyun needs ${absent.join(", ")}`);
+    sms = {
+      provider: "aliyun",
+      accessKeyId: e.ALIYUN_ACCESS_KEY_ID ?? "",
+      accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET ?? "",
+      signName: e.ALIYUN_SMS_SIGN_NAME ?? "",
+      templateCode: e.ALIYUN_SMS_TEMPLATE_CODE ?? "",
+      endpoint: e.ALIYUN_SMS_ENDPOINT ?? "https://dysmsapi.aliyuncs.com",
+    };
+    requireHttps(production, "ALIYUN_SMS_ENDPOINT", sms.endpoint);
+  }
+
+  let mail: MailConfig = { transport: "outbox" };
+  if (e.MAIL_TRANSPORT === "smtp") {
+    const absent = missing([
+      ["SMTP_URL", e.SMTP_URL],
+      ["SMTP_FROM", e.SMTP_FROM],
+    ]);
+    if (absent.length) throw new ConfigError(`Invalid configuration: MAIL_TRANSPORT=smtp needs ${absent.join(", ")}`);
+    mail = { transport: "smtp", url: e.SMTP_URL ?? "", from: e.SMTP_FROM ?? "" };
+  }
+
+  const wechatPayVars: [string, string | undefined][] = [
+    ["WECHATPAY_MCH_ID", e.WECHATPAY_MCH_ID],
+    ["WECHATPAY_APP_ID", e.WECHATPAY_APP_ID],
+    ["WECHATPAY_SERIAL_NO", e.WECHATPAY_SERIAL_NO],
+    ["WECHATPAY_PRIVATE_KEY", e.WECHATPAY_PRIVATE_KEY],
+    ["WECHATPAY_API_V3_KEY", e.WECHATPAY_API_V3_KEY],
+    ["WECHATPAY_PLATFORM_PUBLIC_KEY", e.WECHATPAY_PLATFORM_PUBLIC_KEY],
+    ["WECHATPAY_PLATFORM_KEY_ID", e.WECHATPAY_PLATFORM_KEY_ID],
+  ];
+  const alipayVars: [string, string | undefined][] = [
+    ["ALIPAY_APP_ID", e.ALIPAY_APP_ID],
+    ["ALIPAY_PRIVATE_KEY", e.ALIPAY_PRIVATE_KEY],
+    ["ALIPAY_PUBLIC_KEY", e.ALIPAY_PUBLIC_KEY],
+  ];
+  // Outside pro the sandbox is the default; in pro only with PAYMENT_SANDBOX_ALLOW, else buying is off.
+  const provider = e.PAYMENT_PROVIDER || (!pro || e.PAYMENT_SANDBOX_ALLOW ? "sandbox" : "none");
+  const payments: PaymentConfig = { provider, sandboxSecret: e.PAYMENT_SANDBOX_SECRET };
+  if (wechatPayVars.some(([, v]) => v)) {
+    const absent = missing(wechatPayVars);
+    if (absent.length) throw new ConfigError(`Invalid configuration: WeChat Pay needs ${absent.join(", ")}`);
+    payments.wechat = {
+      mchId: e.WECHATPAY_MCH_ID ?? "",
+      appId: e.WECHATPAY_APP_ID ?? "",
+      serialNo: e.WECHATPAY_SERIAL_NO ?? "",
+      privateKey: pem(e.WECHATPAY_PRIVATE_KEY),
+      apiV3Key: e.WECHATPAY_API_V3_KEY ?? "",
+      platformPublicKey: pem(e.WECHATPAY_PLATFORM_PUBLIC_KEY),
+      platformKeyId: e.WECHATPAY_PLATFORM_KEY_ID ?? "",
+      apiOrigin: e.WECHATPAY_API_ORIGIN ?? "https://api.mch.weixin.qq.com",
+    };
+    requireHttps(production, "WECHATPAY_API_ORIGIN", payments.wechat.apiOrigin);
+  }
+  if (alipayVars.some(([, v]) => v)) {
+    const absent = missing(alipayVars);
+    if (absent.length) throw new ConfigError(`Invalid configuration: Alipay needs ${absent.join(", ")}`);
+    payments.alipay = {
+      appId: e.ALIPAY_APP_ID ?? "",
+      privateKey: pem(e.ALIPAY_PRIVATE_KEY),
+      alipayPublicKey: pem(e.ALIPAY_PUBLIC_KEY),
+      gateway: e.ALIPAY_GATEWAY ?? "https://openapi.alipay.com/gateway.do",
+    };
+    requireHttps(production, "ALIPAY_GATEWAY", payments.alipay.gateway);
+  }
+  if (payments.provider === "wechat" && !payments.wechat)
+    throw new ConfigError("Invalid configuration: PAYMENT_PROVIDER=wechat needs the WECHATPAY_* variables");
+  if (payments.provider === "alipay" && !payments.alipay)
+    throw new ConfigError("Invalid configuration: PAYMENT_PROVIDER=alipay needs the ALIPAY_* variables");
+
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    deployEnv,
+    dataDir: path.resolve(e.DATA_DIR),
+    mediaDir: path.resolve(e.MEDIA_DIR ?? "media"),
+    databaseUrl: e.DATABASE_URL,
+    publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
+    siteName: e.SITE_NAME,
+    apiOrigin: e.API_ORIGIN,
+    avatarOrigin: e.AVATAR_ORIGIN,
+    broadcastOrigin: e.BROADCAST_ORIGIN,
+    mobileSiteUrl: e.MOBILE_SITE_URL,
+    servicePhone: e.SERVICE_PHONE,
+    serviceEmail: e.SERVICE_EMAIL,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    logLevel: e.LOG_LEVEL,
+    streamTimeoutMs: e.STREAM_TIMEOUT_MS,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    // Tests change the catalogue and read it back at once: no memory there unless asked for.
+    catalogueCacheMs: e.CATALOGUE_CACHE_MS ?? (e.NODE_ENV === "test" ? 0 : 5000),
+    otpDailyPerIp: e.OTP_DAILY_PER_IP,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    drainDelayMs: e.DRAIN_DELAY_MS,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    devtoolsBlock: e.DEVTOOLS_BLOCK,
+    testFixtures: e.TEST_FIXTURES,
+    // On PostgreSQL only when asked for (a shared server is never filled with demo data by surprise).
+    demoData: e.DEMO_DATA || (!pro && !e.DATABASE_URL),
+    wechat,
+    sms,
+    mail,
+    payments,
+    ...overrides,
+  };
+}

@@ -1,0 +1,296 @@
+/**
+ * Server rendering (DESIGN §3): match the shared table, run middleware and validate, then the
+ * page loaders, then stream the whole document with renderToPipeableStream. Browsers get the
+ * shell as soon as it is ready; crawlers get the complete page in one piece.
+ */
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import { createHash } from "node:crypto";
+import { isbot } from "isbot";
+import type { Logger } from "pino";
+import { renderToPipeableStream } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type DataStrategyFunction,
+  type DataStrategyResult,
+  isRouteErrorResponse,
+  matchRoutes,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from "react-router-dom";
+import { SERVICE_BUSY_RETRY_AFTER_S } from "../api/db/connection-errors";
+import { DocumentProvider, type RootData } from "../client/app/root-data";
+import { createDataStrategy, defOf, toRouteError } from "../client/routing/data-strategy";
+import type { NavEnv } from "../client/routing/nav-context";
+import { buildRoutes, pageModuleKey } from "../client/routing/routes";
+import { createAjax } from "../shared/ajax";
+import { AppError, ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError, SERVICE_BUSY_MESSAGE } from "../shared/errors";
+import type { RouteDef } from "../shared/routes";
+import { serializeForScript } from "../shared/serialize";
+import { ssrLoaders, ssrRender } from "../api/metrics";
+import type { AssetResolver } from "./assets";
+import { isUnsupportedBrowser } from "./browser-support";
+import { IN_PROCESS_ORIGIN, type InProcessApi } from "./in-process-api";
+import { cspNonce } from "./security";
+
+export type StaticRootData = Omit<RootData, "assets" | "viewer">;
+
+/** The router's dehydrated state, in the shape createBrowserRouter reads back. */
+export function hydrationState(ctx: StaticHandlerContext) {
+  let errors: Record<string, unknown> | null = null;
+  if (ctx.errors) {
+    errors = {};
+    for (const [id, err] of Object.entries(ctx.errors)) {
+      if (isRouteErrorResponse(err)) errors[id] = { ...err, __type: "RouteErrorResponse" };
+      else if (err instanceof Error) errors[id] = { message: err.message, __type: "Error" };
+      else errors[id] = err;
+    }
+  }
+  return { loaderData: ctx.loaderData, actionData: ctx.actionData, errors };
+}
+
+/** Express request → Fetch Request whose signal aborts when the client goes away. */
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(req.originalUrl, "http://localhost");
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  return new Request(url, { method: req.method, headers, signal: controller.signal });
+}
+
+/** The last resort when even the error page cannot be rendered: static, no script. */
+export function errorPageFailedHtml(siteName: string): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${siteName}</title></head><body><h2>${ERROR_PAGE_FAILED}</h2><p>显示错误页时又发生了错误。</p><p><a href="/">${GO_HOME_TEXT}</a></p></body></html>`;
+}
+
+/**
+ * How loaders reach the API from this process: over HTTP to API_ORIGIN (the global fetch keeps
+ * its connections alive), else injected into the in-process API, never over a socket to this
+ * very server (whose listener closes while the process drains: decision 013).
+ */
+export function loaderApiFor(
+  req: ExpressRequest,
+  opts: Pick<RendererOptions, "apiOrigin" | "inProcessApi">,
+): { baseUrl: string; fetch?: typeof fetch } {
+  if (opts.apiOrigin) return { baseUrl: opts.apiOrigin };
+  if (!opts.inProcessApi) throw new Error("the renderer needs API_ORIGIN or the in-process API");
+  // The visitor's address as resolved through our trusted proxies only (trust proxy hops).
+  const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  return { baseUrl: IN_PROCESS_ORIGIN, fetch: opts.inProcessApi.fetchFor(clientIp) };
+}
+
+export const LOADER_API_TIMEOUT_MS = 5000;
+
+export interface RendererOptions {
+  apiOrigin?: string;
+  assets: AssetResolver;
+  root: StaticRootData;
+  streamTimeoutMs: number;
+  logger: Logger;
+  routes?: RouteDef[];
+  /** The API in this process (no API_ORIGIN): loaders call it without a socket. */
+  inProcessApi?: InProcessApi;
+}
+
+/** Weak validator of an anonymous page: its loader data, status, build and crawler flavour. */
+export function pageEtag(context: StaticHandlerContext, bootstrap: readonly string[], crawler: boolean): string {
+  const hash = createHash("sha256")
+    .update(JSON.stringify([context.loaderData, context.statusCode, bootstrap, crawler]))
+    .digest("base64url")
+    .slice(0, 27);
+  return `W/"${hash}"`;
+}
+
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t.replace(/^W\//, "") === opaque;
+  });
+}
+
+/** The matched route-table pattern of a URL (`/course/:id`), for metrics; null when no page matches. */
+export function routePatternOf(routes: Parameters<typeof matchRoutes>[0], pathname: string): string | null {
+  const matches = matchRoutes(routes, pathname);
+  if (!matches?.some((m) => defOf(m.route))) return null;
+  const parts = matches.map((m) => m.route.path ?? "").filter((p) => p && p !== "/");
+  return `/${parts.join("/")}`;
+}
+
+/**
+ * The page when a signed-in visitor's session could not be read (the database or the API is
+ * down): no loader runs, the page being opened is the error page with 503 "service busy".
+ */
+const serviceBusy: DataStrategyFunction = async ({ matches }) => {
+  const toLoad = matches.filter((m) => m.shouldCallHandler());
+  const deepest = toLoad[toLoad.length - 1];
+  const results: Record<string, DataStrategyResult> = {};
+  await Promise.all(
+    toLoad.map(async (match) => {
+      results[match.route.id] = await match.resolve(async () => {
+        if (match === deepest) throw toRouteError(new AppError(503, SERVICE_BUSY_MESSAGE));
+        return null;
+      });
+    }),
+  );
+  return results;
+};
+
+export function createRenderer(opts: RendererOptions) {
+  const envOf = (context: unknown) => context as NavEnv;
+  const handler = createStaticHandler(buildRoutes(envOf, opts.routes));
+  const dataStrategy = createDataStrategy(envOf);
+
+  return async function render(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    const matchedAt = performance.now();
+    const route = routePatternOf(handler.dataRoutes, req.path) ?? "unmatched page";
+    res.locals.routePattern = route;
+    const userAgent = req.get("user-agent") ?? "";
+    const viewer = (res.locals.viewer as RootData["viewer"] | undefined) ?? null;
+    const busy = res.locals.viewerUnavailable === true;
+    const forwarded: Record<string, string> = { "x-request-id": String(res.locals.requestId ?? "") };
+    if (req.headers.cookie) forwarded.cookie = req.headers.cookie;
+    const api = createAjax({
+      ...loaderApiFor(req, opts),
+      headers: forwarded,
+      timeoutMs: LOADER_API_TIMEOUT_MS,
+    });
+    const env: NavEnv = {
+      isServer: true,
+      viewer,
+      unsupportedBrowser: isUnsupportedBrowser(userAgent),
+      fixtures: opts.root.fixtures,
+      api,
+    };
+
+    let ctx: StaticHandlerContext | Response;
+    try {
+      ctx = await handler.query(toFetchRequest(req, res), {
+        requestContext: env,
+        dataStrategy: busy ? serviceBusy : dataStrategy,
+      });
+      ssrLoaders.observe({ route }, (performance.now() - matchedAt) / 1000);
+    } catch (err) {
+      next(err);
+      return;
+    }
+    if (res.writableEnded || res.destroyed) return;
+
+    if (ctx instanceof Response) {
+      const location = ctx.headers.get("Location");
+      if (location && ctx.status >= 300 && ctx.status < 400) {
+        res.setHeader("Cache-Control", "no-store");
+        res.redirect(ctx.status, location);
+      } else {
+        res
+          .status(ctx.status)
+          .type(ctx.headers.get("Content-Type") ?? "text/plain")
+          .send(await ctx.text());
+      }
+      return;
+    }
+
+    const chain = ctx.matches.map((m) => defOf(m.route)).filter((d): d is RouteDef => Boolean(d));
+    const assets = opts.assets.forModules(chain.map(pageModuleKey));
+    const root: RootData = {
+      ...opts.root,
+      viewer,
+      assets: { css: assets.css, modulepreload: assets.modulepreload },
+    };
+    const personal = busy || Boolean(viewer) || chain.some((d) => d.access === "user");
+    if (busy) res.setHeader("Retry-After", String(SERVICE_BUSY_RETRY_AFTER_S));
+    const crawler = isbot(userAgent);
+    if (personal) {
+      res.setHeader("Cache-Control", "private, no-store");
+    } else {
+      // Anonymous pages: cached and revalidated. The tag covers the page's data and the build,
+      // so a revalidation that matches skips rendering entirely.
+      res.setHeader("Cache-Control", "no-cache");
+      if (ctx.statusCode === 200) {
+        const etag = pageEtag(ctx, assets.bootstrap, crawler);
+        res.setHeader("ETag", etag);
+        if (etagMatches(req.get("if-none-match"), etag)) {
+          // The stored copy keeps the CSP (and nonce) it was sent with: a 304 must not replace it.
+          res.removeHeader("Content-Security-Policy");
+          res.status(304).end();
+          return;
+        }
+      }
+    }
+    streamDocument(ctx, 0);
+
+    function streamDocument(context: StaticHandlerContext, attempt: number) {
+      const nonce = cspNonce(res);
+      const boot = serializeForScript({ root, router: hydrationState(context) });
+      const router = createStaticRouter(handler.dataRoutes, context);
+      let status = context.statusCode;
+      let settled = false;
+      const { pipe, abort } = renderToPipeableStream(
+        <DocumentProvider value={{ root, nonce, boot }}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
+        </DocumentProvider>,
+        {
+          nonce,
+          bootstrapModules: assets.bootstrap,
+          // Crawlers get every boundary inline, never outlined behind hidden divs.
+          progressiveChunkSize: crawler ? Number.MAX_SAFE_INTEGER : undefined,
+          onShellReady() {
+            ssrRender.observe({ route, stage: "shell" }, (performance.now() - matchedAt) / 1000);
+            if (!crawler) send();
+          },
+          onAllReady() {
+            if (crawler) send();
+          },
+          onShellError(err) {
+            if (settled) return;
+            settled = true;
+            clearTimeout(timer);
+            opts.logger.error({ err, attempt }, "render failed");
+            if (attempt === 0) {
+              const { statusCode, message } = normalizeError(err);
+              const failed = new Error(message);
+              streamDocument(
+                {
+                  ...context,
+                  errors: { root: failed },
+                  statusCode: statusCode >= 400 ? statusCode : 500,
+                  loaderData: {},
+                },
+                1,
+              );
+            } else if (!res.headersSent) {
+              res.status(500).type("html").send(errorPageFailedHtml(root.siteName));
+            }
+          },
+          onError(err) {
+            if (!settled) status = 500;
+            if (!res.destroyed) opts.logger.error({ err }, "render error");
+          },
+        },
+      );
+      function send() {
+        if (settled) return;
+        settled = true;
+        res.status(status);
+        res.setHeader("Content-Type", "text/html; charset=utf-8");
+        res.once("finish", () =>
+          ssrRender.observe({ route, stage: "complete" }, (performance.now() - matchedAt) / 1000),
+        );
+        pipe(res);
+      }
+      const timer = setTimeout(() => abort(new Error("render timed out")), opts.streamTimeoutMs);
+      timer.unref();
+      res.on("close", () => {
+        clearTimeout(timer);
+        if (!res.writableFinished) abort(new Error("client went away"));
+      });
+    }
+  };
+}

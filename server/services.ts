@@ -1,0 +1,106 @@
+/**
+ * The services behind the site in this process: the database (migrated on start, seeded on
+ * the first embedded start), outgoing messages and the API context.
+ */
+import type { Logger } from "pino";
+import type { ApiContext } from "../api/context";
+import { type Database, openDatabase } from "../api/db/database";
+import { migrate } from "../api/db/migrate";
+import { seedCatalogue } from "../api/db/seed-catalogue";
+import { seedCommerce } from "../api/db/seed-commerce";
+import { seedIfEmpty } from "../api/db/seed";
+import { registerJob, startJobs } from "../api/jobs/registry";
+import { trackPool } from "../api/metrics";
+import { liveStateJob } from "../api/modules/live/state-job";
+import { configurePayments, orderJob } from "../api/modules/orders/expiry-job";
+import { reconcileSandboxPayments } from "../api/modules/payments/reconcile";
+import { paymentSettingsFrom } from "../api/providers/payments/settings";
+import { accountErasureJob } from "../api/modules/me/deletion";
+import { AliyunSmsTransport } from "../api/providers/aliyun-sms";
+import { DevOutbox, type MessageTransport, Messenger } from "../api/providers/messages";
+import { SmtpTransport } from "../api/providers/smtp";
+import { EventStreams } from "../api/sse";
+import type { AppConfig } from "./config";
+import { outboxAllowed } from "./dev-outbox";
+
+export interface Services {
+  database: Database;
+  api: ApiContext;
+  close(): Promise<void>;
+}
+
+export async function apiContextFor(
+  config: AppConfig,
+  database: Database,
+  logger: Logger,
+  now: () => Date = () => new Date(),
+): Promise<ApiContext> {
+  // In production the outbox keeps messages in memory only (nothing on disk, nothing readable).
+  const outbox = new DevOutbox(outboxAllowed(config) ? config.dataDir : null);
+  const sms: MessageTransport = config.sms.provider === "aliyun" ? new AliyunSmsTransport(config.sms) : outbox;
+  const email: MessageTransport = config.mail.transport === "smtp" ? new SmtpTransport(config.mail) : outbox;
+  if (config.production && (sms === outbox || email === outbox)) {
+    logger.warn(
+      { sms: config.sms.provider, mail: config.mail.transport },
+      "messages are not delivered: configure SMS_PROVIDER and MAIL_TRANSPORT",
+    );
+  }
+  return {
+    database,
+    messenger: new Messenger({ sms, email }, logger),
+    // Readable at /dev/outbox only where that page may exist (never in the pro environment).
+    outbox: outboxAllowed(config) && (sms === outbox || email === outbox) ? outbox : null,
+    settings: {
+      production: config.production,
+      publicOrigin: config.publicOrigin,
+      siteName: config.siteName,
+      dataDir: config.dataDir,
+      cookies: { secure: config.publicOrigin.startsWith("https:") },
+      catalogueCacheMs: config.catalogueCacheMs,
+      otpDailyPerIp: config.otpDailyPerIp,
+      testFixtures: config.testFixtures,
+      wechat: config.wechat,
+    },
+    logger,
+    now,
+    eventStreams: new EventStreams(),
+  };
+}
+
+export async function openServices(config: AppConfig, logger: Logger, database?: Database): Promise<Services> {
+  const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger }));
+  await migrate(db);
+  // Demo accounts (with the README's published passwords) and the demo catalogue: never in pro
+  // unless DEMO_DATA asks for them, and then loudly (see config.demoData).
+  if (config.demoData && !database) {
+    if (config.deployEnv === "pro")
+      logger.warn("DEMO_DATA is on in the pro environment: demo accounts with published passwords may be created");
+    const seeded = await seedIfEmpty(db);
+    if (seeded) logger.info("first start: demo accounts created (see README)");
+    if (await seedCatalogue(db)) logger.info("first start: demo catalogue created");
+    if (await seedCommerce(db)) logger.info("first start: demo exchange mall created");
+  }
+  const api = await apiContextFor(config, db, logger);
+  configurePayments(api, paymentSettingsFrom(config.payments, config.dataDir));
+  // Periodic jobs, each run once per period across all nodes (api/jobs/registry.ts;
+  // what they do and how often: README, "Jobs").
+  registerJob(accountErasureJob);
+  registerJob(liveStateJob);
+  registerJob(orderJob);
+  const jobs = startJobs(api);
+  // The connection pool's use and queue for /metrics (the embedded database has no pool).
+  const untrackPool = db.poolStats ? trackPool(db.poolStats) : () => {};
+  // Approvals a crash left uncredited are settled before the first visitor, not 30 s later.
+  await reconcileSandboxPayments(api).catch((err: unknown) =>
+    logger.error({ err }, "sandbox payment reconciliation at start failed"),
+  );
+  return {
+    database: db,
+    api,
+    close: async () => {
+      await jobs.stop();
+      untrackPool();
+      await db.close();
+    },
+  };
+}
