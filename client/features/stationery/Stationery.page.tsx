@@ -2,6 +2,7 @@
  * The stationery shop: category tabs, "in stock only", sorts by sales, price or date, and page
  * links. Every choice lives in the query string, so a filtered list can be shared and reloaded.
  */
+import { useState } from "react";
 import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from "react-router-dom";
 import { type CommoditySort, commodityListSchema, commoditySorts } from "../../../shared/contracts/shop";
 import { CommodityCard } from "../../components/cards/CatalogueCards";
@@ -56,8 +57,16 @@ export default function StationeryPage() {
   const busy = useReloadingList();
   // While the next list loads, the box already shows what was asked for.
   const pending = useNavigation().location;
+  // The click itself sets the box at once (a discrete event renders synchronously), before the
+  // router reports the navigation; a new list resets it to what was loaded.
+  const [clicked, setClicked] = useState({ loaded: list.inStock, value: list.inStock });
+  if (clicked.loaded !== list.inStock) setClicked({ loaded: list.inStock, value: list.inStock });
   const inStockShown =
-    pending?.pathname === location.pathname ? new URLSearchParams(pending.search).get("inStock") === "1" : list.inStock;
+    pending?.pathname === location.pathname
+      ? new URLSearchParams(pending.search).get("inStock") === "1"
+      : clicked.loaded === list.inStock
+        ? clicked.value
+        : list.inStock;
   const at = (changes: Record<string, string | number | null>) => `/stationery${withQuery(location.search, changes)}`;
   const filtered = list.category !== null || list.inStock;
 
@@ -100,9 +109,10 @@ export default function StationeryPage() {
             <input
               type="checkbox"
               checked={inStockShown}
-              onChange={(e) =>
-                navigate(at({ inStock: e.target.checked ? "1" : null, page: null }), { preventScrollReset: true })
-              }
+              onChange={(e) => {
+                setClicked({ loaded: list.inStock, value: e.target.checked });
+                void navigate(at({ inStock: e.target.checked ? "1" : null, page: null }), { preventScrollReset: true });
+              }}
             />
             只看有货
           </label>
