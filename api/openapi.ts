@@ -14,8 +14,7 @@ import { shopOperations } from "./modules/shop/operations";
 import { walletOperations } from "./modules/wallet/operations";
 import { commerceOperations } from "./modules/orders/operations";
 import { groupOperations } from "./modules/groups/operations";
-import { giftOperations } from "./modules/gifts/operations";
-import type { RequestHandler } from "express";
+import { defineEndpoint, type Endpoint, type HttpMethod } from "./endpoint";
 import { z } from "zod";
 import pkg from "../package.json" with { type: "json" };
 import type { ApiContext } from "./context";
@@ -60,8 +59,6 @@ import {
   AVATAR_TYPES,
 } from "../shared/contracts/me";
 import { viewerSchema } from "../shared/contracts/viewer";
-
-export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
 export interface ApiOperation {
   method: HttpMethod;
@@ -302,8 +299,22 @@ export const apiOperations: ApiOperation[] = [
   ...walletOperations,
   ...commerceOperations,
   ...groupOperations,
-  ...giftOperations,
 ];
+
+/** What the document needs of an endpoint. */
+export type DescribedEndpoint = Omit<Endpoint, "run" | "before">;
+
+/** Lists not yet written with defineEndpoint, in the shape the document reads. */
+export const legacyOperations: DescribedEndpoint[] = apiOperations.map((op) => ({
+  method: op.method,
+  path: op.path,
+  summary: op.summary,
+  tag: op.tag,
+  auth: op.auth,
+  ...(op.request && "binary" in op.request ? { raw: op.request } : op.request ? { input: op.request } : {}),
+  ...(op.response ? { output: op.response } : {}),
+  ...(op.params ? { params: op.params } : {}),
+}));
 
 type JsonSchema = Record<string, unknown>;
 
@@ -324,17 +335,31 @@ const errorSchema: JsonSchema = {
   required: ["error"],
 };
 
+/** Query parameters from an object schema: one entry per property. */
+function queryParameters(schema: z.ZodType) {
+  const json = jsonSchemaOf(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: "query",
+    required: json.required?.includes(name) ?? false,
+    ...(typeof property.description === "string" ? { description: property.description } : {}),
+    schema: property,
+  }));
+}
+
 export function openApiDocument(
   info: { title: string; version: string; serverUrl: string },
-  operations = apiOperations,
+  operations: readonly DescribedEndpoint[],
 ) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
+    const success = op.output
+      ? { content: { "application/json": { schema: jsonSchemaOf(op.output, "output") } } }
+      : op.produces
+        ? { content: { [op.produces]: {} } }
+        : {};
     const responses: Record<string, unknown> = {
-      "200": {
-        description: "成功",
-        ...(op.response ? { content: { "application/json": { schema: jsonSchemaOf(op.response, "output") } } } : {}),
-      },
+      "200": { description: "成功", ...success },
       default: {
         description: "错误",
         content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
@@ -342,27 +367,33 @@ export function openApiDocument(
     };
     if (op.auth) responses["401"] = { $ref: "#/components/responses/Unauthorized" };
     let requestBody: unknown;
-    if (op.request && "binary" in op.request) {
-      const binary = op.request;
+    if (op.raw) {
+      const raw = op.raw;
       requestBody = {
         required: true,
-        description: `最大 ${binary.maxBytes} 字节`,
-        content: Object.fromEntries(binary.binary.map((t) => [t, { schema: { type: "string", contentMediaType: t } }])),
+        description: `最大 ${raw.maxBytes} 字节`,
+        content: Object.fromEntries(raw.binary.map((t) => [t, { schema: { type: "string", contentMediaType: t } }])),
       };
-    } else if (op.request) {
-      requestBody = { required: true, content: { "application/json": { schema: jsonSchemaOf(op.request, "input") } } };
+    } else if (op.input) {
+      requestBody = { required: true, content: { "application/json": { schema: jsonSchemaOf(op.input, "input") } } };
     }
-    const parameters = Object.entries(op.params ?? {}).map(([name, p]) => ({
-      name,
-      in: "path",
-      required: true,
-      description: p.description,
-      schema: { type: p.type },
-    }));
-    (paths[op.path] ??= {})[op.method] = {
+    const parameters = [
+      ...Object.entries(op.params ?? {}).map(([name, p]) => ({
+        name,
+        in: "path",
+        required: true,
+        description: p.description,
+        schema: { type: p.type },
+      })),
+      ...(op.query ? queryParameters(op.query) : []),
+    ];
+    const operationId = `${op.method}${op.path.replace(/[{}.]/g, "").replace(/[/-](\w)/g, (_m, c: string) => c.toUpperCase())}`;
+    const byMethod = (paths[op.path] ??= {});
+    if (byMethod[op.method]) throw new Error(`${op.method.toUpperCase()} ${op.path} is defined twice`);
+    byMethod[op.method] = {
       summary: op.summary,
       tags: [op.tag],
-      operationId: `${op.method}${op.path.replace(/[{}]/g, "").replace(/[/-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
+      operationId,
       ...(op.auth ? { security: [{ session: [] }] } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
@@ -389,14 +420,25 @@ export function openApiDocument(
   };
 }
 
-/** The document, built once per API router (the contracts do not change while it runs). */
-export function openApiHandler(ctx: ApiContext): RequestHandler {
+/** GET /api/openapi.json: the document of every mounted endpoint, built once per API router. */
+export function openApiEndpoint(ctx: ApiContext, endpoints: () => readonly DescribedEndpoint[]): Endpoint {
   let body: string | null = null;
-  return (_req, res) => {
-    body ??= JSON.stringify(
-      openApiDocument({ title: `${ctx.settings.siteName} API`, version: pkg.version, serverUrl: "/api" }),
-    );
-    res.setHeader("Cache-Control", "public, max-age=300");
-    res.type("application/json").send(body);
-  };
+  return defineEndpoint({
+    method: "get",
+    path: "/openapi.json",
+    summary: "本接口的 OpenAPI 3.1 描述",
+    tag: "meta",
+    auth: false,
+    produces: "application/json",
+    handler: (_req, res) => {
+      body ??= JSON.stringify(
+        openApiDocument({ title: `${ctx.settings.siteName} API`, version: pkg.version, serverUrl: "/api" }, [
+          ...endpoints(),
+          ...legacyOperations,
+        ]),
+      );
+      res.setHeader("Cache-Control", "public, max-age=300");
+      res.type("application/json").send(body);
+    },
+  });
 }

@@ -2,7 +2,8 @@
  * The API service: JSON only, mounted in-process at /api by default or run on its own
  * (API_ORIGIN). Business modules mount their routers here.
  */
-import express, { type Router } from "express";
+import express, { type RequestHandler, type Router } from "express";
+import { z } from "zod";
 import type { ApiContext } from "./context";
 import { ApiError, apiErrorHandler, jsonBody, sameOriginOnly } from "./http";
 import { recordRoutePattern } from "./metrics";
@@ -28,8 +29,9 @@ import { createOrdersRouter } from "./modules/orders/router";
 import { createPaymentsRouter } from "./modules/payments/router";
 import { createCouponsRouter } from "./modules/coupons/router";
 import { createGroupsRouter } from "./modules/groups/router";
-import { createGiftsRouter } from "./modules/gifts/router";
-import { openApiHandler } from "./openapi";
+import { giftEndpoints } from "./modules/gifts/endpoints";
+import { openApiEndpoint } from "./openapi";
+import { defineEndpoint, endpointRouter, type Endpoint } from "./endpoint";
 
 export interface ApiErrorBody {
   error: { code: string; message: string };
@@ -56,9 +58,13 @@ export function createApiRouter(ctx: ApiContext): Router {
   // Public catalogue answers stay a few seconds in memory (anonymous requests only).
   const catalogueCache = microCache({ ttlMs: ctx.settings.catalogueCacheMs });
 
-  api.get("/health", (_req, res) => {
-    res.json({ ok: true });
-  });
+  /** Every endpoint that is mounted, for the OpenAPI document. */
+  const mounted: Endpoint[] = [];
+  const mount = (mountPath: string, endpoints: readonly Endpoint[], ...before: RequestHandler[]) => {
+    mounted.push(...endpoints);
+    api.use(mountPath, ...before, endpointRouter(mountPath, endpoints));
+  };
+
   api.use("/auth", createAuthRouter(ctx));
   api.use("/auth", createAccountFlowsRouter(ctx));
   api.use("/auth/qr", createQrRouter(ctx));
@@ -79,10 +85,44 @@ export function createApiRouter(ctx: ApiContext): Router {
   api.use("/payments", createPaymentsRouter(ctx));
   api.use("/coupons", createCouponsRouter(ctx));
   api.use("/groups", createGroupsRouter(ctx));
-  api.use("/gifts", createGiftsRouter(ctx));
-  api.get("/sitemap.xml", sitemapHandler(ctx));
-  api.get("/openapi.json", openApiHandler(ctx));
+  mount("/gifts", giftEndpoints(ctx));
+  mount(
+    "/",
+    metaEndpoints(ctx, () => mounted),
+  );
   api.use((_req, _res, next) => next(new ApiError(404, "not_found", "接口不存在")));
   api.use(apiErrorHandler);
   return api;
+}
+
+/** The service's own endpoints: liveness, the sitemap and this document. */
+function metaEndpoints(ctx: ApiContext, mounted: () => readonly Endpoint[]): Endpoint[] {
+  const sitemap = sitemapHandler(ctx);
+  return [
+    defineEndpoint({
+      method: "get",
+      path: "/health",
+      summary: "存活检查",
+      tag: "meta",
+      auth: false,
+      output: z.object({ ok: z.literal(true) }),
+      handler: (_req, res) => {
+        res.json({ ok: true });
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/sitemap.xml",
+      summary: "站点地图（公开页面）",
+      tag: "meta",
+      auth: false,
+      produces: "application/xml",
+      handler: (req, res) =>
+        new Promise<void>((resolve, reject) => {
+          res.on("finish", () => resolve());
+          sitemap(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+        }),
+    }),
+    openApiEndpoint(ctx, mounted),
+  ];
 }

@@ -11,8 +11,7 @@ import { GIFT_CLAIM_DAYS, normalizeGiftCode } from "../../../shared/contracts/gi
 import { redactUrl, serializeRequest } from "../../../server/logger";
 import { openApiDocument } from "../../openapi";
 import { createSession, sessionCookieName } from "../auth/sessions";
-import { giftOperations } from "./operations";
-import { GIFT_LIMITS } from "./router";
+import { giftEndpoints, GIFT_LIMITS } from "./endpoints";
 
 const { api, db, later, realNow, learner, call, notifySandbox, paidCourse, orderRow } = commerceHarness("136");
 
@@ -410,7 +409,7 @@ describe("claim codes are secrets", () => {
 
 describe("OpenAPI", () => {
   it("describes the gift endpoints from the contracts", async () => {
-    const doc = openApiDocument({ title: "t", version: "1", serverUrl: "/api" }, giftOperations);
+    const doc = openApiDocument({ title: "t", version: "1", serverUrl: "/api" }, giftEndpoints(api()));
     expect(Object.keys(doc.paths)).toEqual(["/gifts", "/gifts/{code}", "/gifts/{code}/claim", "/gifts/{code}/refund"]);
     const create = doc.paths["/gifts"]!.post as Json;
     const input = create.requestBody.content["application/json"].schema;

@@ -1,0 +1,130 @@
+/**
+ * One definition per API endpoint. A module lists its endpoints with `defineEndpoint`; the API
+ * router mounts them with `endpointRouter` and the OpenAPI document (api/openapi.ts) is built
+ * from the same list, so what is served, what is validated and what is described cannot drift.
+ *
+ * Mounting does the common work before the handler runs: a signed-in session when `auth` is
+ * true (401 otherwise), the JSON body parsed with `input` and the query with `query` (400
+ * `invalid_input` with the schema's message otherwise). The handler receives both, typed.
+ */
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from "express";
+import type { z } from "zod";
+import { parseInput } from "./http";
+import { authOf, requireAuth, type Auth } from "./modules/auth/guard";
+
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+/** A path parameter as the document describes it. */
+export interface PathParam {
+  type: "string" | "integer";
+  description: string;
+}
+
+/** A raw (non-JSON) request body: an upload, or a provider's form-encoded notification. */
+export interface RawBody {
+  binary: readonly string[];
+  maxBytes: number;
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface EndpointCall<I, Q, A extends boolean> {
+  /** The body parsed with `input` (undefined when the endpoint takes none). */
+  input: Parsed<I>;
+  /** The query parsed with `query` (undefined when the endpoint takes none). */
+  query: Parsed<Q>;
+  /** The session: always present when `auth` is true, null for anonymous callers otherwise. */
+  auth: A extends true ? Auth : Auth | null;
+}
+
+export interface EndpointDefinition<
+  I extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  A extends boolean = boolean,
+> {
+  method: HttpMethod;
+  /** The whole path below /api, with OpenAPI path parameters: `/gifts/{code}/claim`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** True: a signed-in session is required (401 without). */
+  auth: A;
+  /** The JSON body, validated before the handler runs. */
+  input?: I;
+  /** A raw body instead of JSON (documented; the endpoint's `before` reads it). */
+  raw?: RawBody;
+  /** The query string, validated before the handler runs. */
+  query?: Q;
+  /** The JSON answer on success (documentation; the contracts are shared with the client). */
+  output?: z.ZodType;
+  /** Media type of a non-JSON answer (`text/event-stream`, `text/html`, `application/xml`…). */
+  produces?: string;
+  params?: Record<string, PathParam>;
+  /** Route-level middleware that runs before the session check (body parsers, caches). */
+  before?: RequestHandler[];
+  handler: (req: Request, res: Response, call: EndpointCall<I, Q, A>) => unknown;
+}
+
+/** An endpoint as lists hold it (the handler's types are checked where it is defined). */
+export interface Endpoint {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tag: string;
+  auth: boolean;
+  input?: z.ZodType;
+  raw?: RawBody;
+  query?: z.ZodType;
+  output?: z.ZodType;
+  produces?: string;
+  params?: Record<string, PathParam>;
+  before?: RequestHandler[];
+  run: (req: Request, res: Response) => unknown;
+}
+
+export function defineEndpoint<
+  I extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  A extends boolean = boolean,
+>(definition: EndpointDefinition<I, Q, A>): Endpoint {
+  const { handler, ...described } = definition;
+  const run = (req: Request, res: Response) => {
+    const auth = definition.auth ? requireAuth(req, res) : authOf(res);
+    const input = (definition.input ? parseInput(definition.input, req.body) : undefined) as Parsed<I>;
+    const query = (definition.query ? parseInput(definition.query, req.query) : undefined) as Parsed<Q>;
+    return handler(req, res, { input, query, auth: auth as EndpointCall<I, Q, A>["auth"] });
+  };
+  return { ...described, run };
+}
+
+/** `/gifts/{code}/claim` mounted at `/gifts` → `/:code/claim`. */
+export function expressPath(path: string, mountPath: string): string {
+  if (path !== mountPath && !path.startsWith(mountPath === "/" ? "/" : `${mountPath}/`))
+    throw new Error(`${path} is not below ${mountPath}`);
+  const rest = mountPath === "/" ? path : path.slice(mountPath.length) || "/";
+  return rest.replace(/\{(\w+)\}/g, ":$1");
+}
+
+/** Marks a router built from endpoints, so tests can tell every mounted route is described. */
+export const ENDPOINTS = Symbol("endpoints");
+
+export interface EndpointRouter extends Router {
+  [ENDPOINTS]: { mountPath: string; endpoints: readonly Endpoint[] };
+}
+
+/** An Express router serving `endpoints`, to be mounted at `mountPath` below /api. */
+export function endpointRouter(mountPath: string, endpoints: readonly Endpoint[]): EndpointRouter {
+  const router = express.Router() as EndpointRouter;
+  for (const endpoint of endpoints) {
+    const run: RequestHandler = (req, res, next: NextFunction) => {
+      try {
+        Promise.resolve(endpoint.run(req, res)).catch(next);
+      } catch (error) {
+        next(error);
+      }
+    };
+    router[endpoint.method](expressPath(endpoint.path, mountPath), ...(endpoint.before ?? []), run);
+  }
+  router[ENDPOINTS] = { mountPath, endpoints };
+  return router;
+}
