@@ -85,8 +85,8 @@ describe("the API's routes and its OpenAPI document", () => {
         const produces = JSON.stringify((operation as { responses: unknown }).responses);
         if (produces.includes("text/event-stream")) continue;
         const url = `/api${path.replace(/\{\w+\}/g, "1")}`;
-        const answer = await request(t.app)
-          [method as "get"](url)
+        const call = request(t.app)[method as "get"];
+        const answer = await call(url)
           .set("Origin", origin)
           .timeout({ response: 5000 })
           .catch((error: unknown) => ({ status: 0, body: { error: { message: String(error) } } }));
