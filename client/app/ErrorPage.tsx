@@ -11,7 +11,7 @@ import {
   type NormalizedError,
   normalizeError,
 } from "../../shared/errors";
-import { useRootData } from "./root-data";
+import { useRootData } from "../lib/root-data";
 
 /** Message of the fixture whose error page deliberately fails (test fixtures only). */
 export const BROKEN_ERROR_PAGE_FIXTURE = "fixture: the error page fails";

@@ -11,7 +11,7 @@ import type { CourseDetail, CourseViewer } from "../../../shared/contracts/cours
 import { createGiftSchema, GIFT_CLAIM_DAYS, GIFT_MESSAGE_MAX } from "../../../shared/contracts/gifts";
 import { createOrderResultSchema } from "../../../shared/contracts/orders";
 import { coverSizes, coverUrl } from "../../../shared/media";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../LoginDialog";
 import { FormAlert } from "../form/fields";
 import { describeProblem, type Problem } from "../../lib/problem";

@@ -16,7 +16,7 @@ import {
   normalizeGiftCode,
 } from "../../../shared/contracts/gifts";
 import { coverSizes } from "../../../shared/media";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../LoginDialog";
 import { FormAlert } from "../form/fields";
 import { describeProblem, type Problem } from "../../lib/problem";

@@ -5,7 +5,7 @@
 import { Link, useMatches } from "react-router-dom";
 import { type AboutProduct, aboutProducts } from "../../../shared/routes";
 import { Page } from "../../components/Page";
-import { defOf } from "../../routing/data-strategy";
+import { defOf } from "../../../shared/routes";
 
 interface Level {
   name: string;

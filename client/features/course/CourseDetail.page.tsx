@@ -21,7 +21,7 @@ import {
 import { SITE_NAME_DEFAULT } from "../../../shared/constants";
 import { coverSizes, coverUrl } from "../../../shared/media";
 import { formatMoney, formatYuan } from "../../../shared/money";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { BookCard, CommodityCard, LiveCard, Price } from "../../components/cards/CatalogueCards";
 import { LoginDialog } from "../../components/LoginDialog";
 import { GiftEntry, GiveawayFromLink } from "../../components/gifts/GiftEntry";

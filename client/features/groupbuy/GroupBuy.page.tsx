@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import { type GroupDetail, groupDetailSchema, GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";
 import { coverSizes } from "../../../shared/media";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../../components/LoginDialog";
 import { FormAlert } from "../../components/form/fields";
 import { Page } from "../../components/Page";

@@ -11,7 +11,7 @@ import { SITE_DESCRIPTION, SITE_NAME_DEFAULT } from "../../../shared/constants";
 import type { CourseSummary, TeacherSummary } from "../../../shared/contracts/catalogue";
 import { type Home, homeSchema } from "../../../shared/contracts/home";
 import { normalizeError } from "../../../shared/errors";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { BookCard, CommodityCard, CourseCard, LiveCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";

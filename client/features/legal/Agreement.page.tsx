@@ -1,6 +1,6 @@
 /** 用户协议: the terms every account agrees to. Chapters and clauses are numbered by the stylesheet. */
 import { Link } from "react-router-dom";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 import { ORDER_PAY_MINUTES } from "../../../shared/contracts/orders";
 import { GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";

@@ -1,6 +1,6 @@
 /** 账号注销协议: conditions, the 15-day cooling-off period, what is lost and what the law keeps. */
 import { Link } from "react-router-dom";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 import { DELETION_COOLING_DAYS } from "../../../shared/contracts/me";
 

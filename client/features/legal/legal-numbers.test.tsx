@@ -19,7 +19,7 @@ vi.mock("../../../shared/contracts/me", async (original) => ({
   ...(await original<object>()),
   DELETION_COOLING_DAYS: 21,
 }));
-vi.mock("../../app/root-data", () => ({
+vi.mock("../../lib/root-data", () => ({
   useRootData: () => ({ siteName: "墨池课堂", serviceEmail: "kefu@example.com", servicePhone: "400-000-0000" }),
 }));
 vi.mock("../../components/Page", () => ({ Page: ({ children }: { children?: ReactNode }) => <main>{children}</main> }));

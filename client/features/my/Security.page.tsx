@@ -35,7 +35,7 @@ import {
   useCodeSender,
   useSubmission,
 } from "../../components/form/fields";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
