@@ -57,7 +57,7 @@ function GiftDialog({ open, course, onClose }: { open: boolean; course: CourseDe
   return (
     <Modal open={open} onClose={onClose} title="赠送好友" className="gift-dialog">
       <form onSubmit={submit} noValidate>
-        <div className="giveaway-course">
+        <div className="card giveaway-course">
           <LazyImage
             src={coverUrl(course.coverChar, categoryTones[course.category], "landscape")}
             alt={`${course.title}封面`}

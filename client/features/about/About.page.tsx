@@ -95,7 +95,7 @@ export default function AboutPage() {
           </section>
         </div>
 
-        <aside className="article-aside" aria-labelledby="about-aside">
+        <aside className="card article-aside" aria-labelledby="about-aside">
           <h2 id="about-aside">继续了解</h2>
           <ul>
             <li>

@@ -158,7 +158,7 @@ export default function GuidePage() {
             </p>
           </section>
         </div>
-        <aside className="article-aside article-aside--toc">
+        <aside className="card article-aside article-aside--toc">
           <nav aria-labelledby="guide-toc">
             <h2 id="guide-toc">本页目录</h2>
             <ol className="toc-list">

@@ -167,7 +167,7 @@ export default function GuideLivePage() {
             </p>
           </section>
         </div>
-        <aside className="article-aside article-aside--toc">
+        <aside className="card article-aside article-aside--toc">
           <nav aria-labelledby="live-toc">
             <h2 id="live-toc">本页目录</h2>
             <ol className="toc-list">

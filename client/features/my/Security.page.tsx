@@ -123,7 +123,7 @@ function PasswordForm({
   return (
     <form
       ref={form.formRef}
-      className="account-inline-form"
+      className="card account-inline-form"
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();
@@ -258,7 +258,7 @@ function BindForm({ kind, bound, onDone }: { kind: keyof typeof bindKinds; bound
   return (
     <form
       ref={form.formRef}
-      className="account-inline-form"
+      className="card account-inline-form"
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();
@@ -602,7 +602,7 @@ function DeletionSection({ me, onDone }: { me: Me; onDone: () => void }) {
     <AccountSection title="注销账号" id="deletion" lead={lead}>
       <form
         ref={form.formRef}
-        className="account-inline-form account-deletion"
+        className="card account-inline-form account-deletion"
         noValidate
         onSubmit={async (event) => {
           event.preventDefault();
