@@ -1,24 +1,10 @@
 /** 绑定手机号: after a WeChat login with no account yet, the phone joins (or creates) one. */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { z } from "zod";
-import {
-  type LoginResult,
-  codeSentSchema,
-  loginResultSchema,
-  phoneSchema,
-  smsLoginSchema,
-} from "../../../shared/contracts/auth";
+import { type LoginResult, codeSentSchema, loginResultSchema, smsLoginSchema } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
-import {
-  CodeField,
-  FormAlert,
-  SubmitButton,
-  TextField,
-  useAutoFocus,
-  useCodeSender,
-  useSubmission,
-  sendCodeTo,
-} from "../form/fields";
+import { useCodeTarget } from "../form/code-target";
+import { FormAlert, SubmitButton, useSubmission } from "../form/fields";
 
 const pendingSchema = z.union([
   z.object({ pending: z.literal(true), nickname: z.string().nullish() }),
@@ -35,13 +21,13 @@ export function BindPanel({
 }) {
   // Unknown until asked; a missing or expired authorisation is said before anyone types.
   const [pending, setPending] = useState<{ nickname: string | null } | false | null>(null);
-  const [phone, setPhone] = useState("");
-  const [code, setCode] = useState("");
   const form = useSubmission();
-  const phoneRef = useAutoFocus<HTMLInputElement>();
-  const codeRef = useRef<HTMLInputElement | null>(null);
-  const normalized = phoneSchema.safeParse(phone);
-  const sender = useCodeSender(`sms:${normalized.success ? normalized.data : phone}`);
+  const phone = useCodeTarget(form, {
+    channel: "sms",
+    name: "phone",
+    send: (target) =>
+      browserApi("/api/auth/wechat/bind/send", { method: "POST", body: { phone: target }, schema: codeSentSchema }),
+  });
 
   useEffect(() => {
     const controller = new AbortController();
@@ -64,11 +50,6 @@ export function BindPanel({
     );
   }
 
-  const sendCode = () =>
-    sendCodeTo(form, sender, codeRef, { name: "phone", schema: phoneSchema, value: phone }, (target) =>
-      browserApi("/api/auth/wechat/bind/send", { method: "POST", body: { phone: target }, schema: codeSentSchema }),
-    );
-
   return (
     <form
       ref={form.formRef}
@@ -76,7 +57,7 @@ export function BindPanel({
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();
-        const result = await form.submit(smsLoginSchema, { phone, code }, (body) =>
+        const result = await form.submit(smsLoginSchema, { phone: phone.target, code: phone.code }, (body) =>
           browserApi("/api/auth/wechat/bind", { method: "POST", body, schema: loginResultSchema }),
         );
         if (result) onLogin(result);
@@ -86,23 +67,8 @@ export function BindPanel({
         微信{pending?.nickname ? <strong>{pending.nickname}</strong> : null}授权成功。请绑定手机号完成登录：
         已有账号的手机号会与微信关联，新手机号将创建账号。
       </p>
-      <TextField
-        label="手机号"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="请输入手机号"
-        maxLength={20}
-        {...form.bind("phone", phone, setPhone)}
-        inputRef={phoneRef}
-      />
-      <CodeField
-        {...form.bind("code", code, setCode)}
-        inputRef={codeRef}
-        sender={sender}
-        onSend={sendCode}
-        sentHint="验证码已发送，5 分钟内有效"
-      />
+      {phone.targetField()}
+      {phone.codeField()}
       <FormAlert problem={form.problem} />
       <SubmitButton busy={form.busy} busyText="绑定中…">
         绑定并登录

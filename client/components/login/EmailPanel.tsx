@@ -5,20 +5,11 @@ import {
   codeSentSchema,
   emailCodeLoginSchema,
   emailLoginSchema,
-  emailSchema,
   loginResultSchema,
 } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
-import {
-  CodeField,
-  FormAlert,
-  SubmitButton,
-  TextField,
-  useAutoFocus,
-  useCodeSender,
-  useSubmission,
-  sendCodeTo,
-} from "../form/fields";
+import { useCodeTarget } from "../form/code-target";
+import { FormAlert, SubmitButton, TextField, useSubmission } from "../form/fields";
 
 export function EmailPanel({
   onLogin,
@@ -28,24 +19,21 @@ export function EmailPanel({
   initialEmail?: string;
 }) {
   const [mode, setMode] = useState<"password" | "code">("password");
-  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
-  const [code, setCode] = useState("");
   const form = useSubmission();
-  const emailRef = useAutoFocus<HTMLInputElement>();
   const passwordRef = useRef<HTMLInputElement | null>(null);
-  const codeRef = useRef<HTMLInputElement | null>(null);
-  const normalized = emailSchema.safeParse(email);
-  const sender = useCodeSender(`email:${normalized.success ? normalized.data : email}`);
-
-  const sendCode = () =>
-    sendCodeTo(form, sender, codeRef, { name: "email", schema: emailSchema, value: email }, (target) =>
+  const address = useCodeTarget(form, {
+    channel: "email",
+    name: "email",
+    initial: initialEmail,
+    send: (target) =>
       browserApi("/api/auth/email/send", {
         method: "POST",
         body: { email: target, purpose: "login" },
         schema: codeSentSchema,
       }),
-    );
+  });
+  const { target: email, code, codeRef } = address;
 
   const switchMode = () => {
     const next = mode === "password" ? "code" : "password";
@@ -73,15 +61,7 @@ export function EmailPanel({
         if (result) onLogin(result);
       }}
     >
-      <TextField
-        label="邮箱"
-        type="email"
-        autoComplete="email"
-        placeholder="name@example.com"
-        maxLength={254}
-        {...form.bind("email", email, setEmail)}
-        inputRef={emailRef}
-      />
+      {address.targetField()}
       {mode === "password" ? (
         <TextField
           label="密码"
@@ -93,13 +73,7 @@ export function EmailPanel({
           inputRef={passwordRef}
         />
       ) : (
-        <CodeField
-          {...form.bind("code", code, setCode)}
-          inputRef={codeRef}
-          sender={sender}
-          onSend={sendCode}
-          sentHint="验证码已发送到邮箱，5 分钟内有效"
-        />
+        address.codeField()
       )}
       <div className="login-form__row">
         <button type="button" className="login-link" onClick={switchMode}>

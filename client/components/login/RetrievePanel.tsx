@@ -1,20 +1,11 @@
 /** 找回账号: a code to the bound phone or e-mail, then a new password. */
-import { useRef, useState } from "react";
-import { codeSentSchema, emailSchema, phoneSchema, resetSchema, statusOkSchema } from "../../../shared/contracts/auth";
+import { useState } from "react";
+import { codeSentSchema, resetSchema, statusOkSchema } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
-import {
-  CodeField,
-  FormAlert,
-  PASSWORD_HINT,
-  SubmitButton,
-  TextField,
-  useAutoFocus,
-  useCodeSender,
-  useSubmission,
-  sendCodeTo,
-} from "../form/fields";
+import { type CodeChannel, useCodeTarget } from "../form/code-target";
+import { FormAlert, PASSWORD_HINT, SubmitButton, TextField, useSubmission } from "../form/fields";
 
-export type RecoveryChannel = "sms" | "email";
+export type RecoveryChannel = CodeChannel;
 
 const channels: { value: RecoveryChannel; label: string }[] = [
   { value: "sms", label: "手机号找回" },
@@ -30,24 +21,20 @@ export function RetrievePanel({
   onReset: (channel: RecoveryChannel, target: string) => void;
 }) {
   const [channel, setChannel] = useState<RecoveryChannel>(initialTarget.includes("@") ? "email" : "sms");
-  const [target, setTarget] = useState(initialTarget);
-  const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const form = useSubmission();
-  const targetRef = useAutoFocus<HTMLInputElement>();
-  const codeRef = useRef<HTMLInputElement | null>(null);
-  const targetSchema = channel === "sms" ? phoneSchema : emailSchema;
-  const normalized = targetSchema.safeParse(target);
-  const sender = useCodeSender(`${channel}:${normalized.success ? normalized.data : target}`);
-
-  const sendCode = () =>
-    sendCodeTo(form, sender, codeRef, { name: "target", schema: targetSchema, value: target }, (checked) =>
+  const address = useCodeTarget(form, {
+    channel,
+    name: "target",
+    initial: initialTarget,
+    send: (checked) =>
       browserApi("/api/auth/reset/send", {
         method: "POST",
         body: { channel, target: checked },
         schema: codeSentSchema,
       }),
-    );
+  });
+  const { target, code } = address;
 
   return (
     <form
@@ -74,8 +61,8 @@ export function RetrievePanel({
               checked={channel === c.value}
               onChange={() => {
                 setChannel(c.value);
-                setTarget("");
-                setCode("");
+                address.setTarget("");
+                address.setCode("");
                 form.setProblem(null);
               }}
             />
@@ -83,23 +70,8 @@ export function RetrievePanel({
           </label>
         ))}
       </fieldset>
-      <TextField
-        label={channel === "sms" ? "绑定的手机号" : "绑定的邮箱"}
-        type={channel === "sms" ? "tel" : "email"}
-        inputMode={channel === "sms" ? "tel" : "email"}
-        autoComplete={channel === "sms" ? "tel" : "email"}
-        placeholder={channel === "sms" ? "请输入手机号" : "name@example.com"}
-        maxLength={channel === "sms" ? 20 : 254}
-        {...form.bind("target", target, setTarget)}
-        inputRef={targetRef}
-      />
-      <CodeField
-        {...form.bind("code", code, setCode)}
-        inputRef={codeRef}
-        sender={sender}
-        onSend={sendCode}
-        sentHint={channel === "sms" ? "验证码已发送，5 分钟内有效" : "验证码已发送到邮箱，5 分钟内有效"}
-      />
+      {address.targetField(channel === "sms" ? "绑定的手机号" : "绑定的邮箱")}
+      {address.codeField()}
       <TextField
         label="新密码"
         type="password"
