@@ -49,7 +49,7 @@ describe("every route of the table answers in both forms", () => {
         } else if (def.id === "fixture.error-page") {
           expect(res.status).toBe(500);
         } else if (def.id === "groupbuy") {
-          // No such group (a real one's page: api/modules/groups/groups.test.ts).
+          // No such group (a real one's page: groups.test.ts).
           expect(res.status).toBe(404);
           expect(res.text).toContain(NOT_FOUND_MESSAGE);
         } else {

@@ -51,7 +51,7 @@ export async function loader({ env, params, signal }: PageLoaderArgs) {
 }
 
 export default function BookDetailPage() {
-  const { book } = useLoaderData() as { book: BookDetail };
+  const { book } = useLoaderData<typeof loader>();
   // Keyed: moving to a related book starts again at one copy.
   return <BookView key={book.id} book={book} />;
 }

@@ -58,7 +58,7 @@ export async function loader({ env, params, signal }: PageLoaderArgs) {
 }
 
 export default function CommodityPage() {
-  const { commodity } = useLoaderData() as { commodity: CommodityDetail };
+  const { commodity } = useLoaderData<typeof loader>();
   // Keyed: moving to a related item starts again with its own first SKU.
   return <CommodityView key={commodity.id} commodity={commodity} />;
 }

@@ -431,7 +431,7 @@ function LiveSchedule({ sessions }: { sessions: LiveSummary[] }) {
 }
 
 export default function CourseDetailPage() {
-  const data = useLoaderData() as DetailData;
+  const data = useLoaderData<typeof loader>();
   const { course } = data;
   const paragraphs = course.introduction.split(/\n{2,}/).filter(Boolean);
   return (

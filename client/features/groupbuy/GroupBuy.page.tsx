@@ -335,7 +335,7 @@ function GroupView({ initial }: { initial: GroupDetail }) {
 }
 
 export default function GroupBuyPage() {
-  const { group } = useLoaderData() as { group: GroupDetail };
+  const { group } = useLoaderData<typeof loader>();
   // A new answer of the loader (another group, a revalidation) starts the view afresh.
   return <GroupView key={`${group.groupNo} ${group.serverNow}`} initial={group} />;
 }

@@ -12,7 +12,6 @@ import { Link, useLoaderData, useRevalidator } from "react-router-dom";
 import {
   type OrderDetail,
   orderDetailSchema,
-  type OrderList,
   orderListSchema,
   type OrderSummary,
   ORDER_TABS,
@@ -489,7 +488,7 @@ function OrderDialog({
 }
 
 export default function OrderPage() {
-  const { list, tab } = useLoaderData() as { list: OrderList; tab: OrderTab };
+  const { list, tab } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const [action, setAction] = useState<Action | null>(null);
   const [changes, setChanges] = useState(0);

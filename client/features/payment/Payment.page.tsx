@@ -41,7 +41,9 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
   const orderNo = url.searchParams.get("order") ?? "";
   const result = url.searchParams.get("result");
   const meta = { title: "支付订单", description: "核对订单金额，选择支付方式并完成付款。", noindex: true };
-  if (!ORDER_NO.test(orderNo)) return { order: null, methods: { methods: [] }, coupons: null, result, meta };
+  if (!ORDER_NO.test(orderNo)) {
+    return { order: null, methods: { methods: [] }, coupons: null, result, meta } satisfies Loaded & { meta: unknown };
+  }
   const [order, methods] = await Promise.all([
     env.api(`/api/orders/${orderNo}`, { signal, schema: orderDetailSchema }),
     env.api("/api/payments/methods", { signal, schema: payMethodsSchema }),
@@ -56,7 +58,13 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
     if (order.skuId !== null) q.set("skuId", String(order.skuId));
     coupons = await env.api(`/api/coupons/best?${q.toString()}`, { signal, schema: bestCouponSchema });
   }
-  return { order, methods, coupons, result, meta: { ...meta, title: `支付订单 ${order.orderNo}` } };
+  return {
+    order,
+    methods,
+    coupons,
+    result,
+    meta: { ...meta, title: `支付订单 ${order.orderNo}` },
+  } satisfies Loaded & { meta: unknown };
 }
 
 function Closed({ order }: { order: OrderDetail }) {
@@ -349,7 +357,7 @@ function Checkout({
 }
 
 export default function PaymentPage() {
-  const { order, methods, coupons, result } = useLoaderData() as Loaded;
+  const { order, methods, coupons, result } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   if (!order) {
     return (

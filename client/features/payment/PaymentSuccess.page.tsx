@@ -234,7 +234,7 @@ function Result({ initial }: { initial: OrderDetail }) {
 }
 
 export default function PaymentSuccessPage() {
-  const { order } = useLoaderData() as { order: OrderDetail | null };
+  const { order } = useLoaderData<typeof loader>();
   if (!order) {
     return (
       <Page>

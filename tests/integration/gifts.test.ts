@@ -6,12 +6,12 @@
  * unpaid, and on PostgreSQL: ten claimers at once, two refunds at once. No code reaches the logs.
  */
 import { describe, expect, it } from "vitest";
-import { commerceHarness, DAY, idem, type Json, type Learner } from "../../../tests/integration/commerce";
-import { GIFT_CLAIM_DAYS, normalizeGiftCode } from "../../../shared/contracts/gifts";
-import { redactUrl, serializeRequest } from "../../../server/logger";
-import { openApiDocument } from "../../openapi";
-import { createSession, sessionCookieName } from "../auth/sessions";
-import { giftEndpoints, GIFT_LIMITS } from "./endpoints";
+import { commerceHarness, DAY, idem, type Json, type Learner } from "./commerce";
+import { GIFT_CLAIM_DAYS, normalizeGiftCode } from "../../shared/contracts/gifts";
+import { redactUrl, serializeRequest } from "../../server/logger";
+import { openApiDocument } from "../../api/openapi";
+import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
+import { giftEndpoints, GIFT_LIMITS } from "../../api/modules/gifts/endpoints";
 
 const { api, db, later, realNow, learner, call, notifySandbox, paidCourse, orderRow } = commerceHarness("136");
 

@@ -4,8 +4,8 @@
  */
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courseCategories } from "../../../shared/catalogue";
-import { testApp } from "../../../tests/integration/helpers";
+import { courseCategories } from "../../shared/catalogue";
+import { testApp } from "./helpers";
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
 let h: Harness;

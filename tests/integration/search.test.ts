@@ -4,9 +4,9 @@
  */
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BROWSER_UA, testApp } from "../../../tests/integration/helpers";
-import { openApiDocument } from "../../openapi";
-import { searchOperations } from "./operations";
+import { BROWSER_UA, testApp } from "./helpers";
+import { openApiDocument } from "../../api/openapi";
+import { searchOperations } from "../../api/modules/search/operations";
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
 let h: Harness;

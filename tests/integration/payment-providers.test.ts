@@ -10,10 +10,10 @@ import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBy
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeServer, listen, testApp } from "../../../tests/integration/helpers";
-import { createSession, sessionCookieName } from "../../modules/auth/sessions";
-import { creditPayment } from "../../modules/payments/payments";
-import { runOrderJob } from "../../modules/orders/expiry-job";
+import { closeServer, listen, testApp } from "./helpers";
+import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
+import { creditPayment } from "../../api/modules/payments/payments";
+import { runOrderJob } from "../../api/modules/orders/expiry-job";
 import {
   AlipayGateway,
   alipayNotificationFresh,
@@ -22,9 +22,9 @@ import {
   alipaySignContent,
   parseAlipayNotification,
   verifyAlipayNotification,
-} from "./alipay";
-import { readWechatPayNotification, WechatPayGateway } from "./wechat-pay";
-import type { AlipaySettings, WechatPaySettings } from "./settings";
+} from "../../api/providers/payments/alipay";
+import { readWechatPayNotification, WechatPayGateway } from "../../api/providers/payments/wechat-pay";
+import type { AlipaySettings, WechatPaySettings } from "../../api/providers/payments/settings";
 
 const pair = () =>
   generateKeyPairSync("rsa", {

@@ -4,10 +4,10 @@
  */
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatIsbn } from "../../../shared/contracts/shop";
-import { BROWSER_UA, testApp } from "../../../tests/integration/helpers";
-import { openApiDocument } from "../../openapi";
-import { shopOperations } from "./operations";
+import { formatIsbn } from "../../shared/contracts/shop";
+import { BROWSER_UA, testApp } from "./helpers";
+import { openApiDocument } from "../../api/openapi";
+import { shopOperations } from "../../api/modules/shop/operations";
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
 let h: Harness;

@@ -7,15 +7,15 @@
 import type { AddressInfo } from "node:net";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courseCategories } from "../../../shared/catalogue";
-import { NOT_FOUND_MESSAGE } from "../../../shared/errors";
-import { BROWSER_UA, testApp } from "../../../tests/integration/helpers";
-import { chinaDate } from "../../../shared/china-time";
-import { campUnlockDate } from "./access";
-import { enrolFree } from "./learner";
-import { courseOperations } from "./operations";
-import { homeOperations } from "../home/operations";
-import { openApiDocument } from "../../openapi";
+import { courseCategories } from "../../shared/catalogue";
+import { NOT_FOUND_MESSAGE } from "../../shared/errors";
+import { BROWSER_UA, testApp } from "./helpers";
+import { chinaDate } from "../../shared/china-time";
+import { campUnlockDate } from "../../api/modules/courses/access";
+import { enrolFree } from "../../api/modules/courses/learner";
+import { courseOperations } from "../../api/modules/courses/operations";
+import { homeOperations } from "../../api/modules/home/operations";
+import { openApiDocument } from "../../api/openapi";
 
 const ORIGIN = "http://localhost:3000";
 type Harness = Awaited<ReturnType<typeof testApp>>;

@@ -7,9 +7,9 @@
  * its orders. Concurrent requests go over real sockets (separate pooled connections).
  */
 import { describe, expect, it } from "vitest";
-import { commerceHarness, DAY, idem, type Json, type Learner } from "../../../tests/integration/commerce";
-import { runOrderJob } from "../orders/expiry-job";
-import { runGroupJob } from "./job";
+import { commerceHarness, DAY, idem, type Json, type Learner } from "./commerce";
+import { runOrderJob } from "../../api/modules/orders/expiry-job";
+import { runGroupJob } from "../../api/modules/groups/job";
 
 const { api, db, base, later, learner, call, notifySandbox, orderRow } = commerceHarness("139");
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

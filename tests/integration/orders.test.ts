@@ -7,13 +7,13 @@
  * sockets (separate pooled connections on PostgreSQL).
  */
 import { describe, expect, it, vi } from "vitest";
-import { commerceHarness, DAY, idem, type Learner } from "../../../tests/integration/commerce";
-import { testAppOnSameDatabase } from "../../../tests/integration/helpers";
-import { newSandboxNotification, signSandbox } from "../../providers/payments/sandbox";
-import { paymentSettingsOf } from "../../providers/payments/settings";
-import { applyLedgerChange } from "../wallet/ledger";
-import { reconcileSandboxPayments } from "../payments/reconcile";
-import { runOrderJob } from "./expiry-job";
+import { commerceHarness, DAY, idem, type Learner } from "./commerce";
+import { testAppOnSameDatabase } from "./helpers";
+import { newSandboxNotification, signSandbox } from "../../api/providers/payments/sandbox";
+import { paymentSettingsOf } from "../../api/providers/payments/settings";
+import { applyLedgerChange } from "../../api/modules/wallet/ledger";
+import { reconcileSandboxPayments } from "../../api/modules/payments/reconcile";
+import { runOrderJob } from "../../api/modules/orders/expiry-job";
 
 const { app, api, db, base, later, learner, call, notifySandbox, paidCourse, orderRow } = commerceHarness();
 let seq = 0;

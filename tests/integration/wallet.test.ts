@@ -5,12 +5,12 @@
  * Run on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { describe, expect, it } from "vitest";
-import { createSession, sessionCookieName } from "../auth/sessions";
-import { runOrderJob } from "../orders/expiry-job";
-import { applyLedgerChange } from "./ledger";
-import { failRedemption, STALE_REDEMPTION_MS } from "./wallet";
-import { commerceHarness } from "../../../tests/integration/commerce";
-import { closeServer, listen, TestBrowser, testApp } from "../../../tests/integration/helpers";
+import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
+import { runOrderJob } from "../../api/modules/orders/expiry-job";
+import { applyLedgerChange } from "../../api/modules/wallet/ledger";
+import { failRedemption, STALE_REDEMPTION_MS } from "../../api/modules/wallet/wallet";
+import { commerceHarness } from "./commerce";
+import { closeServer, listen, TestBrowser, testApp } from "./helpers";
 
 const { api, db, base, realNow } = commerceHarness();
 let serial = 0;

@@ -6,11 +6,11 @@
 import QRCode from "qrcode";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { TRIAL_DUPLICATE_MESSAGE } from "../../../shared/contracts/activities";
-import { BROWSER_UA, testApp } from "../../../tests/integration/helpers";
-import { openApiDocument } from "../../openapi";
-import { activitiesOperations } from "./operations";
-import { TRIAL_SIGNUPS_PER_HOUR } from "./router";
+import { TRIAL_DUPLICATE_MESSAGE } from "../../shared/contracts/activities";
+import { BROWSER_UA, testApp } from "./helpers";
+import { openApiDocument } from "../../api/openapi";
+import { activitiesOperations } from "../../api/modules/activities/operations";
+import { TRIAL_SIGNUPS_PER_HOUR } from "../../api/modules/activities/router";
 
 const ORIGIN = "http://localhost:3000";
 const SEEDED_AT = new Date("2026-03-10T02:00:00Z");

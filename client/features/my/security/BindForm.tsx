@@ -1,0 +1,135 @@
+/** 手机号 and 邮箱: bind or change the address with a code sent to it. */
+import { useState } from "react";
+import { type z } from "zod";
+import { codeSentSchema } from "../../../../shared/contracts/auth";
+import {
+  emailBindSchema,
+  emailBindSendSchema,
+  meSchema,
+  phoneBindSchema,
+  phoneBindSendSchema,
+} from "../../../../shared/contracts/me";
+import {
+  CodeField,
+  FormAlert,
+  SubmitButton,
+  TextField,
+  useCodeSender,
+  useSubmission,
+} from "../../../components/form/fields";
+import { browserApi } from "../../../lib/api";
+import { Done } from "./parts";
+
+const bindKinds = {
+  phone: {
+    label: "手机号",
+    field: "phone",
+    send: "/api/me/phone/send",
+    confirm: "/api/me/phone",
+    addressSchema: phoneBindSendSchema.shape.phone,
+    bindSchema: phoneBindSchema,
+    input: { type: "tel", inputMode: "tel", autoComplete: "tel", placeholder: "新的手机号", maxLength: 20 },
+  },
+  email: {
+    label: "邮箱",
+    field: "email",
+    send: "/api/me/email/send",
+    confirm: "/api/me/email",
+    addressSchema: emailBindSendSchema.shape.email,
+    bindSchema: emailBindSchema,
+    input: { type: "email", inputMode: "email", autoComplete: "email", placeholder: "邮箱地址", maxLength: 254 },
+  },
+} as const;
+
+export function BindForm({
+  kind,
+  bound,
+  onDone,
+}: {
+  kind: keyof typeof bindKinds;
+  bound: boolean;
+  onDone: () => void;
+}) {
+  const spec = bindKinds[kind];
+  const [open, setOpen] = useState(false);
+  const [address, setAddress] = useState("");
+  const [code, setCode] = useState("");
+  // Said as it was at the time: after the reload the address counts as bound either way.
+  const [done, setDone] = useState<string | null>(null);
+  const form = useSubmission();
+  const addressSchema: z.ZodType<string, string> = spec.addressSchema;
+  const normalized = addressSchema.safeParse(address);
+  const sender = useCodeSender(`${kind}:${normalized.success ? normalized.data : address}`);
+
+  if (!open) {
+    return (
+      <>
+        {done ? (
+          <Done>
+            {spec.label}已{bound ? "更换" : "绑定"}。
+          </Done>
+        ) : null}
+        <button type="button" className="button button--small" onClick={() => setOpen(true)}>
+          {bound ? `更换${spec.label}` : `绑定${spec.label}`}
+        </button>
+      </>
+    );
+  }
+
+  const sendCode = async () => {
+    form.setProblem(null);
+    const target = form.check(spec.field, addressSchema, address);
+    if (target === null) return;
+    const problem = await sender.send(() =>
+      browserApi(spec.send, { method: "POST", body: { [spec.field]: target }, schema: codeSentSchema }),
+    );
+    form.setProblem(problem);
+  };
+
+  return (
+    <form
+      ref={form.formRef}
+      className="account-inline-form"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const result = await form.submit(spec.bindSchema, { [spec.field]: address, code }, (input) =>
+          browserApi(spec.confirm, { method: "POST", body: input, schema: meSchema }),
+        );
+        if (result) {
+          setOpen(false);
+          setDone(`${spec.label}已${bound ? "更换" : "绑定"}。`);
+          setAddress("");
+          setCode("");
+          onDone();
+        }
+      }}
+    >
+      <TextField
+        label={bound ? `新的${spec.label}` : spec.label}
+        name={spec.field}
+        value={address}
+        onValue={setAddress}
+        error={form.errors[spec.field]}
+        {...spec.input}
+      />
+      <CodeField
+        value={code}
+        onValue={setCode}
+        error={form.errors.code}
+        sender={sender}
+        onSend={() => void sendCode()}
+        sentHint={`验证码已发送到这个${spec.label}，5 分钟内有效`}
+      />
+      <FormAlert problem={form.problem} />
+      <div className="form__actions">
+        <SubmitButton busy={form.busy} busyText="确认中…">
+          确认{bound ? "更换" : "绑定"}
+        </SubmitButton>
+        <button type="button" className="button" onClick={() => setOpen(false)}>
+          取消
+        </button>
+      </div>
+    </form>
+  );
+}

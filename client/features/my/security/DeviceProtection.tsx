@@ -1,0 +1,39 @@
+/** 登录设备保护: the switch that asks for a code on devices not confirmed before. */
+import { meSchema } from "../../../../shared/contracts/me";
+import { FormAlert } from "../../../components/form/fields";
+import { browserApi } from "../../../lib/api";
+import { AccountSection, useAction } from "../account-parts";
+
+export function DeviceProtection({ enabled, onDone }: { enabled: boolean; onDone: () => void }) {
+  const toggle = useAction();
+  const busy = toggle.busy;
+  const flip = async () => {
+    const body = { enabled: !enabled };
+    if (await toggle.run(() => browserApi("/api/me/device-protection", { method: "POST", body, schema: meSchema })))
+      onDone();
+  };
+  return (
+    <AccountSection
+      title="登录设备保护"
+      lead="开启后，在没有确认过的设备上登录时，需要再输入一次发到手机或邮箱的验证码。"
+      actions={
+        <button
+          type="button"
+          role="switch"
+          aria-checked={enabled}
+          aria-label="登录设备保护"
+          className={`account-switch${enabled ? " is-on" : ""}`}
+          disabled={busy}
+          onClick={() => void flip()}
+        >
+          <span className="account-switch__track" aria-hidden="true">
+            <span className="account-switch__thumb" />
+          </span>
+          <span className="account-switch__text">{enabled ? "已开启" : "已关闭"}</span>
+        </button>
+      }
+    >
+      <FormAlert problem={toggle.problem} />
+    </AccountSection>
+  );
+}
