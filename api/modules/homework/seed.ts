@@ -9,11 +9,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Transaction } from "kysely";
 import sharp from "sharp";
 import type { Drawing, Script } from "../../../shared/contracts/homework";
 import type { Database } from "../../db/database";
-import type { DB, HomeworkLevel } from "../../db/schema";
+import type { HomeworkLevel } from "../../db/schema";
 import { enrolLearner } from "../courses/enrolments";
 import { newPublicId } from "./homework";
 import { practiceSheet } from "./paper";
