@@ -10,7 +10,7 @@ import { TRIAL_DUPLICATE_MESSAGE } from "../../../shared/contracts/activities";
 import { BROWSER_UA, testApp } from "../../../tests/integration/helpers";
 import { openApiDocument } from "../../openapi";
 import { activitiesOperations } from "./operations";
-import { TRIAL_SIGNUPS_PER_HOUR } from "./router";
+import { TRIAL_SIGNUPS_PER_HOUR } from "./endpoints";
 
 const ORIGIN = "http://localhost:3000";
 const SEEDED_AT = new Date("2026-03-10T02:00:00Z");
