@@ -13,8 +13,8 @@ import { BROWSER_UA, testApp } from "../../../tests/integration/helpers";
 import { chinaDate } from "../../../shared/china-time";
 import { campUnlockDate } from "./access";
 import { enrolFree } from "./learner";
-import { courseOperations } from "./operations";
-import { homeOperations } from "../home/operations";
+import { courseEndpoints } from "./endpoints";
+import { homeEndpoints } from "../home/endpoints";
 import { openApiDocument } from "../../openapi";
 
 const ORIGIN = "http://localhost:3000";
@@ -611,8 +611,8 @@ describe("the catalogue pages", () => {
 describe("the OpenAPI description", () => {
   it("describes every catalogue endpoint from the shared contracts", () => {
     const doc = openApiDocument({ title: "t", version: "1", serverUrl: "/api" }, [
-      ...courseOperations,
-      ...homeOperations,
+      ...courseEndpoints(h.services!.api),
+      ...homeEndpoints(h.services!.api),
     ]);
     expect(Object.keys(doc.paths).sort()).toEqual(
       ["/courses", "/courses/mine", "/courses/{id}", "/courses/{id}/me", "/courses/{id}/enrol", "/home"].sort(),

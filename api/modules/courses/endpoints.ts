@@ -6,12 +6,20 @@
  * The detail is split in two on purpose: the public outline is cacheable by any cache without
  * varying on cookies, and the small personal overlay (`/:id/me`) is fetched only when signed in.
  */
-import express, { type Request, type Router } from "express";
-import { courseListQuerySchema, enrolRequestSchema } from "../../../shared/contracts/courses";
+import type { Request } from "express";
+import {
+  courseDetailSchema,
+  courseListQuerySchema,
+  courseListSchema,
+  courseViewerSchema,
+  enrolRequestSchema,
+  enrolResultSchema,
+  myCoursesSchema,
+} from "../../../shared/contracts/courses";
 import { paramRules } from "../../../shared/routes";
 import type { ApiContext } from "../../context";
-import { handler, parseInput, publicJson } from "../../http";
-import { requireAuth } from "../auth/guard";
+import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { publicJson } from "../../http";
 import { courseDetail, courseNotFound, listCourses } from "./catalogue";
 import { courseViewer, enrolFree, myCourses } from "./learner";
 
@@ -22,48 +30,71 @@ function courseIdOf(req: Request): number {
   return Number(raw);
 }
 
-export function createCoursesRouter(ctx: ApiContext): Router {
-  const router = express.Router();
+const courseId = { id: { type: "integer", description: "课程编号" } } as const;
 
-  router.get(
-    "/",
-    handler(async (req, res) => {
-      const query = parseInput(courseListQuerySchema, req.query);
-      publicJson(res, await listCourses(ctx, query));
+export function courseEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
+    defineEndpoint({
+      method: "get",
+      path: "/courses",
+      summary:
+        "课程列表（公开，缓存 60 秒）。查询参数：category 分类、kind（recorded|live|camp）、level（beginner|intermediate|advanced）、price（free|paid）、sort（popular|newest|price_asc|price_desc，默认 popular，同序按编号）、page（从 1 开始）、pageSize（默认 12，最大 48）；参数不正确时 400",
+      tag: "courses",
+      auth: false,
+      query: courseListQuerySchema,
+      output: courseListSchema,
+      handler: async (_req, res, { query }) => {
+        publicJson(res, await listCourses(ctx, query));
+      },
     }),
-  );
-
-  router.get(
-    "/mine",
-    handler(async (req, res) => {
-      const { user } = requireAuth(req, res);
-      res.json(await myCourses(ctx, user.id));
+    defineEndpoint({
+      method: "get",
+      path: "/courses/mine",
+      summary: "我的课程：学习进度（已学完课时 / 全部课时）、最近学习的课时与时间",
+      tag: "courses",
+      auth: true,
+      output: myCoursesSchema,
+      handler: async (_req, res, { auth: { user } }) => {
+        res.json(await myCourses(ctx, user.id));
+      },
     }),
-  );
-
-  router.get(
-    "/:id",
-    handler(async (req, res) => {
-      publicJson(res, await courseDetail(ctx, courseIdOf(req)));
+    defineEndpoint({
+      method: "get",
+      path: "/courses/{id}",
+      summary:
+        "课程详情（公开，缓存 60 秒）：老师、介绍、章节目录（按未登录访客标出试看与锁定）、相关书籍与文房、直播课次；不存在时 404",
+      tag: "courses",
+      auth: false,
+      params: courseId,
+      output: courseDetailSchema,
+      handler: async (req, res) => {
+        publicJson(res, await courseDetail(ctx, courseIdOf(req)));
+      },
     }),
-  );
-
-  router.get(
-    "/:id/me",
-    handler(async (req, res) => {
-      const { user } = requireAuth(req, res);
-      res.json(await courseViewer(ctx, user.id, courseIdOf(req)));
+    defineEndpoint({
+      method: "get",
+      path: "/courses/{id}/me",
+      summary: "当前学员在这门课上的状态：是否已报名、继续学习的课时、每个课时的锁定与进度",
+      tag: "courses",
+      auth: true,
+      params: courseId,
+      output: courseViewerSchema,
+      handler: async (req, res, { auth: { user } }) => {
+        res.json(await courseViewer(ctx, user.id, courseIdOf(req)));
+      },
     }),
-  );
-
-  router.post(
-    "/:id/enrol",
-    handler(async (req, res) => {
-      const { user } = requireAuth(req, res);
-      parseInput(enrolRequestSchema, req.body);
-      res.json(await enrolFree(ctx, user.id, courseIdOf(req)));
+    defineEndpoint({
+      method: "post",
+      path: "/courses/{id}/enrol",
+      summary: "报名免费课程（重复报名无副作用）；付费课程 402「该课程需购买后学习」",
+      tag: "courses",
+      auth: true,
+      params: courseId,
+      input: enrolRequestSchema,
+      output: enrolResultSchema,
+      handler: async (req, res, { auth: { user } }) => {
+        res.json(await enrolFree(ctx, user.id, courseIdOf(req)));
+      },
     }),
-  );
-
-  return router;
+  ];
 }
