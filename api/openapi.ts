@@ -4,16 +4,7 @@
  * A module describes its endpoints as a list of `ApiOperation`s and adds the list to
  * `apiOperations` below (one line).
  */
-import { activitiesOperations } from "./modules/activities/operations";
-import { courseOperations } from "./modules/courses/operations";
-import { homeOperations } from "./modules/home/operations";
-import { learningOperations } from "./modules/learning/operations";
 import { liveOperations } from "./modules/live/operations";
-import { searchOperations } from "./modules/search/operations";
-import { shopOperations } from "./modules/shop/operations";
-import { walletOperations } from "./modules/wallet/operations";
-import { commerceOperations } from "./modules/orders/operations";
-import { groupOperations } from "./modules/groups/operations";
 import { defineEndpoint, type Endpoint, type HttpMethod } from "./endpoint";
 import { z } from "zod";
 import pkg from "../package.json" with { type: "json" };
@@ -289,16 +280,7 @@ export const apiOperations: ApiOperation[] = [
   ...authOperations,
   ...meOperations,
   ...noticeOperations,
-  ...homeOperations,
-  ...courseOperations,
-  ...learningOperations,
   ...liveOperations,
-  ...shopOperations,
-  ...searchOperations,
-  ...activitiesOperations,
-  ...walletOperations,
-  ...commerceOperations,
-  ...groupOperations,
 ];
 
 /** What the document needs of an endpoint. */

@@ -9,8 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TRIAL_DUPLICATE_MESSAGE } from "../../shared/contracts/activities";
 import { BROWSER_UA, testApp } from "./helpers";
 import { openApiDocument } from "../../api/openapi";
-import { activitiesOperations } from "../../api/modules/activities/operations";
-import { TRIAL_SIGNUPS_PER_HOUR } from "../../api/modules/activities/router";
+import { activitiesEndpoints, TRIAL_SIGNUPS_PER_HOUR } from "../../api/modules/activities/endpoints";
 
 const ORIGIN = "http://localhost:3000";
 const SEEDED_AT = new Date("2026-03-10T02:00:00Z");
@@ -278,7 +277,7 @@ describe("a signed-in learner", () => {
 
 describe("the activities' endpoints in the OpenAPI description", () => {
   it("list the sign-up with its input schema and the prefill as signed-in only", () => {
-    const doc = openApiDocument({ title: "t", version: "1", serverUrl: "/api" }, activitiesOperations);
+    const doc = openApiDocument({ title: "t", version: "1", serverUrl: "/api" }, activitiesEndpoints(h.services!.api));
     const signup = JSON.stringify(doc.paths["/activities/experience"]!.post);
     expect(signup).toContain('"required":["name","phone","category"]');
     expect(doc.paths["/activities/experience/me"]!.get).toMatchObject({ security: [{ session: [] }] });

@@ -13,8 +13,8 @@ import { BROWSER_UA, testApp } from "./helpers";
 import { chinaDate } from "../../shared/china-time";
 import { campUnlockDate } from "../../api/modules/courses/access";
 import { enrolFree } from "../../api/modules/courses/learner";
-import { courseOperations } from "../../api/modules/courses/operations";
-import { homeOperations } from "../../api/modules/home/operations";
+import { courseEndpoints } from "../../api/modules/courses/endpoints";
+import { homeEndpoints } from "../../api/modules/home/endpoints";
 import { openApiDocument } from "../../api/openapi";
 
 const ORIGIN = "http://localhost:3000";
@@ -611,8 +611,8 @@ describe("the catalogue pages", () => {
 describe("the OpenAPI description", () => {
   it("describes every catalogue endpoint from the shared contracts", () => {
     const doc = openApiDocument({ title: "t", version: "1", serverUrl: "/api" }, [
-      ...courseOperations,
-      ...homeOperations,
+      ...courseEndpoints(h.services!.api),
+      ...homeEndpoints(h.services!.api),
     ]);
     expect(Object.keys(doc.paths).sort()).toEqual(
       ["/courses", "/courses/mine", "/courses/{id}", "/courses/{id}/me", "/courses/{id}/enrol", "/home"].sort(),

@@ -6,7 +6,7 @@
  */
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { learningOperations } from "../../api/modules/learning/operations";
+import { learningEndpoints } from "../../api/modules/learning/endpoints";
 import { openApiDocument } from "../../api/openapi";
 import { testApp } from "./helpers";
 
@@ -726,7 +726,7 @@ describe("replays", () => {
 
 describe("OpenAPI", () => {
   it("describes every learning endpoint from the shared contracts", () => {
-    const doc = openApiDocument({ title: "t", version: "1", serverUrl: "/api" }, learningOperations);
+    const doc = openApiDocument({ title: "t", version: "1", serverUrl: "/api" }, learningEndpoints(api()));
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/learning/lessons/{id}",
       "/learning/lessons/{id}/progress",

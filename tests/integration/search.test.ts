@@ -6,7 +6,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BROWSER_UA, testApp } from "./helpers";
 import { openApiDocument } from "../../api/openapi";
-import { searchOperations } from "../../api/modules/search/operations";
+import { searchEndpoints } from "../../api/modules/search/endpoints";
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
 let h: Harness;
@@ -148,7 +148,7 @@ describe("the search page", () => {
 
 describe("the search endpoint in the OpenAPI description", () => {
   it("is listed with its result schema", () => {
-    const doc = openApiDocument({ title: "t", version: "1", serverUrl: "/api" }, searchOperations);
+    const doc = openApiDocument({ title: "t", version: "1", serverUrl: "/api" }, searchEndpoints(h.services!.api));
     expect(JSON.stringify(doc.paths["/search"])).toContain("counts");
   });
 });

@@ -1,0 +1,125 @@
+/**
+ * Activities (/activitys/{token}) and trial-class sign-ups (/experience).
+ *
+ *   GET  /api/activities?kind=          every activity (of a kind), current ones first
+ *   GET  /api/activities/:token         one activity's landing content
+ *   GET  /api/activities/:token/qr.svg  QR code of the landing page, for the share page
+ *   POST /api/activities/experience     sign up for a free trial class
+ *   GET  /api/activities/experience/me  what the form can fill in for the signed-in learner
+ */
+import QRCode from "qrcode";
+import {
+  activityDetailSchema,
+  activityListQuerySchema,
+  activityListSchema,
+  trialPrefillSchema,
+  trialSignupResultSchema,
+  trialSignupSchema,
+} from "../../../shared/contracts/activities";
+import { paramRules } from "../../../shared/routes";
+import type { ApiContext } from "../../context";
+import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { clientIp, notFound, publicJson } from "../../http";
+import { enforce } from "../../rate-limit";
+import { activityDetail, activityExists, listActivities } from "./activities";
+import { signUpForTrial, trialPrefill } from "./trial-signups";
+
+/** Sign-ups a single address may send in an hour (a family signs up two or three children). */
+export const TRIAL_SIGNUPS_PER_HOUR = 5;
+
+function tokenParam(value: unknown): string | null {
+  return typeof value === "string" && paramRules.token.safeParse(value).success ? value : null;
+}
+
+const activityToken = { token: { type: "string", description: "活动口令（6–64 位字母、数字、- 或 _）" } } as const;
+
+export function activitiesEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
+    defineEndpoint({
+      method: "get",
+      path: "/activities",
+      summary: "活动列表（?kind=bmyx|daycourse|reading|travel_note|general），进行中的在前",
+      tag: "activities",
+      auth: false,
+      query: activityListQuerySchema,
+      output: activityListSchema,
+      handler: async (_req, res, { query: { kind } }) => {
+        const items = await listActivities(ctx.database, kind, ctx.now());
+        publicJson(res, { items });
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/activities/experience",
+      summary: "报名免费体验课（同一手机号同一课程只能报名一次：409；每个 IP 每小时 5 次）",
+      tag: "activities",
+      auth: false,
+      input: trialSignupSchema,
+      output: trialSignupResultSchema,
+      handler: async (req, res, { auth, input }) => {
+        const now = ctx.now();
+        await enforce(
+          ctx.database,
+          [
+            {
+              key: `trial-signup:ip:${clientIp(req)}`,
+              max: TRIAL_SIGNUPS_PER_HOUR,
+              windowSeconds: 3600,
+              message: "报名次数太多了，请一小时后再试，或拨打客服电话报名",
+            },
+          ],
+          now,
+        );
+        const result = await signUpForTrial(ctx.database, input, auth?.user.id ?? null, now);
+        res.status(201).json(result);
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/activities/experience/me",
+      summary: "体验课表单可预填的称呼、手机号和已报名的课程",
+      tag: "activities",
+      auth: true,
+      output: trialPrefillSchema,
+      handler: async (_req, res, { auth: { user } }) => {
+        res.json(await trialPrefill(ctx.database, user));
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/activities/{token}/qr.svg",
+      summary: "活动页地址的二维码（SVG）",
+      tag: "activities",
+      auth: false,
+      params: activityToken,
+      produces: "image/svg+xml",
+      handler: async (req, res) => {
+        const token = tokenParam(req.params.token);
+        if (!token || !(await activityExists(ctx.database, token))) throw notFound("活动不存在或已下线");
+        const svg = await QRCode.toString(`${ctx.settings.publicOrigin}/activitys/${token}`, {
+          type: "svg",
+          margin: 1,
+          errorCorrectionLevel: "M",
+          color: { dark: "#222222", light: "#fffdf8" },
+        });
+        res.setHeader("Cache-Control", "public, max-age=3600");
+        res.type("image/svg+xml").send(svg);
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/activities/{token}",
+      summary: "活动详情：时间、状态、正文与关联课程",
+      tag: "activities",
+      auth: false,
+      params: activityToken,
+      output: activityDetailSchema,
+      handler: async (req, res) => {
+        const token = tokenParam(req.params.token);
+        const activity = token ? await activityDetail(ctx.database, token, ctx.now(), ctx.settings.publicOrigin) : null;
+        if (!activity) throw notFound("活动不存在或已下线");
+        publicJson(res, activity);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,286 @@
+/**
+ * Orders (/api/orders): personal, signed in, private and no-store. Calls that create or move an
+ * order carry an Idempotency-Key (a retried request gets the stored answer).
+ */
+import type { Request } from "express";
+import { z } from "zod";
+import {
+  addressInputSchema,
+  addressListSchema,
+  addressSchema,
+  applyCouponSchema,
+  createOrderResultSchema,
+  createOrderSchema,
+  orderCoinsSchema,
+  orderDetailSchema,
+  orderListQuerySchema,
+  orderListSchema,
+  refundInputSchema,
+  refundReviewListSchema,
+  rejectRefundSchema,
+  reviewRefundSchema,
+  shipInputSchema,
+} from "../../../shared/contracts/orders";
+import type { ApiContext } from "../../context";
+import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { forbidden, notFound } from "../../http";
+import { idempotentResponder } from "../../idempotency";
+import { enforce } from "../../rate-limit";
+import { addAddress, deleteAddress, listAddresses } from "./addresses";
+import { approveReturn, pendingReturns, rejectReturn, withdrawReturn } from "./returns";
+import {
+  applyCoupon,
+  applyOrderCoins,
+  cancelOrder,
+  confirmReceipt,
+  createOrder,
+  listOrders,
+  orderDetail,
+  refundOrder,
+  shipOrder,
+} from "./orders";
+
+const ORDER_NO = /^M\d{20}$/;
+
+function orderNoOf(req: Request): string {
+  const value = String(req.params.orderNo ?? "");
+  if (!ORDER_NO.test(value)) throw notFound("订单不存在");
+  return value;
+}
+
+const orderNoParam = { orderNo: { type: "string", description: "订单号（M + 20 位数字）" } } as const;
+
+export function orderEndpoints(ctx: ApiContext): Endpoint[] {
+  /** Money-moving calls run once per Idempotency-Key (api/idempotency.ts). */
+  const idempotent = idempotentResponder(ctx.database);
+
+  return [
+    defineEndpoint({
+      method: "get",
+      path: "/orders/addresses",
+      summary: "我的收货地址",
+      tag: "orders",
+      auth: true,
+      output: addressListSchema,
+      handler: async (_req, res, { auth: { user } }) => {
+        res.json({ items: await listAddresses(ctx, user.id) });
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/orders/addresses",
+      summary: "新增收货地址",
+      tag: "orders",
+      auth: true,
+      input: addressInputSchema,
+      output: z.object({ address: addressSchema }),
+      handler: async (_req, res, { auth: { user }, input }) => {
+        res.status(201).json({ address: await addAddress(ctx, user.id, input) });
+      },
+    }),
+    defineEndpoint({
+      method: "delete",
+      path: "/orders/addresses/{id}",
+      summary: "删除收货地址",
+      tag: "orders",
+      auth: true,
+      params: { id: { type: "integer", description: "地址编号" } },
+      output: z.object({ ok: z.boolean() }),
+      handler: async (req, res, { auth: { user } }) => {
+        const id = String(req.params.id ?? "");
+        if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) throw notFound("地址不存在");
+        await deleteAddress(ctx, user.id, Number(id));
+        res.json({ ok: true });
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/orders",
+      summary: "下单（课程、书籍、文房规格；需 Idempotency-Key；同一商品的待支付订单会被复用；库存在下单时预留）",
+      tag: "orders",
+      auth: true,
+      input: createOrderSchema,
+      output: createOrderResultSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        await enforce(
+          ctx.database,
+          [{ key: `orders:create:${user.id}`, max: 30, windowSeconds: 600, message: "下单太频繁，请稍后再试" }],
+          ctx.now(),
+        );
+        await idempotent(req, res, user.id, "POST /orders", input, () => createOrder(ctx, user.id, input), 201);
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/orders",
+      summary: "我的订单（?state=all|pending|paid|completed|cancelled|refund，page），附各分类数量",
+      tag: "orders",
+      auth: true,
+      query: orderListQuerySchema,
+      output: orderListSchema,
+      handler: async (_req, res, { auth: { user }, query }) => {
+        res.json(await listOrders(ctx, user.id, query.state, query.page));
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/orders/returns",
+      summary: "待审核的退货申请（运营人员）",
+      tag: "orders",
+      auth: true,
+      output: refundReviewListSchema,
+      handler: async (_req, res, { auth: { user } }) => {
+        if (user.role !== "operator") throw forbidden("只有运营人员可以审核退货");
+        res.json(await pendingReturns(ctx));
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/orders/{orderNo}",
+      summary: "订单详情：价格、优惠券、金币、实付、地址的快照，时间线，退款规则，服务器时间（倒计时）",
+      tag: "orders",
+      auth: true,
+      params: orderNoParam,
+      output: orderDetailSchema,
+      handler: async (req, res, { auth: { user } }) => {
+        res.json(await orderDetail(ctx, user.id, orderNoOf(req)));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/orders/{orderNo}/cancel",
+      summary: "取消待支付订单（需 Idempotency-Key；库存与优惠券退回）",
+      tag: "orders",
+      auth: true,
+      params: orderNoParam,
+      output: orderDetailSchema,
+      handler: async (req, res, { auth: { user } }) => {
+        const orderNo = orderNoOf(req);
+        await idempotent(req, res, user.id, `POST /orders/${orderNo}/cancel`, {}, () =>
+          cancelOrder(ctx, user.id, orderNo),
+        );
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/orders/{orderNo}/refund",
+      summary:
+        "申请退款（需 Idempotency-Key；课程 7 天内且未学习全额退款；实物未发货直接退款，已发货或收货 7 天内退货需审核，收货后可按件部分退货）",
+      tag: "orders",
+      auth: true,
+      params: orderNoParam,
+      input: refundInputSchema,
+      output: orderDetailSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        const orderNo = orderNoOf(req);
+        await idempotent(req, res, user.id, `POST /orders/${orderNo}/refund`, input, () =>
+          refundOrder(ctx, user.id, orderNo, input.reason, input.quantity),
+        );
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/orders/{orderNo}/refund/withdraw",
+      summary: "撤销待审核的退货申请，订单回到申请前的状态（需 Idempotency-Key）",
+      tag: "orders",
+      auth: true,
+      params: orderNoParam,
+      output: orderDetailSchema,
+      handler: async (req, res, { auth: { user } }) => {
+        const orderNo = orderNoOf(req);
+        await idempotent(req, res, user.id, `POST /orders/${orderNo}/refund/withdraw`, {}, () =>
+          withdrawReturn(ctx, user.id, orderNo),
+        );
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/orders/{orderNo}/refund/approve",
+      summary: "通过退货申请并原路退款（运营人员）",
+      tag: "orders",
+      auth: true,
+      params: orderNoParam,
+      input: reviewRefundSchema,
+      output: orderDetailSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        if (user.role !== "operator") throw forbidden("只有运营人员可以审核退货");
+        res.json(await approveReturn(ctx, user.id, orderNoOf(req), input.note));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/orders/{orderNo}/refund/reject",
+      summary: "不通过退货申请（运营人员，需写明原因），订单回到申请前的状态",
+      tag: "orders",
+      auth: true,
+      params: orderNoParam,
+      input: rejectRefundSchema,
+      output: orderDetailSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        if (user.role !== "operator") throw forbidden("只有运营人员可以审核退货");
+        res.json(await rejectReturn(ctx, user.id, orderNoOf(req), input.note));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/orders/{orderNo}/coupon",
+      summary: "更换或取消待支付订单的优惠券（需 Idempotency-Key；couponId 为 null 表示不使用）",
+      tag: "orders",
+      auth: true,
+      params: orderNoParam,
+      input: applyCouponSchema,
+      output: orderDetailSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        const orderNo = orderNoOf(req);
+        await idempotent(req, res, user.id, `POST /orders/${orderNo}/coupon`, input, () =>
+          applyCoupon(ctx, user.id, orderNo, input.couponId),
+        );
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/orders/{orderNo}/coins",
+      summary: "待支付订单使用或取消金币抵扣（100 金币抵 1 元，最多抵订单金额的 30%；需 Idempotency-Key）",
+      tag: "orders",
+      auth: true,
+      params: orderNoParam,
+      input: orderCoinsSchema,
+      output: orderDetailSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        const orderNo = orderNoOf(req);
+        await idempotent(req, res, user.id, `POST /orders/${orderNo}/coins`, input, () =>
+          applyOrderCoins(ctx, user.id, orderNo, input.use),
+        );
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/orders/{orderNo}/confirm",
+      summary: "确认收货（需 Idempotency-Key）",
+      tag: "orders",
+      auth: true,
+      params: orderNoParam,
+      output: orderDetailSchema,
+      handler: async (req, res, { auth: { user } }) => {
+        const orderNo = orderNoOf(req);
+        await idempotent(req, res, user.id, `POST /orders/${orderNo}/confirm`, {}, () =>
+          confirmReceipt(ctx, user.id, orderNo),
+        );
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/orders/{orderNo}/ship",
+      summary: "发货（仅运营人员）",
+      tag: "orders",
+      auth: true,
+      params: orderNoParam,
+      input: shipInputSchema,
+      output: z.object({ orderNo: z.string(), state: z.string() }),
+      handler: async (req, res, { auth: { user }, input }) => {
+        if (user.role !== "operator") throw forbidden("只有运营人员可以发货");
+        res.json(await shipOrder(ctx, orderNoOf(req), input));
+      },
+    }),
+  ];
+}
