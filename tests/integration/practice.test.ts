@@ -1,6 +1,6 @@
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
-import { characterOfDay } from "../../api/modules/practice/router";
+import { characterOfDay } from "../../api/modules/practice/endpoints";
 import { BROWSER_UA, testApp } from "./helpers";
 
 type Express = Awaited<ReturnType<typeof testApp>>["app"];

@@ -36,7 +36,7 @@ import {
 } from "./identities";
 import { accountDisabled, completeLogin } from "./login";
 import { OTP, consumeCode, issueCode } from "./otp";
-import { smsText } from "./router";
+import { smsText } from "./endpoints";
 
 const PROVIDER = "wechat";
 const COOKIE_PATH = "/api/auth/wechat";
