@@ -1,13 +1,21 @@
 /**
  * Phone + SMS code login, the session's own endpoints (/me, logout, log out other devices).
- * The other login panels mount their routers beside this one.
+ * The other login panels have their endpoints beside these (flows, qr, wechat).
  */
-import express, { type Router } from "express";
-import { type CodeSent, smsLoginSchema, smsSendSchema } from "../../../shared/contracts/auth";
+import { z } from "zod";
+import {
+  type CodeSent,
+  codeSentSchema,
+  loginResultSchema,
+  smsLoginSchema,
+  smsSendSchema,
+  statusOkSchema,
+} from "../../../shared/contracts/auth";
+import { viewerSchema } from "../../../shared/contracts/viewer";
 import type { ApiContext } from "../../context";
-import { ApiError, clientIp, handler, parseInput } from "../../http";
+import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { ApiError, clientIp } from "../../http";
 import { canSignIn, userForPhone, viewerOf } from "./accounts";
-import { authOf, requireAuth } from "./guard";
 import { completeLogin } from "./login";
 import { OTP, consumeCode, issueCode } from "./otp";
 import { clearSessionCookie, revokeSession, revokeUserSessions } from "./sessions";
@@ -16,63 +24,79 @@ export function smsText(siteName: string, code: string): string {
   return `【${siteName}】验证码 ${code}，5 分钟内有效。如非本人操作，请忽略本短信。`;
 }
 
-export function createAuthRouter(ctx: ApiContext): Router {
-  const router = express.Router();
-
-  router.post(
-    "/sms/send",
-    handler(async (req, res) => {
-      const { phone, purpose } = parseInput(smsSendSchema, req.body);
-      if (purpose !== "login") throw new ApiError(400, "invalid_input", "不支持的验证码用途");
-      const code = await issueCode(ctx, { channel: "sms", target: phone, purpose, ip: clientIp(req) });
-      await ctx.messenger.send({
-        channel: "sms",
-        to: phone,
-        text: smsText(ctx.settings.siteName, code),
-        purpose,
-        code,
-      });
-      res.json({ status: "sent", cooldownSeconds: OTP.cooldownSeconds } satisfies CodeSent);
+export function authEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
+    defineEndpoint({
+      method: "post",
+      path: "/auth/sms/send",
+      summary: "发送短信验证码",
+      tag: "auth",
+      auth: false,
+      input: smsSendSchema,
+      output: codeSentSchema,
+      handler: async (req, res, { input: { phone, purpose } }) => {
+        if (purpose !== "login") throw new ApiError(400, "invalid_input", "不支持的验证码用途");
+        const code = await issueCode(ctx, { channel: "sms", target: phone, purpose, ip: clientIp(req) });
+        await ctx.messenger.send({
+          channel: "sms",
+          to: phone,
+          text: smsText(ctx.settings.siteName, code),
+          purpose,
+          code,
+        });
+        res.json({ status: "sent", cooldownSeconds: OTP.cooldownSeconds } satisfies CodeSent);
+      },
     }),
-  );
-
-  router.post(
-    "/sms/login",
-    handler(async (req, res) => {
-      const { phone, code } = parseInput(smsLoginSchema, req.body);
-      await consumeCode(ctx, { channel: "sms", target: phone, purpose: "login", code });
-      const { user } = await userForPhone(ctx, phone);
-      if (!canSignIn(user)) throw new ApiError(403, "account_disabled", "该账号已停用，请联系客服");
-      res.json(await completeLogin(ctx, req, res, user));
+    defineEndpoint({
+      method: "post",
+      path: "/auth/sms/login",
+      summary: "手机号 + 验证码登录（设置会话 Cookie）",
+      tag: "auth",
+      auth: false,
+      input: smsLoginSchema,
+      output: loginResultSchema,
+      handler: async (req, res, { input: { phone, code } }) => {
+        await consumeCode(ctx, { channel: "sms", target: phone, purpose: "login", code });
+        const { user } = await userForPhone(ctx, phone);
+        if (!canSignIn(user)) throw new ApiError(403, "account_disabled", "该账号已停用，请联系客服");
+        res.json(await completeLogin(ctx, req, res, user));
+      },
     }),
-  );
-
-  router.get(
-    "/me",
-    handler(async (_req, res) => {
-      const auth = authOf(res);
-      res.json({ viewer: auth ? await viewerOf(ctx, auth.user) : null });
+    defineEndpoint({
+      method: "get",
+      path: "/auth/me",
+      summary: "当前登录的用户（未登录为 null）",
+      tag: "auth",
+      auth: false,
+      output: z.object({ viewer: viewerSchema.nullable() }),
+      handler: async (_req, res, { auth }) => {
+        res.json({ viewer: auth ? await viewerOf(ctx, auth.user) : null });
+      },
     }),
-  );
-
-  router.post(
-    "/logout",
-    handler(async (_req, res) => {
-      const auth = authOf(res);
-      if (auth) await revokeSession(ctx.database, auth.sessionIdHash, ctx.now());
-      clearSessionCookie(res, ctx.settings.cookies);
-      res.json({ status: "ok" });
+    defineEndpoint({
+      method: "post",
+      path: "/auth/logout",
+      summary: "退出登录",
+      tag: "auth",
+      auth: false,
+      output: statusOkSchema,
+      handler: async (_req, res, { auth }) => {
+        if (auth) await revokeSession(ctx.database, auth.sessionIdHash, ctx.now());
+        clearSessionCookie(res, ctx.settings.cookies);
+        res.json({ status: "ok" });
+      },
     }),
-  );
-
-  router.post(
-    "/logout-others",
-    handler(async (req, res) => {
-      const auth = requireAuth(req, res);
-      await revokeUserSessions(ctx.database, auth.user.id, auth.sessionIdHash, ctx.now());
-      res.json({ status: "ok" });
+    defineEndpoint({
+      method: "post",
+      path: "/auth/logout-others",
+      summary: "退出其他设备上的登录",
+      tag: "auth",
+      auth: true,
+      output: statusOkSchema,
+      handler: async (_req, res, { auth }) => {
+        await revokeUserSessions(ctx.database, auth.user.id, auth.sessionIdHash, ctx.now());
+        res.json({ status: "ok" });
+      },
     }),
-  );
-
-  return router;
+  ];
 }

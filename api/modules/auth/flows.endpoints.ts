@@ -5,12 +5,16 @@
  * get the same answers, and the same errors, in about the same time.
  */
 import { randomInt } from "node:crypto";
-import express, { type Request, type Router } from "express";
+import type { Request } from "express";
 import {
   type CodeSent,
+  codeSentSchema,
   type CompleteInfoResult,
+  completeInfoResultSchema,
   type LoginResult,
+  loginResultSchema,
   type StatusOk,
+  statusOkSchema,
   completeInfoSchema,
   deviceSendSchema,
   deviceVerifySchema,
@@ -25,11 +29,11 @@ import {
 } from "../../../shared/contracts/auth";
 import type { ApiContext } from "../../context";
 import type { User } from "../../db/schema";
-import { ApiError, clientIp, handler, parseInput } from "../../http";
+import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { ApiError, clientIp } from "../../http";
 import { canSignIn, defaultNickname, notify, viewerOf } from "./accounts";
 import { type CodeRefusal, sendCode } from "./code-delivery";
 import { presentDeviceKeyHash } from "./devices";
-import { requireAuth } from "./guard";
 import { accountDisabled, completeLogin, signIn, verificationTarget } from "./login";
 import { type Channel, OTP, consumeCode, invalidCode } from "./otp";
 import {
@@ -54,9 +58,7 @@ async function userByAddress(ctx: ApiContext, channel: Channel, target: string):
     .executeTakeFirst();
 }
 
-export function createAccountFlowsRouter(ctx: ApiContext): Router {
-  const router = express.Router();
-
+export function accountFlowEndpoints(ctx: ApiContext): Endpoint[] {
   /** Retrieve-account codes, by phone or e-mail: only an account's own address gets one. */
   async function sendResetCode(channel: Channel, target: string, ip: string) {
     const user = await userByAddress(ctx, channel, target);
@@ -70,115 +72,6 @@ export function createAccountFlowsRouter(ctx: ApiContext): Router {
       refusal: "reset_unregistered",
     });
   }
-
-  router.post(
-    "/email/send",
-    handler(async (req, res) => {
-      const { email, purpose } = parseInput(emailSendSchema, req.body);
-      if (purpose === "reset") await sendResetCode("email", email, clientIp(req));
-      else {
-        const user = await userByAddress(ctx, "email", email);
-        const deliver = purpose === "register" ? user === undefined : user !== undefined;
-        const refusal: CodeRefusal = purpose === "register" ? "register_taken" : "login_unregistered";
-        await sendCode(ctx, {
-          channel: "email",
-          target: email,
-          purpose,
-          ip: clientIp(req),
-          userId: user?.id ?? null,
-          deliver,
-          refusal,
-        });
-      }
-      res.json(codeSent);
-    }),
-  );
-
-  router.post(
-    "/email/login",
-    handler(async (req, res) => {
-      const { email, password } = parseInput(emailLoginSchema, req.body);
-      const ip = clientIp(req);
-      await admitPasswordTry(ctx, email, ip);
-      const user = await userByAddress(ctx, "email", email);
-      // An unknown address costs the same scrypt work as a wrong password.
-      const valid = await verifyPassword(password, user?.password_hash ?? null);
-      if (!user || !valid) {
-        await passwordFailed(ctx, email, user);
-        throw credentialsInvalid();
-      }
-      await passwordSucceeded(ctx, email, ip);
-      res.json(await completeLogin(ctx, req, res, user));
-    }),
-  );
-
-  router.post(
-    "/email/code-login",
-    handler(async (req, res) => {
-      const { email, code } = parseInput(emailCodeLoginSchema, req.body);
-      await consumeCode(ctx, { channel: "email", target: email, purpose: "login", code });
-      const user = await userByAddress(ctx, "email", email);
-      // Unknown addresses were never sent a usable code; a lucky guess is still just wrong.
-      if (!user) throw invalidCode();
-      res.json(await completeLogin(ctx, req, res, user));
-    }),
-  );
-
-  router.post(
-    "/email/register",
-    handler(async (req, res) => {
-      const { email, code, password, nickname } = parseInput(emailRegisterSchema, req.body);
-      await consumeCode(ctx, { channel: "email", target: email, purpose: "register", code });
-      const taken = () => new ApiError(409, "email_taken", "该邮箱已注册，请直接登录");
-      if (await userByAddress(ctx, "email", email)) throw taken();
-      const created = await ctx.database.db
-        .insertInto("users")
-        .values({
-          email,
-          password_hash: await hashPassword(password),
-          // Not derived from the address: nicknames are public, e-mail addresses are not.
-          nickname: nickname ?? defaultNickname(String(randomInt(0, 10_000)).padStart(4, "0")),
-        })
-        .onConflict((oc) => oc.column("email").doNothing())
-        .returningAll()
-        .executeTakeFirst();
-      if (!created) throw taken();
-      res.status(201).json(await completeLogin(ctx, req, res, created));
-    }),
-  );
-
-  router.post(
-    "/reset/send",
-    handler(async (req, res) => {
-      const { channel, target } = parseInput(resetSendSchema, req.body);
-      await sendResetCode(channel, target, clientIp(req));
-      res.json(codeSent);
-    }),
-  );
-
-  router.post(
-    "/reset",
-    handler(async (req, res) => {
-      const { channel, target, code, password } = parseInput(resetSchema, req.body);
-      await consumeCode(ctx, { channel, target, purpose: "reset", code });
-      const user = await userByAddress(ctx, channel, target);
-      if (!user) throw invalidCode();
-      // Only now may the answer depend on the account: the code proved the address is theirs.
-      const problem = passwordIdentityProblem(password, { email: user.email, phone: user.phone });
-      if (problem) throw new ApiError(400, "invalid_input", problem, [{ path: "password", message: problem }]);
-      const now = ctx.now();
-      await ctx.database.db
-        .updateTable("users")
-        .set({ password_hash: await hashPassword(password), password_change_required: false, updated_at: now })
-        .where("id", "=", user.id)
-        .execute();
-      await revokeUserSessions(ctx.database, user.id, undefined, now);
-      await cancelPendingLogins(ctx, user.id);
-      await notify(ctx, user.id, "security", "密码已重置", "你的所有设备都已退出登录，请用新密码重新登录。");
-      clearSessionCookie(res, ctx.settings.cookies);
-      res.json({ status: "ok" } satisfies StatusOk);
-    }),
-  );
 
   /** The login waiting on this browser, with its account and where the code goes. */
   async function pendingOn(req: Request) {
@@ -194,78 +87,226 @@ export function createAccountFlowsRouter(ctx: ApiContext): Router {
     return { pending, user, target };
   }
 
-  router.post(
-    "/device/send",
-    handler(async (req, res) => {
-      parseInput(deviceSendSchema, req.body);
-      const { user, target } = await pendingOn(req);
-      await sendCode(ctx, {
-        channel: target.channel,
-        target: target.to,
-        purpose: "device",
-        ip: clientIp(req),
-        userId: user.id,
-        deliver: true,
-      });
-      res.json(codeSent);
+  return [
+    defineEndpoint({
+      method: "post",
+      path: "/auth/email/send",
+      summary: "发送邮箱验证码（登录、注册、找回）",
+      tag: "auth",
+      auth: false,
+      input: emailSendSchema,
+      output: codeSentSchema,
+      handler: async (req, res, { input: { email, purpose } }) => {
+        if (purpose === "reset") await sendResetCode("email", email, clientIp(req));
+        else {
+          const user = await userByAddress(ctx, "email", email);
+          const deliver = purpose === "register" ? user === undefined : user !== undefined;
+          const refusal: CodeRefusal = purpose === "register" ? "register_taken" : "login_unregistered";
+          await sendCode(ctx, {
+            channel: "email",
+            target: email,
+            purpose,
+            ip: clientIp(req),
+            userId: user?.id ?? null,
+            deliver,
+            refusal,
+          });
+        }
+        res.json(codeSent);
+      },
     }),
-  );
-
-  router.post(
-    "/device/verify",
-    handler(async (req, res) => {
-      const { code } = parseInput(deviceVerifySchema, req.body);
-      const { pending, user, target } = await pendingOn(req);
-      await consumeCode(ctx, { channel: target.channel, target: target.to, purpose: "device", code });
-      if (!(await consumePendingLogin(ctx, pending.idHash))) throw pendingLoginExpired();
-      clearPendingLoginCookie(ctx, res);
-      if (!canSignIn(user)) throw accountDisabled();
-      const result: LoginResult = await signIn(ctx, req, res, user, {
-        keyHash: pending.deviceKeyHash,
-        trust: true,
-        announce: true,
-      });
-      res.json(result);
+    defineEndpoint({
+      method: "post",
+      path: "/auth/email/login",
+      summary: "邮箱 + 密码登录",
+      tag: "auth",
+      auth: false,
+      input: emailLoginSchema,
+      output: loginResultSchema,
+      handler: async (req, res, { input: { email, password } }) => {
+        const ip = clientIp(req);
+        await admitPasswordTry(ctx, email, ip);
+        const user = await userByAddress(ctx, "email", email);
+        // An unknown address costs the same scrypt work as a wrong password.
+        const valid = await verifyPassword(password, user?.password_hash ?? null);
+        if (!user || !valid) {
+          await passwordFailed(ctx, email, user);
+          throw credentialsInvalid();
+        }
+        await passwordSucceeded(ctx, email, ip);
+        res.json(await completeLogin(ctx, req, res, user));
+      },
     }),
-  );
-
-  router.post(
-    "/info",
-    handler(async (req, res) => {
-      const auth = requireAuth(req, res);
-      const info = parseInput(completeInfoSchema, req.body);
-      const now = ctx.now();
-      const user = await ctx.database.db
-        .updateTable("users")
-        .set({
-          nickname: info.nickname,
-          ...(info.avatarUrl !== undefined ? { avatar_url: info.avatarUrl } : {}),
-          ...(info.gender !== undefined ? { gender: info.gender } : {}),
-          ...(info.region !== undefined ? { region: info.region || null } : {}),
-          info_completed_at: now,
-          updated_at: now,
-        })
-        .where("id", "=", auth.user.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      res.json({ status: "ok", viewer: await viewerOf(ctx, user) } satisfies CompleteInfoResult);
+    defineEndpoint({
+      method: "post",
+      path: "/auth/email/code-login",
+      summary: "邮箱 + 验证码登录",
+      tag: "auth",
+      auth: false,
+      input: emailCodeLoginSchema,
+      output: loginResultSchema,
+      handler: async (req, res, { input: { email, code } }) => {
+        await consumeCode(ctx, { channel: "email", target: email, purpose: "login", code });
+        const user = await userByAddress(ctx, "email", email);
+        // Unknown addresses were never sent a usable code; a lucky guess is still just wrong.
+        if (!user) throw invalidCode();
+        res.json(await completeLogin(ctx, req, res, user));
+      },
     }),
-  );
-
-  router.post(
-    "/info/skip",
-    handler(async (req, res) => {
-      const auth = requireAuth(req, res);
-      parseInput(skipInfoSchema, req.body);
-      const now = ctx.now();
-      await ctx.database.db
-        .updateTable("users")
-        .set({ info_skipped_at: now, updated_at: now })
-        .where("id", "=", auth.user.id)
-        .execute();
-      res.json({ status: "ok" } satisfies StatusOk);
+    defineEndpoint({
+      method: "post",
+      path: "/auth/email/register",
+      summary: "邮箱注册并登录",
+      tag: "auth",
+      auth: false,
+      input: emailRegisterSchema,
+      output: loginResultSchema,
+      handler: async (req, res, { input: { email, code, password, nickname } }) => {
+        await consumeCode(ctx, { channel: "email", target: email, purpose: "register", code });
+        const taken = () => new ApiError(409, "email_taken", "该邮箱已注册，请直接登录");
+        if (await userByAddress(ctx, "email", email)) throw taken();
+        const created = await ctx.database.db
+          .insertInto("users")
+          .values({
+            email,
+            password_hash: await hashPassword(password),
+            // Not derived from the address: nicknames are public, e-mail addresses are not.
+            nickname: nickname ?? defaultNickname(String(randomInt(0, 10_000)).padStart(4, "0")),
+          })
+          .onConflict((oc) => oc.column("email").doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (!created) throw taken();
+        res.status(201).json(await completeLogin(ctx, req, res, created));
+      },
     }),
-  );
-
-  return router;
+    defineEndpoint({
+      method: "post",
+      path: "/auth/reset/send",
+      summary: "找回账号：发送验证码",
+      tag: "auth",
+      auth: false,
+      input: resetSendSchema,
+      output: codeSentSchema,
+      handler: async (req, res, { input: { channel, target } }) => {
+        await sendResetCode(channel, target, clientIp(req));
+        res.json(codeSent);
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/auth/reset",
+      summary: "找回账号：设置新密码",
+      tag: "auth",
+      auth: false,
+      input: resetSchema,
+      output: statusOkSchema,
+      handler: async (req, res, { input: { channel, target, code, password } }) => {
+        await consumeCode(ctx, { channel, target, purpose: "reset", code });
+        const user = await userByAddress(ctx, channel, target);
+        if (!user) throw invalidCode();
+        // Only now may the answer depend on the account: the code proved the address is theirs.
+        const problem = passwordIdentityProblem(password, { email: user.email, phone: user.phone });
+        if (problem) throw new ApiError(400, "invalid_input", problem, [{ path: "password", message: problem }]);
+        const now = ctx.now();
+        await ctx.database.db
+          .updateTable("users")
+          .set({ password_hash: await hashPassword(password), password_change_required: false, updated_at: now })
+          .where("id", "=", user.id)
+          .execute();
+        await revokeUserSessions(ctx.database, user.id, undefined, now);
+        await cancelPendingLogins(ctx, user.id);
+        await notify(ctx, user.id, "security", "密码已重置", "你的所有设备都已退出登录，请用新密码重新登录。");
+        clearSessionCookie(res, ctx.settings.cookies);
+        res.json({ status: "ok" } satisfies StatusOk);
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/auth/device/send",
+      summary: "新设备登录确认：发送验证码",
+      tag: "auth",
+      auth: false,
+      input: deviceSendSchema,
+      output: codeSentSchema,
+      handler: async (req, res) => {
+        const { user, target } = await pendingOn(req);
+        await sendCode(ctx, {
+          channel: target.channel,
+          target: target.to,
+          purpose: "device",
+          ip: clientIp(req),
+          userId: user.id,
+          deliver: true,
+        });
+        res.json(codeSent);
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/auth/device/verify",
+      summary: "新设备登录确认：提交验证码",
+      tag: "auth",
+      auth: false,
+      input: deviceVerifySchema,
+      output: loginResultSchema,
+      handler: async (req, res, { input: { code } }) => {
+        const { pending, user, target } = await pendingOn(req);
+        await consumeCode(ctx, { channel: target.channel, target: target.to, purpose: "device", code });
+        if (!(await consumePendingLogin(ctx, pending.idHash))) throw pendingLoginExpired();
+        clearPendingLoginCookie(ctx, res);
+        if (!canSignIn(user)) throw accountDisabled();
+        const result: LoginResult = await signIn(ctx, req, res, user, {
+          keyHash: pending.deviceKeyHash,
+          trust: true,
+          announce: true,
+        });
+        res.json(result);
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/auth/info",
+      summary: "完善资料",
+      tag: "auth",
+      auth: true,
+      input: completeInfoSchema,
+      output: completeInfoResultSchema,
+      handler: async (req, res, { auth, input: info }) => {
+        const now = ctx.now();
+        const user = await ctx.database.db
+          .updateTable("users")
+          .set({
+            nickname: info.nickname,
+            ...(info.avatarUrl !== undefined ? { avatar_url: info.avatarUrl } : {}),
+            ...(info.gender !== undefined ? { gender: info.gender } : {}),
+            ...(info.region !== undefined ? { region: info.region || null } : {}),
+            info_completed_at: now,
+            updated_at: now,
+          })
+          .where("id", "=", auth.user.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        res.json({ status: "ok", viewer: await viewerOf(ctx, user) } satisfies CompleteInfoResult);
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/auth/info/skip",
+      summary: "跳过完善资料",
+      tag: "auth",
+      auth: true,
+      input: skipInfoSchema,
+      output: statusOkSchema,
+      handler: async (req, res, { auth }) => {
+        const now = ctx.now();
+        await ctx.database.db
+          .updateTable("users")
+          .set({ info_skipped_at: now, updated_at: now })
+          .where("id", "=", auth.user.id)
+          .execute();
+        res.json({ status: "ok" } satisfies StatusOk);
+      },
+    }),
+  ];
 }

@@ -9,16 +9,25 @@
  * once, and only that browser can follow or claim it. The first phone that scans holds it.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import express, { type Request, type Response, type Router } from "express";
+import type { Request, Response } from "express";
 import { parse as parseCookies } from "cookie";
 import QRCode from "qrcode";
 import { z } from "zod";
 import type { ApiContext } from "../../context";
-import { ApiError, clientIp, handler, notFound, parseInput, tooManyRequests } from "../../http";
+import {
+  type LoginResult,
+  loginResultSchema,
+  qrDecisionSchema,
+  type QrTicketCreated,
+  qrTicketCreatedSchema,
+  type QrTicketView,
+  qrTicketViewSchema,
+} from "../../../shared/contracts/auth";
+import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { ApiError, clientIp, notFound, tooManyRequests } from "../../http";
 import { enforce } from "../../rate-limit";
-import { openEventStream, reconnectEvent, writeEventChunk } from "../../sse";
+import { openGuardedStream } from "../../sse";
 import { deviceName } from "./devices";
-import { requireAuth } from "./guard";
 import { accountDisabled, completeLogin } from "./login";
 import {
   FINAL_FOR_STREAM,
@@ -36,7 +45,6 @@ import { hashToken } from "./sessions";
 
 const BIND_COOKIE = "qr_bind";
 const BIND_COOKIE_PATH = "/api/auth/qr";
-const HEARTBEAT_MS = 15_000;
 /** A browser may follow one ticket from a few tabs, not from hundreds of connections. */
 const MAX_STREAMS_PER_TICKET = 5;
 
@@ -67,8 +75,9 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
 }
 
-export function createQrRouter(ctx: ApiContext): Router {
-  const router = express.Router();
+const ticketParam = { ticket: { type: "string", description: "二维码票据（32 位 base64url）" } } as const;
+
+export function qrEndpoints(ctx: ApiContext): Endpoint[] {
   const hub = new QrEventHub(ctx.database, ctx.now, (err) =>
     ctx.logger.warn({ err }, "scan-code tickets: re-reading after a LISTEN loss failed"),
   );
@@ -87,125 +96,31 @@ export function createQrRouter(ctx: ApiContext): Router {
     return ticket;
   }
 
-  // Desktop: a new ticket and its QR code, bound to this browser.
-  router.post(
-    "/",
-    handler(async (req, res) => {
-      parseInput(emptyBody, req.body);
-      const now = ctx.now();
-      const ip = clientIp(req);
-      await enforce(
-        ctx.database,
-        [
-          { key: `qr:create:ip:${ip}`, max: 20, windowSeconds: 60 },
-          { key: `qr:create:ip-hour:${ip}`, max: 300, windowSeconds: 3600 },
-        ],
-        now,
-      );
-      const ticket = randomBytes(24).toString("base64url");
-      const bindSecret = randomBytes(32).toString("base64url");
-      const expiresAt = new Date(now.getTime() + QR_TTL_MS);
-      // Tickets are worth nothing after they expire; keep a day for support questions.
-      await ctx.database.db
-        .deleteFrom("qr_tickets")
-        .where("expires_at", "<", new Date(now.getTime() - 86_400_000))
-        .execute();
-      await ctx.database.db
-        .insertInto("qr_tickets")
-        .values({
-          id: ticket,
-          browser_hash: hashToken(bindSecret),
-          requester_ua: (req.get("user-agent") ?? "").slice(0, 300),
-          requester_ip: ip,
-          created_at: now,
-          expires_at: expiresAt,
-        })
-        .execute();
-      const confirmUrl = `${ctx.settings.publicOrigin}/m/qr/${ticket}`;
-      const qrSvg = await QRCode.toString(confirmUrl, {
-        type: "svg",
-        margin: 1,
-        errorCorrectionLevel: "M",
-        color: { dark: "#222222", light: "#fffdf8" },
-      });
-      res.cookie(BIND_COOKIE, bindSecret, {
-        httpOnly: true,
-        secure: ctx.settings.cookies.secure,
-        sameSite: "strict",
-        path: BIND_COOKIE_PATH,
-        maxAge: QR_TTL_MS + 60_000,
-      });
-      res.status(201).json({ ticket, confirmUrl, qrSvg, expiresAt: expiresAt.toISOString() });
-    }),
-  );
-
-  // Desktop: the ticket's state as Server-Sent Events, for the browser holding the bind cookie.
-  router.get(
-    "/:ticket/events",
-    handler(async (req, res) => {
-      const ticket = await boundTicket(req);
-      if (hub.watcherCount(ticket.id) >= MAX_STREAMS_PER_TICKET) throw tooManyRequests(5);
-      await streamTicket(req, res, ticket.id, ticket.expires_at);
-    }),
-  );
-
   async function streamTicket(req: Request, res: Response, id: string, expiresAt: Date) {
     let lastRank = -1;
-    let closed = false;
-    let unsubscribe: (() => void) | null = null;
-    const timers: { heartbeat?: NodeJS.Timeout; expiry?: NodeJS.Timeout } = {};
-    let untrack = () => {};
-
-    const cleanUp = () => {
-      if (closed) return;
-      closed = true;
-      clearInterval(timers.heartbeat);
-      clearTimeout(timers.expiry);
-      unsubscribe?.();
-      untrack();
-    };
-    const write = (chunk: string) => {
-      if (closed) return;
-      writeEventChunk(res, chunk);
-    };
-    const send = (status: QrStatus) => {
-      if (closed || STATUS_RANK[status] <= lastRank) return;
-      lastRank = STATUS_RANK[status];
-      write(`data: ${JSON.stringify({ status })}\n\n`);
-      if (FINAL_FOR_STREAM.has(status)) {
-        cleanUp();
-        res.end();
-      }
-    };
-    res.on("close", cleanUp);
-
     // A browser that comes back after a lost connection gets the current state first.
-    openEventStream(req, res);
-    // On shutdown the browser reconnects (to another node) and resumes from that state.
-    untrack = ctx.eventStreams.track(() => {
-      write(reconnectEvent());
-      cleanUp();
-      res.end();
-    });
-    if (closed) return;
+    const stream = openGuardedStream(req, res, ctx.eventStreams);
+    const send = (status: QrStatus) => {
+      if (stream.closed || STATUS_RANK[status] <= lastRank) return;
+      lastRank = STATUS_RANK[status];
+      const event = `data: ${JSON.stringify({ status })}\n\n`;
+      if (FINAL_FOR_STREAM.has(status)) stream.end(event);
+      else stream.write(event);
+    };
+    if (stream.closed) return;
 
     // Listen before reading, so a change between the two is not missed (ranks drop repeats).
-    const stop = await hub.subscribe(id, send);
-    if (closed) {
-      stop();
-      return;
-    }
-    unsubscribe = stop;
+    stream.onEnd(await hub.subscribe(id, send));
+    if (stream.closed) return;
     const current = await findTicket(ctx.database, id);
     if (!current) {
       send("expired");
       return;
     }
     send(publicStatus(current, ctx.now()));
-    if (closed) return;
+    if (stream.closed) return;
 
-    timers.heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
-    timers.expiry = setTimeout(
+    const expiry = setTimeout(
       () => {
         // The time is up: the ticket is expired unless it finished meanwhile on another node.
         findTicket(ctx.database, id)
@@ -217,77 +132,22 @@ export function createQrRouter(ctx: ApiContext): Router {
       },
       Math.min(QR_TTL_MS, Math.max(0, expiresAt.getTime() - ctx.now().getTime())),
     );
+    stream.onEnd(() => clearTimeout(expiry));
   }
 
-  // Desktop: after `confirmed`, this browser (and only it) exchanges the ticket for a session, once.
-  router.post(
-    "/:ticket/claim",
-    handler(async (req, res) => {
-      parseInput(emptyBody, req.body);
-      const ticket = await boundTicket(req);
-      const now = ctx.now();
-      const claimed = await ctx.database.db
-        .updateTable("qr_tickets")
-        .set({ status: "consumed" })
-        .where("id", "=", ticket.id)
-        .where("browser_hash", "=", ticket.browser_hash)
-        .where("status", "=", "confirmed")
-        .where("expires_at", ">", now)
-        .returning("user_id")
-        .executeTakeFirst();
-      if (!claimed) {
-        const latest = await findTicket(ctx.database, ticket.id);
-        throw stateConflict(latest ? publicStatus(latest, now) : "expired");
-      }
-      await publishStatus(ctx.database, ticket.id, "consumed");
-      const user =
-        claimed.user_id === null
-          ? undefined
-          : await ctx.database.db.selectFrom("users").selectAll().where("id", "=", claimed.user_id).executeTakeFirst();
-      if (!user) throw accountDisabled();
-      const result = await completeLogin(ctx, req, res, user);
-      ctx.logger.info({ event: "login", method: "qr", userId: user.id }, "qr login");
-      res.json(result);
-    }),
-  );
-
-  // Phone: who asks to log in. Opening the page marks the ticket scanned (by this account).
-  router.get(
-    "/:ticket",
-    handler(async (req, res) => {
-      const auth = requireAuth(req, res);
-      if (!TICKET_PATTERN.test(String(req.params.ticket ?? ""))) throw notFound("二维码不存在或已失效");
-      const now = ctx.now();
-      const scanned = await ctx.database.db
-        .updateTable("qr_tickets")
-        .set({ status: "scanned", user_id: auth.user.id })
-        .where("id", "=", String(req.params.ticket))
-        .where("status", "=", "pending")
-        .where("expires_at", ">", now)
-        .returningAll()
-        .executeTakeFirst();
-      if (scanned) await publishStatus(ctx.database, scanned.id, "scanned");
-      const ticket = scanned ?? (await ticketOrNotFound(req));
-      res.json({
-        status: publicStatus(ticket, now),
-        requester: {
-          device: deviceName(ticket.requester_ua),
-          ip: coarseIp(ticket.requester_ip),
-          createdAt: ticket.created_at.toISOString(),
-        },
-        expiresAt: ticket.expires_at.toISOString(),
-      });
-    }),
-  );
-
-  // Phone: confirm or cancel, from pending or scanned only, before expiry, by the account that scanned.
-  for (const action of ["confirm", "cancel"] as const) {
+  /** Phone: confirm or cancel, from pending or scanned only, before expiry, by the account that scanned. */
+  const decide = (action: "confirm" | "cancel", summary: string) => {
     const to = action === "confirm" ? "confirmed" : "cancelled";
-    router.post(
-      `/:ticket/${action}`,
-      handler(async (req, res) => {
-        const auth = requireAuth(req, res);
-        parseInput(emptyBody, req.body);
+    return defineEndpoint({
+      method: "post",
+      path: `/auth/qr/{ticket}/${action}`,
+      summary,
+      tag: "auth",
+      auth: true,
+      params: ticketParam,
+      input: emptyBody,
+      output: qrDecisionSchema,
+      handler: async (req, res, { auth }) => {
         const ticket = await ticketOrNotFound(req);
         const now = ctx.now();
         const moved = await ctx.database.db
@@ -310,9 +170,156 @@ export function createQrRouter(ctx: ApiContext): Router {
         await publishStatus(ctx.database, ticket.id, to);
         if (action === "confirm") ctx.logger.info({ event: "qr_confirm", userId: auth.user.id }, "qr confirmed");
         res.json({ status: to });
-      }),
-    );
-  }
+      },
+    });
+  };
 
-  return router;
+  return [
+    defineEndpoint({
+      method: "post",
+      path: "/auth/qr",
+      summary: "扫码登录（电脑端）：生成 2 分钟有效的二维码票据，绑定到本浏览器（httpOnly Cookie）",
+      tag: "auth",
+      auth: false,
+      input: emptyBody,
+      output: qrTicketCreatedSchema,
+      handler: async (req, res) => {
+        const now = ctx.now();
+        const ip = clientIp(req);
+        await enforce(
+          ctx.database,
+          [
+            { key: `qr:create:ip:${ip}`, max: 20, windowSeconds: 60 },
+            { key: `qr:create:ip-hour:${ip}`, max: 300, windowSeconds: 3600 },
+          ],
+          now,
+        );
+        const ticket = randomBytes(24).toString("base64url");
+        const bindSecret = randomBytes(32).toString("base64url");
+        const expiresAt = new Date(now.getTime() + QR_TTL_MS);
+        // Tickets are worth nothing after they expire; keep a day for support questions.
+        await ctx.database.db
+          .deleteFrom("qr_tickets")
+          .where("expires_at", "<", new Date(now.getTime() - 86_400_000))
+          .execute();
+        await ctx.database.db
+          .insertInto("qr_tickets")
+          .values({
+            id: ticket,
+            browser_hash: hashToken(bindSecret),
+            requester_ua: (req.get("user-agent") ?? "").slice(0, 300),
+            requester_ip: ip,
+            created_at: now,
+            expires_at: expiresAt,
+          })
+          .execute();
+        const confirmUrl = `${ctx.settings.publicOrigin}/m/qr/${ticket}`;
+        const qrSvg = await QRCode.toString(confirmUrl, {
+          type: "svg",
+          margin: 1,
+          errorCorrectionLevel: "M",
+          color: { dark: "#222222", light: "#fffdf8" },
+        });
+        res.cookie(BIND_COOKIE, bindSecret, {
+          httpOnly: true,
+          secure: ctx.settings.cookies.secure,
+          sameSite: "strict",
+          path: BIND_COOKIE_PATH,
+          maxAge: QR_TTL_MS + 60_000,
+        });
+        res
+          .status(201)
+          .json({ ticket, confirmUrl, qrSvg, expiresAt: expiresAt.toISOString() } satisfies QrTicketCreated);
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/auth/qr/{ticket}/events",
+      summary:
+        "扫码登录（电脑端）：票据状态事件流（text/event-stream，data 为 {status}；每个浏览器仅限自己的票据，每张票据至多 5 个连接）",
+      tag: "auth",
+      auth: false,
+      params: ticketParam,
+      produces: "text/event-stream",
+      handler: async (req, res) => {
+        const ticket = await boundTicket(req);
+        if (hub.watcherCount(ticket.id) >= MAX_STREAMS_PER_TICKET) throw tooManyRequests(5);
+        await streamTicket(req, res, ticket.id, ticket.expires_at);
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/auth/qr/{ticket}/claim",
+      summary: "扫码登录（电脑端）：手机确认后，由生成票据的浏览器换取登录会话（仅一次）",
+      tag: "auth",
+      auth: false,
+      params: ticketParam,
+      input: emptyBody,
+      output: loginResultSchema,
+      handler: async (req, res) => {
+        const ticket = await boundTicket(req);
+        const now = ctx.now();
+        const claimed = await ctx.database.db
+          .updateTable("qr_tickets")
+          .set({ status: "consumed" })
+          .where("id", "=", ticket.id)
+          .where("browser_hash", "=", ticket.browser_hash)
+          .where("status", "=", "confirmed")
+          .where("expires_at", ">", now)
+          .returning("user_id")
+          .executeTakeFirst();
+        if (!claimed) {
+          const latest = await findTicket(ctx.database, ticket.id);
+          throw stateConflict(latest ? publicStatus(latest, now) : "expired");
+        }
+        await publishStatus(ctx.database, ticket.id, "consumed");
+        const user =
+          claimed.user_id === null
+            ? undefined
+            : await ctx.database.db
+                .selectFrom("users")
+                .selectAll()
+                .where("id", "=", claimed.user_id)
+                .executeTakeFirst();
+        if (!user) throw accountDisabled();
+        const result: LoginResult = await completeLogin(ctx, req, res, user);
+        ctx.logger.info({ event: "login", method: "qr", userId: user.id }, "qr login");
+        res.json(result);
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/auth/qr/{ticket}",
+      summary: "扫码登录（手机端）：查看请求登录的设备（浏览器、系统、大致 IP、时间）；打开即标记为已扫描",
+      tag: "auth",
+      auth: true,
+      params: ticketParam,
+      output: qrTicketViewSchema,
+      handler: async (req, res, { auth }) => {
+        if (!TICKET_PATTERN.test(String(req.params.ticket ?? ""))) throw notFound("二维码不存在或已失效");
+        const now = ctx.now();
+        const scanned = await ctx.database.db
+          .updateTable("qr_tickets")
+          .set({ status: "scanned", user_id: auth.user.id })
+          .where("id", "=", String(req.params.ticket))
+          .where("status", "=", "pending")
+          .where("expires_at", ">", now)
+          .returningAll()
+          .executeTakeFirst();
+        if (scanned) await publishStatus(ctx.database, scanned.id, "scanned");
+        const ticket = scanned ?? (await ticketOrNotFound(req));
+        res.json({
+          status: publicStatus(ticket, now),
+          requester: {
+            device: deviceName(ticket.requester_ua),
+            ip: coarseIp(ticket.requester_ip),
+            createdAt: ticket.created_at.toISOString(),
+          },
+          expiresAt: ticket.expires_at.toISOString(),
+        } satisfies QrTicketView);
+      },
+    }),
+    decide("confirm", "扫码登录（手机端）：确认登录（仅扫描它的账号，且在待确认、未过期时）"),
+    decide("cancel", "扫码登录（手机端）：取消这次登录（仅扫描它的账号，且在待确认、未过期时）"),
+  ];
 }

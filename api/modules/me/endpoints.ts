@@ -2,26 +2,34 @@
  * The personal centre (/api/me): profile, avatar, security, devices, sessions and account
  * deletion. Every endpoint needs a session (401 without one).
  */
-import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import express, { type RequestHandler } from "express";
 import {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
   type AvatarResult,
+  avatarResultSchema,
+  DELETION_COOLING_DAYS,
   type DeviceList,
-  type SessionList,
+  deviceListSchema,
   deletionRequestSchema,
+  deletionStatusSchema,
   deviceProtectionSchema,
   emailBindSchema,
   emailBindSendSchema,
+  meSchema,
+  okSchema,
   passwordChangeSchema,
   phoneBindSchema,
   phoneBindSendSchema,
   profilePatchSchema,
+  type SessionList,
+  sessionListSchema,
   sessionPublicIdSchema,
 } from "../../../shared/contracts/me";
-import type { CodeSent } from "../../../shared/contracts/auth";
+import { type CodeSent, codeSentSchema } from "../../../shared/contracts/auth";
 import type { ApiContext } from "../../context";
-import { ApiError, clientIp, handler, notFound, parseInput } from "../../http";
+import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { ApiError, clientIp, notFound } from "../../http";
 import { avatarStorageFor } from "../../providers/storage";
 import { enforce } from "../../rate-limit";
 import { requireAuth } from "../auth/guard";
@@ -52,186 +60,236 @@ function positiveId(value: string | undefined): number {
   return Number(value);
 }
 
-export function createMeRouter(ctx: ApiContext): Router {
-  const router = express.Router();
+const sessionParam = { id: { type: "string", description: "会话的公开编号（16 位十六进制）" } } as const;
 
-  router.get(
-    "/",
-    handler(async (req, res) => {
-      const { user } = requireAuth(req, res);
-      res.json(await meOf(ctx, user.id));
+export function meEndpoints(ctx: ApiContext): Endpoint[] {
+  // The avatar is the one body that is not JSON: the session is checked and the upload counted
+  // before the bytes are read, then they are read whole up to 5 MB (413 beyond).
+  const countAvatarUpload: RequestHandler = (req, res, next) => {
+    const { user } = requireAuth(req, res);
+    enforce(
+      ctx.database,
+      [
+        {
+          key: `avatar:user:${user.id}`,
+          max: AVATAR_UPLOADS_PER_HOUR,
+          windowSeconds: 3600,
+          message: "更换头像太频繁了，请稍后再试",
+        },
+      ],
+      ctx.now(),
+    ).then(() => next(), next);
+  };
+
+  return [
+    defineEndpoint({
+      method: "get",
+      path: "/me",
+      summary: "个人资料与计数",
+      tag: "me",
+      auth: true,
+      output: meSchema,
+      handler: async (_req, res, { auth: { user } }) => {
+        res.json(await meOf(ctx, user.id));
+      },
     }),
-  );
-
-  router.patch(
-    "/profile",
-    handler(async (req, res) => {
-      const { user } = requireAuth(req, res);
-      const patch = parseInput(profilePatchSchema, req.body);
-      await updateProfile(ctx, user.id, patch);
-      res.json(await meOf(ctx, user.id));
+    defineEndpoint({
+      method: "patch",
+      path: "/me/profile",
+      summary: "修改昵称、性别、地区、个人简介",
+      tag: "me",
+      auth: true,
+      input: profilePatchSchema,
+      output: meSchema,
+      handler: async (_req, res, { auth: { user }, input }) => {
+        await updateProfile(ctx, user.id, input);
+        res.json(await meOf(ctx, user.id));
+      },
     }),
-  );
-
-  // The one route with a body that is not JSON: checked for a session and counted before the
-  // bytes are read, then read whole up to 5 MB (413 beyond).
-  router.post(
-    "/avatar",
-    (req: Request, res: Response, next: NextFunction) => {
-      const { user } = requireAuth(req, res);
-      enforce(
-        ctx.database,
-        [
-          {
-            key: `avatar:user:${user.id}`,
-            max: AVATAR_UPLOADS_PER_HOUR,
-            windowSeconds: 3600,
-            message: "更换头像太频繁了，请稍后再试",
-          },
-        ],
-        ctx.now(),
-      ).then(() => next(), next);
-    },
-    express.raw({ type: [...AVATAR_TYPES], limit: AVATAR_MAX_BYTES }),
-    handler(async (req, res) => {
-      const { user } = requireAuth(req, res);
-      if (!Buffer.isBuffer(req.body)) throw unsupportedImage();
-      if (req.body.length === 0) throw new ApiError(400, "invalid_input", "请选择一张图片");
-      const avatar = await makeAvatar(req.body);
-      const storage = avatarStorageFor(ctx);
-      const avatarUrl = await storage.save(avatar);
-      const previous = await ctx.database.db
-        .selectFrom("users")
-        .select("avatar_url")
-        .where("id", "=", user.id)
-        .executeTakeFirst();
-      await ctx.database.db
-        .updateTable("users")
-        .set({ avatar_url: avatarUrl, updated_at: ctx.now() })
-        .where("id", "=", user.id)
-        .execute();
-      // One avatar per learner is kept: the replaced one goes.
-      if (previous?.avatar_url && previous.avatar_url !== avatarUrl) {
-        await storage
-          .remove(previous.avatar_url)
-          .catch((err: unknown) => req.log?.warn({ err }, "old avatar was not removed"));
-      }
-      res.json({ avatarUrl } satisfies AvatarResult);
+    defineEndpoint({
+      method: "post",
+      path: "/me/avatar",
+      summary: `上传头像（JPEG/PNG/WebP 原始字节，≤ 5 MB；保存为 256×256 WebP；每小时至多 ${AVATAR_UPLOADS_PER_HOUR} 次）`,
+      tag: "me",
+      auth: true,
+      raw: { binary: AVATAR_TYPES, maxBytes: AVATAR_MAX_BYTES },
+      output: avatarResultSchema,
+      before: [countAvatarUpload, express.raw({ type: [...AVATAR_TYPES], limit: AVATAR_MAX_BYTES })],
+      handler: async (req, res, { auth: { user } }) => {
+        if (!Buffer.isBuffer(req.body)) throw unsupportedImage();
+        if (req.body.length === 0) throw new ApiError(400, "invalid_input", "请选择一张图片");
+        const avatar = await makeAvatar(req.body);
+        const storage = avatarStorageFor(ctx);
+        const avatarUrl = await storage.save(avatar);
+        const previous = await ctx.database.db
+          .selectFrom("users")
+          .select("avatar_url")
+          .where("id", "=", user.id)
+          .executeTakeFirst();
+        await ctx.database.db
+          .updateTable("users")
+          .set({ avatar_url: avatarUrl, updated_at: ctx.now() })
+          .where("id", "=", user.id)
+          .execute();
+        // One avatar per learner is kept: the replaced one goes.
+        if (previous?.avatar_url && previous.avatar_url !== avatarUrl) {
+          await storage
+            .remove(previous.avatar_url)
+            .catch((err: unknown) => req.log?.warn({ err }, "old avatar was not removed"));
+        }
+        res.json({ avatarUrl } satisfies AvatarResult);
+      },
     }),
-  );
-
-  router.post(
-    "/password",
-    handler(async (req, res) => {
-      const auth = requireAuth(req, res);
-      const input = parseInput(passwordChangeSchema, req.body);
-      await changePassword(ctx, auth.user, auth.sessionIdHash, input);
-      res.json(ok);
+    defineEndpoint({
+      method: "post",
+      path: "/me/password",
+      summary: "设置或修改登录密码（退出其他登录）",
+      tag: "me",
+      auth: true,
+      input: passwordChangeSchema,
+      output: okSchema,
+      handler: async (_req, res, { auth, input }) => {
+        await changePassword(ctx, auth.user, auth.sessionIdHash, input);
+        res.json(ok);
+      },
     }),
-  );
-
-  router.post(
-    "/phone/send",
-    handler(async (req, res) => {
-      const { user } = requireAuth(req, res);
-      const { phone } = parseInput(phoneBindSendSchema, req.body);
-      await sendBindCode(ctx, user, phoneTarget, phone, clientIp(req));
-      res.json({ status: "sent", cooldownSeconds: OTP.cooldownSeconds } satisfies CodeSent);
+    defineEndpoint({
+      method: "post",
+      path: "/me/phone/send",
+      summary: "向新手机号发送绑定验证码",
+      tag: "me",
+      auth: true,
+      input: phoneBindSendSchema,
+      output: codeSentSchema,
+      handler: async (req, res, { auth: { user }, input: { phone } }) => {
+        await sendBindCode(ctx, user, phoneTarget, phone, clientIp(req));
+        res.json({ status: "sent", cooldownSeconds: OTP.cooldownSeconds } satisfies CodeSent);
+      },
     }),
-  );
-
-  router.post(
-    "/phone",
-    handler(async (req, res) => {
-      const { user } = requireAuth(req, res);
-      const { phone, code } = parseInput(phoneBindSchema, req.body);
-      await confirmBind(ctx, user, phoneTarget, phone, code);
-      res.json(await meOf(ctx, user.id));
+    defineEndpoint({
+      method: "post",
+      path: "/me/phone",
+      summary: "绑定或更换手机号",
+      tag: "me",
+      auth: true,
+      input: phoneBindSchema,
+      output: meSchema,
+      handler: async (_req, res, { auth: { user }, input: { phone, code } }) => {
+        await confirmBind(ctx, user, phoneTarget, phone, code);
+        res.json(await meOf(ctx, user.id));
+      },
     }),
-  );
-
-  router.post(
-    "/email/send",
-    handler(async (req, res) => {
-      const { user } = requireAuth(req, res);
-      const { email } = parseInput(emailBindSendSchema, req.body);
-      await sendBindCode(ctx, user, emailTarget, email, clientIp(req));
-      res.json({ status: "sent", cooldownSeconds: OTP.cooldownSeconds } satisfies CodeSent);
+    defineEndpoint({
+      method: "post",
+      path: "/me/email/send",
+      summary: "向新邮箱发送绑定验证码",
+      tag: "me",
+      auth: true,
+      input: emailBindSendSchema,
+      output: codeSentSchema,
+      handler: async (req, res, { auth: { user }, input: { email } }) => {
+        await sendBindCode(ctx, user, emailTarget, email, clientIp(req));
+        res.json({ status: "sent", cooldownSeconds: OTP.cooldownSeconds } satisfies CodeSent);
+      },
     }),
-  );
-
-  router.post(
-    "/email",
-    handler(async (req, res) => {
-      const { user } = requireAuth(req, res);
-      const { email, code } = parseInput(emailBindSchema, req.body);
-      await confirmBind(ctx, user, emailTarget, email, code);
-      res.json(await meOf(ctx, user.id));
+    defineEndpoint({
+      method: "post",
+      path: "/me/email",
+      summary: "绑定或更换邮箱",
+      tag: "me",
+      auth: true,
+      input: emailBindSchema,
+      output: meSchema,
+      handler: async (_req, res, { auth: { user }, input: { email, code } }) => {
+        await confirmBind(ctx, user, emailTarget, email, code);
+        res.json(await meOf(ctx, user.id));
+      },
     }),
-  );
-
-  router.post(
-    "/device-protection",
-    handler(async (req, res) => {
-      const { user } = requireAuth(req, res);
-      const { enabled } = parseInput(deviceProtectionSchema, req.body);
-      await setDeviceProtection(ctx, user, enabled);
-      res.json(await meOf(ctx, user.id));
+    defineEndpoint({
+      method: "post",
+      path: "/me/device-protection",
+      summary: "开启或关闭登录设备保护",
+      tag: "me",
+      auth: true,
+      input: deviceProtectionSchema,
+      output: meSchema,
+      handler: async (_req, res, { auth: { user }, input: { enabled } }) => {
+        await setDeviceProtection(ctx, user, enabled);
+        res.json(await meOf(ctx, user.id));
+      },
     }),
-  );
-
-  router.get(
-    "/devices",
-    handler(async (req, res) => {
-      const auth = requireAuth(req, res);
-      res.json({ items: await listDevices(ctx, auth.user.id, auth.sessionIdHash) } satisfies DeviceList);
+    defineEndpoint({
+      method: "get",
+      path: "/me/devices",
+      summary: "已绑定的登录设备",
+      tag: "me",
+      auth: true,
+      output: deviceListSchema,
+      handler: async (_req, res, { auth }) => {
+        res.json({ items: await listDevices(ctx, auth.user.id, auth.sessionIdHash) } satisfies DeviceList);
+      },
     }),
-  );
-
-  router.delete(
-    "/devices/:id",
-    handler(async (req, res) => {
-      const auth = requireAuth(req, res);
-      await removeDevice(ctx, auth.user, auth.sessionIdHash, positiveId(req.params.id as string | undefined));
-      res.json(ok);
+    defineEndpoint({
+      method: "delete",
+      path: "/me/devices/{id}",
+      summary: "移除设备并退出它上面的登录",
+      tag: "me",
+      auth: true,
+      params: { id: { type: "integer", description: "设备编号" } },
+      output: okSchema,
+      handler: async (req, res, { auth }) => {
+        await removeDevice(ctx, auth.user, auth.sessionIdHash, positiveId(req.params.id as string | undefined));
+        res.json(ok);
+      },
     }),
-  );
-
-  router.get(
-    "/sessions",
-    handler(async (req, res) => {
-      const auth = requireAuth(req, res);
-      res.json({ items: await listSessions(ctx, auth.user.id, auth.sessionIdHash) } satisfies SessionList);
+    defineEndpoint({
+      method: "get",
+      path: "/me/sessions",
+      summary: "正在登录的会话（标出当前会话）",
+      tag: "me",
+      auth: true,
+      output: sessionListSchema,
+      handler: async (_req, res, { auth }) => {
+        res.json({ items: await listSessions(ctx, auth.user.id, auth.sessionIdHash) } satisfies SessionList);
+      },
     }),
-  );
-
-  router.delete(
-    "/sessions/:id",
-    handler(async (req, res) => {
-      const auth = requireAuth(req, res);
-      const parsed = sessionPublicIdSchema.safeParse(req.params.id);
-      if (!parsed.success) throw notFound("该登录已退出或不存在");
-      await revokeSessionByPublicId(ctx, auth.user.id, auth.sessionIdHash, parsed.data);
-      res.json(ok);
+    defineEndpoint({
+      method: "delete",
+      path: "/me/sessions/{id}",
+      summary: "退出一处其他登录",
+      tag: "me",
+      auth: true,
+      params: sessionParam,
+      output: okSchema,
+      handler: async (req, res, { auth }) => {
+        const parsed = sessionPublicIdSchema.safeParse(req.params.id);
+        if (!parsed.success) throw notFound("该登录已退出或不存在");
+        await revokeSessionByPublicId(ctx, auth.user.id, auth.sessionIdHash, parsed.data);
+        res.json(ok);
+      },
     }),
-  );
-
-  router.post(
-    "/deletion",
-    handler(async (req, res) => {
-      const { user } = requireAuth(req, res);
-      parseInput(deletionRequestSchema, req.body);
-      res.json(await requestDeletion(ctx, user.id));
+    defineEndpoint({
+      method: "post",
+      path: "/me/deletion",
+      summary: `申请注销账号（${DELETION_COOLING_DAYS} 天冷静期）`,
+      tag: "me",
+      auth: true,
+      input: deletionRequestSchema,
+      output: deletionStatusSchema,
+      handler: async (_req, res, { auth: { user } }) => {
+        res.json(await requestDeletion(ctx, user.id));
+      },
     }),
-  );
-
-  router.post(
-    "/deletion/cancel",
-    handler(async (req, res) => {
-      const { user } = requireAuth(req, res);
-      res.json(await cancelDeletion(ctx, user.id));
+    defineEndpoint({
+      method: "post",
+      path: "/me/deletion/cancel",
+      summary: "撤销注销申请",
+      tag: "me",
+      auth: true,
+      output: deletionStatusSchema,
+      handler: async (_req, res, { auth: { user } }) => {
+        res.json(await cancelDeletion(ctx, user.id));
+      },
     }),
-  );
-
-  return router;
+  ];
 }

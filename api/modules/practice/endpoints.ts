@@ -1,13 +1,14 @@
 /** GET /api/practice/characters (paged) and /api/practice/today (the character of the day). */
-import express, { type Router } from "express";
 import { chinaDate } from "../../../shared/china-time";
 import {
   type PracticeCharacter,
   type PracticePage,
-  type PracticeToday,
   practicePageQuerySchema,
+  practicePageSchema,
+  type PracticeToday,
+  practiceTodaySchema,
 } from "../../../shared/contracts/practice";
-import { ApiError } from "../../http";
+import { defineEndpoint, type Endpoint } from "../../endpoint";
 import { qianziwenPhrases } from "./qianziwen";
 
 const characters: PracticeCharacter[] = qianziwenPhrases.flatMap((phrase, p) =>
@@ -20,21 +21,39 @@ export function characterOfDay(now: Date): PracticeToday {
   return { date, character: characters[day % characters.length]! };
 }
 
-export function createPracticeRouter(clock: () => Date = () => new Date()): Router {
-  const router = express.Router();
-  router.get("/characters", (req, res) => {
-    const query = practicePageQuerySchema.safeParse(req.query);
-    if (!query.success) throw new ApiError(400, "invalid_query", "查询参数不正确");
-    const { offset, limit } = query.data;
-    const items = characters.slice(offset, offset + limit);
-    const next = offset + items.length;
-    const page: PracticePage = { items, total: characters.length, nextOffset: next < characters.length ? next : null };
-    res.setHeader("Cache-Control", "public, max-age=86400");
-    res.json(page);
-  });
-  router.get("/today", (_req, res) => {
-    res.setHeader("Cache-Control", "public, max-age=300");
-    res.json(characterOfDay(clock()));
-  });
-  return router;
+export function practiceEndpoints(clock: () => Date = () => new Date()): Endpoint[] {
+  return [
+    defineEndpoint({
+      method: "get",
+      path: "/practice/characters",
+      summary: "静心习字：千字文逐字分页（offset、limit ≤ 48）",
+      tag: "practice",
+      auth: false,
+      query: practicePageQuerySchema,
+      output: practicePageSchema,
+      handler: (_req, res, { query: { offset, limit } }) => {
+        const items = characters.slice(offset, offset + limit);
+        const next = offset + items.length;
+        const page: PracticePage = {
+          items,
+          total: characters.length,
+          nextOffset: next < characters.length ? next : null,
+        };
+        res.setHeader("Cache-Control", "public, max-age=86400");
+        res.json(page);
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/practice/today",
+      summary: "静心习字：今日一字（按北京时间的日期轮换）",
+      tag: "practice",
+      auth: false,
+      output: practiceTodaySchema,
+      handler: (_req, res) => {
+        res.setHeader("Cache-Control", "public, max-age=300");
+        res.json(characterOfDay(clock()));
+      },
+    }),
+  ];
 }
