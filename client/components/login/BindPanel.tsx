@@ -1,12 +1,12 @@
 /** 绑定手机号: after a WeChat login with no account yet, the phone joins (or creates) one. */
 import { useEffect, useRef, useState } from "react";
-import { z } from "zod";
 import {
   type LoginResult,
   codeSentSchema,
   loginResultSchema,
   phoneSchema,
   smsLoginSchema,
+  wechatPendingSchema,
 } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
 import {
@@ -19,11 +19,6 @@ import {
   useSubmission,
   sendCodeTo,
 } from "../form/fields";
-
-const pendingSchema = z.union([
-  z.object({ pending: z.literal(true), nickname: z.string().nullish() }),
-  z.object({ pending: z.literal(false) }),
-]);
 
 export function BindPanel({
   onLogin,
@@ -45,7 +40,7 @@ export function BindPanel({
 
   useEffect(() => {
     const controller = new AbortController();
-    browserApi("/api/auth/wechat/pending", { signal: controller.signal, schema: pendingSchema })
+    browserApi("/api/auth/wechat/pending", { signal: controller.signal, schema: wechatPendingSchema })
       .then((answer) => setPending(answer.pending ? { nickname: answer.nickname ?? null } : false))
       .catch(() => {});
     return () => controller.abort();

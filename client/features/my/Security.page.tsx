@@ -5,9 +5,14 @@
  */
 import { type ReactNode, useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router-dom";
-import { z } from "zod";
+import { type z } from "zod";
 import { AjaxError } from "../../../shared/ajax";
-import { codeSentSchema, statusOkSchema } from "../../../shared/contracts/auth";
+import {
+  codeSentSchema,
+  statusOkSchema,
+  wechatBindingSchema,
+  wechatConfigSchema,
+} from "../../../shared/contracts/auth";
 import {
   DELETION_CONFIRM_WORD,
   DELETION_COOLING_DAYS,
@@ -41,9 +46,6 @@ import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { AccountRow, AccountSection, localProblem, useAction } from "./account-parts";
 import { formatDate, formatDateTime } from "../../../shared/format";
-
-const wechatBindingSchema = z.object({ bound: z.boolean(), nickname: z.string().nullable().optional() });
-const wechatConfigSchema = z.object({ enabled: z.boolean() });
 
 /** A part of the page that may fail alone: its data, or the status it failed with (0: network). */
 type Part<T> = { data: T } | { failed: number };
