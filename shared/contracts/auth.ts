@@ -185,3 +185,43 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
     return fallback;
   }
 }
+
+/** A scan-code ticket's state as the API reports it (`expired` once an unfinished one outlives its time). */
+export const qrStatusSchema = z.enum(["pending", "scanned", "confirmed", "cancelled", "consumed", "expired"]);
+
+/** POST /api/auth/qr: a new ticket and its QR code (an SVG of `confirmUrl`). */
+export const qrTicketCreatedSchema = z.object({
+  ticket: z.string().min(1),
+  confirmUrl: z.string(),
+  qrSvg: z.string().startsWith("<svg"),
+  expiresAt: z.string(),
+});
+export type QrTicketCreated = z.infer<typeof qrTicketCreatedSchema>;
+
+/** GET /api/auth/qr/{ticket} on the phone: who asks to log in. */
+export const qrTicketViewSchema = z.object({
+  status: qrStatusSchema,
+  requester: z.object({ device: z.string(), ip: z.string(), createdAt: z.string() }),
+  expiresAt: z.string(),
+});
+export type QrTicketView = z.infer<typeof qrTicketViewSchema>;
+
+export const qrDecisionSchema = z.object({ status: z.enum(["confirmed", "cancelled"]) });
+
+/** GET /api/auth/wechat/config: whether WeChat login is offered (and with which app). */
+export const wechatConfigSchema = z.union([
+  z.object({ enabled: z.literal(true), appId: z.string() }),
+  z.object({ enabled: z.literal(false) }),
+]);
+
+/** GET /api/auth/wechat/pending: a WeChat identity waiting for a phone to be linked to. */
+export const wechatPendingSchema = z.union([
+  z.object({ pending: z.literal(true), nickname: z.string().nullable(), expiresAt: z.string() }),
+  z.object({ pending: z.literal(false) }),
+]);
+
+/** GET /api/auth/wechat/binding: whether this account has WeChat linked. */
+export const wechatBindingSchema = z.union([
+  z.object({ bound: z.literal(true), nickname: z.string().nullable() }),
+  z.object({ bound: z.literal(false) }),
+]);

@@ -10,10 +10,14 @@ export const practiceCharacterSchema = z.object({
 });
 export type PracticeCharacter = z.infer<typeof practiceCharacterSchema>;
 
-export const practicePageQuerySchema = z.strictObject({
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
-  limit: z.coerce.number().int().min(1).max(48).default(24),
-});
+const badQuery = { error: "查询参数不正确" };
+export const practicePageQuerySchema = z.strictObject(
+  {
+    offset: z.coerce.number(badQuery).int(badQuery).min(0, badQuery).max(100_000, badQuery).default(0),
+    limit: z.coerce.number(badQuery).int(badQuery).min(1, badQuery).max(48, badQuery).default(24),
+  },
+  badQuery,
+);
 export type PracticePageQuery = z.infer<typeof practicePageQuerySchema>;
 
 export const practicePageSchema = z.object({

@@ -40,7 +40,7 @@ function mountedRoutes(api: Router) {
       continue;
     }
     if (!isRouter(layer.handle)) continue;
-    const marked = (layer.handle as Router & Partial<Pick<EndpointRouter, typeof ENDPOINTS>>)[ENDPOINTS];
+    const marked = (layer.handle as Partial<Pick<EndpointRouter, typeof ENDPOINTS>>)[ENDPOINTS];
     if (!marked) {
       for (const inner of stackOf(layer.handle))
         if (inner.route) undescribed.push(`${Object.keys(inner.route.methods).join(",")} ${inner.route.path}`);

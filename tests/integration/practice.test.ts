@@ -1,6 +1,6 @@
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
-import { characterOfDay } from "../../api/modules/practice/router";
+import { characterOfDay } from "../../api/modules/practice/endpoints";
 import { BROWSER_UA, testApp } from "./helpers";
 
 type Express = Awaited<ReturnType<typeof testApp>>["app"];
@@ -25,7 +25,7 @@ describe("practice API", () => {
     for (const q of ["limit=0", "limit=49", "offset=-1", "offset=abc", "extra=1"]) {
       const res = await request(app).get(`/api/practice/characters?${q}`);
       expect(res.status, q).toBe(400);
-      expect(res.body.error.code).toBe("invalid_query");
+      expect(res.body.error).toMatchObject({ code: "invalid_input", message: "查询参数不正确" });
     }
   });
 

@@ -1,15 +1,15 @@
 /** 绑定手机号: after a WeChat login with no account yet, the phone joins (or creates) one. */
 import { useEffect, useState } from "react";
-import { z } from "zod";
-import { type LoginResult, codeSentSchema, loginResultSchema, smsLoginSchema } from "../../../shared/contracts/auth";
+import {
+  type LoginResult,
+  codeSentSchema,
+  loginResultSchema,
+  smsLoginSchema,
+  wechatPendingSchema,
+} from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
 import { useCodeTarget } from "../form/code-target";
 import { FormAlert, SubmitButton, useSubmission } from "../form/fields";
-
-const pendingSchema = z.union([
-  z.object({ pending: z.literal(true), nickname: z.string().nullish() }),
-  z.object({ pending: z.literal(false) }),
-]);
 
 export function BindPanel({
   onLogin,
@@ -31,7 +31,7 @@ export function BindPanel({
 
   useEffect(() => {
     const controller = new AbortController();
-    browserApi("/api/auth/wechat/pending", { signal: controller.signal, schema: pendingSchema })
+    browserApi("/api/auth/wechat/pending", { signal: controller.signal, schema: wechatPendingSchema })
       .then((answer) => setPending(answer.pending ? { nickname: answer.nickname ?? null } : false))
       .catch(() => {});
     return () => controller.abort();

@@ -4,21 +4,16 @@
  * link to WeChat's own login page instead; no third-party script is loaded either way.
  */
 import { useEffect, useRef, useState } from "react";
-import { z } from "zod";
-import { type LoginResult, loginResultSchema } from "../../../shared/contracts/auth";
+import {
+  type LoginResult,
+  loginResultSchema,
+  type QrTicketCreated,
+  qrTicketCreatedSchema,
+  wechatConfigSchema,
+} from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
 import { type Problem, describeProblem } from "../../lib/problem";
 import { afterLoginPath } from "./login-client";
-
-const qrTicketSchema = z.object({
-  ticket: z.string().min(1),
-  confirmUrl: z.string(),
-  qrSvg: z.string().startsWith("<svg"),
-  expiresAt: z.string(),
-});
-type QrTicket = z.infer<typeof qrTicketSchema>;
-
-const wechatConfigSchema = z.object({ enabled: z.boolean(), appId: z.string().nullish() });
 
 type QrState = "loading" | "pending" | "scanned" | "confirmed" | "cancelled" | "expired" | "used" | "failed";
 const STREAM_STATES = new Set<string>(["pending", "scanned", "confirmed", "cancelled", "expired", "used"]);
@@ -51,7 +46,7 @@ const endedText: Record<string, string> = {
 export function QrPanel({ onLogin }: { onLogin: (result: LoginResult) => void }) {
   const [mode, setMode] = useState<"checking" | "own" | "wechat">("checking");
   const [generation, setGeneration] = useState(0);
-  const [ticket, setTicket] = useState<QrTicket | null>(null);
+  const [ticket, setTicket] = useState<QrTicketCreated | null>(null);
   const [state, setState] = useState<QrState>("loading");
   const [problem, setProblem] = useState<Problem | null>(null);
   const onLoginRef = useRef(onLogin);
@@ -79,7 +74,7 @@ export function QrPanel({ onLogin }: { onLogin: (result: LoginResult) => void })
     setTicket(null);
     setState("loading");
     setProblem(null);
-    browserApi("/api/auth/qr", { method: "POST", body: {}, signal: controller.signal, schema: qrTicketSchema })
+    browserApi("/api/auth/qr", { method: "POST", body: {}, signal: controller.signal, schema: qrTicketCreatedSchema })
       .then((created) => {
         setTicket(created);
         setState("pending");

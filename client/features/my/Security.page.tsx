@@ -15,7 +15,7 @@ import { DevicesSection } from "./security/DevicesSection";
 import { LoginMethodsSection } from "./security/LoginMethodsSection";
 import { part } from "./security/parts";
 import { SessionsSection } from "./security/SessionsSection";
-import { wechatBindingSchema, wechatConfigSchema } from "./security/WechatRow";
+import { wechatBindingSchema, wechatConfigSchema } from "../../../shared/contracts/auth";
 
 export async function loader({ env, signal }: PageLoaderArgs) {
   const [me, devices, sessions, wechat, wechatConfig] = await Promise.all([

@@ -7,6 +7,12 @@ import { useRef, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import { z } from "zod";
 import { AjaxError } from "../../../shared/ajax";
+import {
+  qrDecisionSchema,
+  qrStatusSchema,
+  type QrTicketView,
+  qrTicketViewSchema,
+} from "../../../shared/contracts/auth";
 import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
@@ -15,31 +21,22 @@ import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./qr-confirm.css";
 import { formatMonthDayTime } from "../../../shared/format";
 
-const statusSchema = z.enum(["pending", "scanned", "confirmed", "cancelled", "consumed", "expired"]);
-type TicketStatus = z.infer<typeof statusSchema>;
+type TicketStatus = z.infer<typeof qrStatusSchema>;
 
-const ticketViewSchema = z.object({
-  status: statusSchema,
-  requester: z.object({ device: z.string(), ip: z.string(), createdAt: z.string() }),
-  expiresAt: z.string(),
-});
-type TicketView = z.infer<typeof ticketViewSchema>;
-
-const actionResultSchema = z.object({ status: z.enum(["confirmed", "cancelled"]) });
 const conflictSchema = z.object({
-  error: z.object({ message: z.string(), details: z.object({ status: statusSchema }).optional() }),
+  error: z.object({ message: z.string(), details: z.object({ status: qrStatusSchema }).optional() }),
 });
 
 interface LoaderData {
   ticket: string;
   /** null: the phone is not logged in. */
-  view: TicketView | null;
+  view: QrTicketView | null;
 }
 
 export async function loader({ env, params, signal }: PageLoaderArgs): Promise<LoaderData> {
   const ticket = params.ticket ?? "";
   try {
-    const view = await env.api(`/api/auth/qr/${encodeURIComponent(ticket)}`, { signal, schema: ticketViewSchema });
+    const view = await env.api(`/api/auth/qr/${encodeURIComponent(ticket)}`, { signal, schema: qrTicketViewSchema });
     return { ticket, view };
   } catch (err) {
     if (err instanceof AjaxError && err.statusCode === 401) return { ticket, view: null };
@@ -88,7 +85,7 @@ function LoginFirst({ ticket }: { ticket: string }) {
   );
 }
 
-function Requester({ view }: { view: TicketView }) {
+function Requester({ view }: { view: QrTicketView }) {
   return (
     <dl className="card qr-confirm__requester">
       <div>
@@ -109,7 +106,7 @@ function Requester({ view }: { view: TicketView }) {
   );
 }
 
-function Confirm({ ticket, view }: { ticket: string; view: TicketView }) {
+function Confirm({ ticket, view }: { ticket: string; view: QrTicketView }) {
   const [status, setStatus] = useState<TicketStatus>(view.status);
   const [busy, setBusy] = useState<"confirm" | "cancel" | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -123,7 +120,7 @@ function Confirm({ ticket, view }: { ticket: string; view: TicketView }) {
       const result = await browserApi(`/api/auth/qr/${encodeURIComponent(ticket)}/${action}`, {
         method: "POST",
         body: {},
-        schema: actionResultSchema,
+        schema: qrDecisionSchema,
       });
       setStatus(result.status);
     } catch (err) {

@@ -1,14 +1,11 @@
 /** 微信: the binding state, with a link to bind through WeChat or a button to unbind. */
 import { type ReactNode } from "react";
-import { z } from "zod";
-import { statusOkSchema } from "../../../../shared/contracts/auth";
+import type { z } from "zod";
+import { statusOkSchema, type wechatBindingSchema, type wechatConfigSchema } from "../../../../shared/contracts/auth";
 import { FormAlert } from "../../../components/form/fields";
 import { browserApi } from "../../../lib/api";
 import { AccountRow, useAction } from "../account-parts";
 import { ConfirmButton, type Part } from "./parts";
-
-export const wechatBindingSchema = z.object({ bound: z.boolean(), nickname: z.string().nullable().optional() });
-export const wechatConfigSchema = z.object({ enabled: z.boolean() });
 
 export interface WechatParts {
   wechat: Part<z.infer<typeof wechatBindingSchema>>;

@@ -1,0 +1,295 @@
+/**
+ * The personal centre (/api/me): profile, avatar, security, devices, sessions and account
+ * deletion. Every endpoint needs a session (401 without one).
+ */
+import express, { type RequestHandler } from "express";
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  type AvatarResult,
+  avatarResultSchema,
+  DELETION_COOLING_DAYS,
+  type DeviceList,
+  deviceListSchema,
+  deletionRequestSchema,
+  deletionStatusSchema,
+  deviceProtectionSchema,
+  emailBindSchema,
+  emailBindSendSchema,
+  meSchema,
+  okSchema,
+  passwordChangeSchema,
+  phoneBindSchema,
+  phoneBindSendSchema,
+  profilePatchSchema,
+  type SessionList,
+  sessionListSchema,
+  sessionPublicIdSchema,
+} from "../../../shared/contracts/me";
+import { type CodeSent, codeSentSchema } from "../../../shared/contracts/auth";
+import type { ApiContext } from "../../context";
+import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { ApiError, clientIp, notFound } from "../../http";
+import { avatarStorageFor } from "../../providers/storage";
+import { enforce } from "../../rate-limit";
+import { requireAuth } from "../auth/guard";
+import { OTP } from "../auth/otp";
+import { makeAvatar, unsupportedImage } from "./avatar";
+import { cancelDeletion, requestDeletion } from "./deletion";
+import { meOf, updateProfile } from "./profile";
+import {
+  changePassword,
+  confirmBind,
+  emailTarget,
+  listDevices,
+  listSessions,
+  phoneTarget,
+  removeDevice,
+  revokeSessionByPublicId,
+  sendBindCode,
+  setDeviceProtection,
+} from "./security";
+
+/** Avatar uploads per learner per hour (each one decodes an image). */
+export const AVATAR_UPLOADS_PER_HOUR = 10;
+
+const ok = { status: "ok" } as const;
+
+function positiveId(value: string | undefined): number {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw notFound();
+  return Number(value);
+}
+
+const sessionParam = { id: { type: "string", description: "会话的公开编号（16 位十六进制）" } } as const;
+
+export function meEndpoints(ctx: ApiContext): Endpoint[] {
+  // The avatar is the one body that is not JSON: the session is checked and the upload counted
+  // before the bytes are read, then they are read whole up to 5 MB (413 beyond).
+  const countAvatarUpload: RequestHandler = (req, res, next) => {
+    const { user } = requireAuth(req, res);
+    enforce(
+      ctx.database,
+      [
+        {
+          key: `avatar:user:${user.id}`,
+          max: AVATAR_UPLOADS_PER_HOUR,
+          windowSeconds: 3600,
+          message: "更换头像太频繁了，请稍后再试",
+        },
+      ],
+      ctx.now(),
+    ).then(() => next(), next);
+  };
+
+  return [
+    defineEndpoint({
+      method: "get",
+      path: "/me",
+      summary: "个人资料与计数",
+      tag: "me",
+      auth: true,
+      output: meSchema,
+      handler: async (_req, res, { auth: { user } }) => {
+        res.json(await meOf(ctx, user.id));
+      },
+    }),
+    defineEndpoint({
+      method: "patch",
+      path: "/me/profile",
+      summary: "修改昵称、性别、地区、个人简介",
+      tag: "me",
+      auth: true,
+      input: profilePatchSchema,
+      output: meSchema,
+      handler: async (_req, res, { auth: { user }, input }) => {
+        await updateProfile(ctx, user.id, input);
+        res.json(await meOf(ctx, user.id));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/me/avatar",
+      summary: `上传头像（JPEG/PNG/WebP 原始字节，≤ 5 MB；保存为 256×256 WebP；每小时至多 ${AVATAR_UPLOADS_PER_HOUR} 次）`,
+      tag: "me",
+      auth: true,
+      raw: { binary: AVATAR_TYPES, maxBytes: AVATAR_MAX_BYTES },
+      output: avatarResultSchema,
+      before: [countAvatarUpload, express.raw({ type: [...AVATAR_TYPES], limit: AVATAR_MAX_BYTES })],
+      handler: async (req, res, { auth: { user } }) => {
+        if (!Buffer.isBuffer(req.body)) throw unsupportedImage();
+        if (req.body.length === 0) throw new ApiError(400, "invalid_input", "请选择一张图片");
+        const avatar = await makeAvatar(req.body);
+        const storage = avatarStorageFor(ctx);
+        const avatarUrl = await storage.save(avatar);
+        const previous = await ctx.database.db
+          .selectFrom("users")
+          .select("avatar_url")
+          .where("id", "=", user.id)
+          .executeTakeFirst();
+        await ctx.database.db
+          .updateTable("users")
+          .set({ avatar_url: avatarUrl, updated_at: ctx.now() })
+          .where("id", "=", user.id)
+          .execute();
+        // One avatar per learner is kept: the replaced one goes.
+        if (previous?.avatar_url && previous.avatar_url !== avatarUrl) {
+          await storage
+            .remove(previous.avatar_url)
+            .catch((err: unknown) => req.log?.warn({ err }, "old avatar was not removed"));
+        }
+        res.json({ avatarUrl } satisfies AvatarResult);
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/me/password",
+      summary: "设置或修改登录密码（退出其他登录）",
+      tag: "me",
+      auth: true,
+      input: passwordChangeSchema,
+      output: okSchema,
+      handler: async (_req, res, { auth, input }) => {
+        await changePassword(ctx, auth.user, auth.sessionIdHash, input);
+        res.json(ok);
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/me/phone/send",
+      summary: "向新手机号发送绑定验证码",
+      tag: "me",
+      auth: true,
+      input: phoneBindSendSchema,
+      output: codeSentSchema,
+      handler: async (req, res, { auth: { user }, input: { phone } }) => {
+        await sendBindCode(ctx, user, phoneTarget, phone, clientIp(req));
+        res.json({ status: "sent", cooldownSeconds: OTP.cooldownSeconds } satisfies CodeSent);
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/me/phone",
+      summary: "绑定或更换手机号",
+      tag: "me",
+      auth: true,
+      input: phoneBindSchema,
+      output: meSchema,
+      handler: async (_req, res, { auth: { user }, input: { phone, code } }) => {
+        await confirmBind(ctx, user, phoneTarget, phone, code);
+        res.json(await meOf(ctx, user.id));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/me/email/send",
+      summary: "向新邮箱发送绑定验证码",
+      tag: "me",
+      auth: true,
+      input: emailBindSendSchema,
+      output: codeSentSchema,
+      handler: async (req, res, { auth: { user }, input: { email } }) => {
+        await sendBindCode(ctx, user, emailTarget, email, clientIp(req));
+        res.json({ status: "sent", cooldownSeconds: OTP.cooldownSeconds } satisfies CodeSent);
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/me/email",
+      summary: "绑定或更换邮箱",
+      tag: "me",
+      auth: true,
+      input: emailBindSchema,
+      output: meSchema,
+      handler: async (_req, res, { auth: { user }, input: { email, code } }) => {
+        await confirmBind(ctx, user, emailTarget, email, code);
+        res.json(await meOf(ctx, user.id));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/me/device-protection",
+      summary: "开启或关闭登录设备保护",
+      tag: "me",
+      auth: true,
+      input: deviceProtectionSchema,
+      output: meSchema,
+      handler: async (_req, res, { auth: { user }, input: { enabled } }) => {
+        await setDeviceProtection(ctx, user, enabled);
+        res.json(await meOf(ctx, user.id));
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/me/devices",
+      summary: "已绑定的登录设备",
+      tag: "me",
+      auth: true,
+      output: deviceListSchema,
+      handler: async (_req, res, { auth }) => {
+        res.json({ items: await listDevices(ctx, auth.user.id, auth.sessionIdHash) } satisfies DeviceList);
+      },
+    }),
+    defineEndpoint({
+      method: "delete",
+      path: "/me/devices/{id}",
+      summary: "移除设备并退出它上面的登录",
+      tag: "me",
+      auth: true,
+      params: { id: { type: "integer", description: "设备编号" } },
+      output: okSchema,
+      handler: async (req, res, { auth }) => {
+        await removeDevice(ctx, auth.user, auth.sessionIdHash, positiveId(req.params.id as string | undefined));
+        res.json(ok);
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/me/sessions",
+      summary: "正在登录的会话（标出当前会话）",
+      tag: "me",
+      auth: true,
+      output: sessionListSchema,
+      handler: async (_req, res, { auth }) => {
+        res.json({ items: await listSessions(ctx, auth.user.id, auth.sessionIdHash) } satisfies SessionList);
+      },
+    }),
+    defineEndpoint({
+      method: "delete",
+      path: "/me/sessions/{id}",
+      summary: "退出一处其他登录",
+      tag: "me",
+      auth: true,
+      params: sessionParam,
+      output: okSchema,
+      handler: async (req, res, { auth }) => {
+        const parsed = sessionPublicIdSchema.safeParse(req.params.id);
+        if (!parsed.success) throw notFound("该登录已退出或不存在");
+        await revokeSessionByPublicId(ctx, auth.user.id, auth.sessionIdHash, parsed.data);
+        res.json(ok);
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/me/deletion",
+      summary: `申请注销账号（${DELETION_COOLING_DAYS} 天冷静期）`,
+      tag: "me",
+      auth: true,
+      input: deletionRequestSchema,
+      output: deletionStatusSchema,
+      handler: async (_req, res, { auth: { user } }) => {
+        res.json(await requestDeletion(ctx, user.id));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/me/deletion/cancel",
+      summary: "撤销注销申请",
+      tag: "me",
+      auth: true,
+      output: deletionStatusSchema,
+      handler: async (_req, res, { auth: { user } }) => {
+        res.json(await cancelDeletion(ctx, user.id));
+      },
+    }),
+  ];
+}
