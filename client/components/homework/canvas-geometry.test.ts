@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Grid, Mark } from "../../../shared/contracts/homework";
 import {
-  circlePoints,
+  circleFromDrag,
   fitView,
   GRID_MAX_SIZE,
   GRID_MIN_SIZE,
@@ -15,7 +15,7 @@ import {
   scaleGridBy,
   scaleGridTo,
   thinPoints,
-  tickPoints,
+  tickFromDrag,
   toPhoto,
   toScreen,
   wheelFactor,
@@ -139,17 +139,17 @@ describe("the eraser", () => {
 
 describe("circle and tick shapes", () => {
   it("a drag gives the circle's box; a click a circle of the default size around it", () => {
-    expect(circlePoints([0.2, 0.2], [0.4, 0.5], 1)).toEqual([
+    expect(circleFromDrag([0.2, 0.2], [0.4, 0.5], 1)).toEqual([
       [0.2, 0.2, 0.5],
       [0.4, 0.5, 0.5],
     ]);
-    const dot = circlePoints([0.5, 0.5], [0.5, 0.5], 2);
+    const dot = circleFromDrag([0.5, 0.5], [0.5, 0.5], 2);
     expect(dot[1]![0] - dot[0]![0]).toBeCloseTo(0.05);
     expect((dot[1]![1] - dot[0]![1]) * 2).toBeCloseTo(0.05);
   });
 
   it("a tick goes down from the left, to the bottom, up to the top right", () => {
-    const [a, b, c] = tickPoints([0.4, 0.2], [0.2, 0.4], 1);
+    const [a, b, c] = tickFromDrag([0.4, 0.2], [0.2, 0.4], 1);
     expect(a![0]).toBeCloseTo(0.2);
     expect(b![1]).toBeCloseTo(0.4);
     expect(c).toEqual([0.4, 0.2, 0.5]);

@@ -2,7 +2,7 @@
  * Geometry of the review canvas, free of React and the DOM: the view (zoom and pan) between
  * screen pixels and the photo's relative space (0–1 across the width, 0–1 down the height, as
  * the homework contract stores drawings), hit-testing for the eraser and the grid, and the
- * shapes of circle and tick marks.
+ * shapes of circle and tick marks as the teacher draws them (`drawing-geometry.ts` draws them).
  *
  * Distances are measured in "width units" (fractions of the photo's width on both axes), so a
  * circle stays round and an eraser touch is as wide across as down on a tall photo.
@@ -128,7 +128,7 @@ export const DEFAULT_MARK_SIZE = 0.05;
  * A circle from a drag between two relative points; a click (or a tiny drag) makes a circle of
  * the default size centred there. Corners are kept in the order given.
  */
-export function circlePoints(from: Point, to: Point, aspect: number): Mark["points"] {
+export function circleFromDrag(from: Point, to: Point, aspect: number): Mark["points"] {
   const wide = Math.abs(to[0] - from[0]);
   const tall = Math.abs(to[1] - from[1]) * aspect;
   if (Math.max(wide, tall) < DEFAULT_MARK_SIZE / 4) {
@@ -148,7 +148,7 @@ export function circlePoints(from: Point, to: Point, aspect: number): Mark["poin
  * A tick (✓) in the box of a drag: down from the left third to the bottom, then up to the
  * top right. A click makes a tick of the default size ending at the clicked point's right.
  */
-export function tickPoints(from: Point, to: Point, aspect: number): Mark["points"] {
+export function tickFromDrag(from: Point, to: Point, aspect: number): Mark["points"] {
   let left = Math.min(from[0], to[0]);
   let right = Math.max(from[0], to[0]);
   let top = Math.min(from[1], to[1]);
@@ -221,7 +221,7 @@ export function thinPoints(points: Mark["points"], aspect: number, minStep: numb
 // ---- Grids ----
 
 /** A grid's square in relative coordinates (its side is a fraction of the width; y scaled back by the aspect). */
-export function gridBox(grid: Grid, aspect: number): { left: number; top: number; right: number; bottom: number } {
+export function gridBounds(grid: Grid, aspect: number): { left: number; top: number; right: number; bottom: number } {
   const half = grid.size / 2;
   return { left: grid.x - half, right: grid.x + half, top: grid.y - half / aspect, bottom: grid.y + half / aspect };
 }
@@ -234,7 +234,7 @@ export type GridHit = { index: number; part: "body" | "handle" } | null;
  */
 export function hitGrid(grids: readonly Grid[], at: Point, aspect: number, handleRadius: number): GridHit {
   for (let i = grids.length - 1; i >= 0; i--) {
-    const box = gridBox(grids[i]!, aspect);
+    const box = gridBounds(grids[i]!, aspect);
     if (Math.hypot(at[0] - box.right, (at[1] - box.bottom) * aspect) <= handleRadius)
       return { index: i, part: "handle" };
     if (at[0] >= box.left && at[0] <= box.right && at[1] >= box.top && at[1] <= box.bottom)
