@@ -168,7 +168,14 @@ export const routeTable: RouteDef[] = [
     layout: "clean",
   },
   { id: "my", path: "my", page: "my/MyLayout", title: "个人中心", access: "user", children: myChildren },
-  { id: "teach", path: "teach", page: "teach/TeachLayout", title: "教师工作台", access: "teacher", children: teachChildren },
+  {
+    id: "teach",
+    path: "teach",
+    page: "teach/TeachLayout",
+    title: "教师工作台",
+    access: "teacher",
+    children: teachChildren,
+  },
   {
     id: "protocol",
     path: "protocol",

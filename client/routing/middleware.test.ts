@@ -30,7 +30,13 @@ describe("the teaching area", () => {
   };
   const viewer = (role: Role): Viewer => ({ id: 7, nickname: "墨", avatarUrl: null, unreadNotices: 0, role });
   const ctx = (id: string, who: Viewer | null, path = "/teach/homework?view=mine"): MiddlewareContext => ({
-    env: { isServer: true, viewer: who, unsupportedBrowser: false, fixtures: false, api: async () => undefined as never },
+    env: {
+      isServer: true,
+      viewer: who,
+      unsupportedBrowser: false,
+      fixtures: false,
+      api: async () => undefined as never,
+    },
     request: new Request(`http://x${path}`),
     url: new URL(`http://x${path}`),
     params: {},

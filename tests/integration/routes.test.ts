@@ -137,7 +137,12 @@ describe("route middleware", () => {
       .executeTakeFirstOrThrow();
     const token = await createSession(api.database, user.id, { userAgent: "vitest", ip: "127.0.0.1" });
     const cookie = `${sessionCookieName(api.settings.cookies)}=${token}`;
-    for (const url of ["/teach", "/teach/homework", "/teach/homework/index.html", "/teach/homework/review?attempt=a1"]) {
+    for (const url of [
+      "/teach",
+      "/teach/homework",
+      "/teach/homework/index.html",
+      "/teach/homework/review?attempt=a1",
+    ]) {
       const res = await request(app).get(url).set("User-Agent", BROWSER_UA).set("Cookie", cookie);
       expect(res.status, url).toBe(404);
       expect(res.text).toContain(NOT_FOUND_MESSAGE);

@@ -41,7 +41,11 @@ export default function HomeworkQueuePage() {
   return (
     <Page
       className="teach-queue"
-      lead={queue.operator ? "你是运营人员，可以看到所有课程的作业，并把作业分配给任课老师。" : "你任教课程的学员作业，最早提交的排在最前。"}
+      lead={
+        queue.operator
+          ? "你是运营人员，可以看到所有课程的作业，并把作业分配给任课老师。"
+          : "你任教课程的学员作业，最早提交的排在最前。"
+      }
     >
       {notice ? (
         <p className="teach-notice" role="status">
@@ -65,7 +69,9 @@ export default function HomeworkQueuePage() {
           <span>课程</span>
           <select
             value={query.courseId ?? ""}
-            onChange={(e) => void go({ courseId: e.target.value ? Number(e.target.value) : undefined, lessonId: undefined })}
+            onChange={(e) =>
+              void go({ courseId: e.target.value ? Number(e.target.value) : undefined, lessonId: undefined })
+            }
           >
             <option value="">全部课程</option>
             {queue.courses.map((c) => (
@@ -78,7 +84,10 @@ export default function HomeworkQueuePage() {
         {query.lessonId ? (
           <span className="queue-filters__chip">
             只看一个课时
-            <Link to={`/teach/homework${queueSearch({ ...query, cursor: undefined, lessonId: undefined })}`} aria-label="取消课时筛选">
+            <Link
+              to={`/teach/homework${queueSearch({ ...query, cursor: undefined, lessonId: undefined })}`}
+              aria-label="取消课时筛选"
+            >
               ×
             </Link>
           </span>

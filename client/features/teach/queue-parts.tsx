@@ -32,7 +32,11 @@ export function useStartReview() {
 function ClaimNote({ item }: { item: QueueItem }) {
   if (item.state !== "waiting") return null;
   if (item.claimedByMe && item.claimUntil)
-    return <span className="queue-item__claim queue-item__claim--mine">我正在批改 · 保留至 {formatTime(item.claimUntil)}</span>;
+    return (
+      <span className="queue-item__claim queue-item__claim--mine">
+        我正在批改 · 保留至 {formatTime(item.claimUntil)}
+      </span>
+    );
   if (item.claimedBy)
     return (
       <span className="queue-item__claim">
@@ -63,7 +67,14 @@ export function QueueRow({
   const overdue = item.state === "waiting" && item.waitingMinutes >= OVERDUE_MINUTES;
   return (
     <li className="queue-item" data-attempt={item.attemptId}>
-      <img className="queue-item__thumb" src={item.thumbUrl} alt={`${item.learner}的作业`} width={96} height={96} loading="lazy" />
+      <img
+        className="queue-item__thumb"
+        src={item.thumbUrl}
+        alt={`${item.learner}的作业`}
+        width={96}
+        height={96}
+        loading="lazy"
+      />
       <div className="queue-item__main">
         <p className="queue-item__who">
           <strong>{item.learner}</strong>
@@ -75,7 +86,9 @@ export function QueueRow({
         </p>
         <p className="queue-item__when">
           {item.state === "waiting" ? (
-            <span className={`queue-item__wait${overdue ? " is-overdue" : ""}`}>{formatWaiting(item.waitingMinutes)}</span>
+            <span className={`queue-item__wait${overdue ? " is-overdue" : ""}`}>
+              {formatWaiting(item.waitingMinutes)}
+            </span>
           ) : (
             <span className="queue-item__done">{item.state === "reviewed" ? "已批改" : "已退回重写"}</span>
           )}
@@ -109,7 +122,15 @@ export function QueueRow({
 }
 
 /** Operators give an attempt to one of the course's teachers (who then holds its claim). */
-function AssignForm({ item, teachers, onAssigned }: { item: QueueItem; teachers: Queue["teachers"]; onAssigned: () => void }) {
+function AssignForm({
+  item,
+  teachers,
+  onAssigned,
+}: {
+  item: QueueItem;
+  teachers: Queue["teachers"];
+  onAssigned: () => void;
+}) {
   const candidates = teachers.filter((t) => t.courseIds.includes(item.courseId));
   const [teacherId, setTeacherId] = useState("");
   const [state, setState] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null });

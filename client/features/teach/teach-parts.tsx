@@ -1,5 +1,11 @@
 /** Pieces the teaching area's pages share: the queue's address, the stats strip, claiming. */
-import { claimResultSchema, type ClaimResult, type Queue, queueQuerySchema, queueSchema } from "../../../shared/contracts/homework";
+import {
+  claimResultSchema,
+  type ClaimResult,
+  type Queue,
+  queueQuerySchema,
+  queueSchema,
+} from "../../../shared/contracts/homework";
 import type { Ajax } from "../../../shared/ajax";
 import { browserApi } from "../../lib/api";
 import { formatMedianWait } from "./teach-format";

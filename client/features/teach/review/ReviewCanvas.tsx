@@ -132,7 +132,12 @@ export function ReviewCanvas(props: CanvasProps) {
         const hit = hitGrid(grids, toPhoto(v, sx, sy), p.photo.height / p.photo.width, 0);
         if (hit) {
           p.onSelectGrid(hit.index);
-          p.onEditor(commit(ed, withGridChanged(ed.drawings, p.photoIndex, hit.index, (g) => scaleGridBy(g, factor))));
+          p.onEditor(
+            commit(
+              ed,
+              withGridChanged(ed.drawings, p.photoIndex, hit.index, (g) => scaleGridBy(g, factor)),
+            ),
+          );
           return;
         }
       }
@@ -183,7 +188,10 @@ export function ReviewCanvas(props: CanvasProps) {
     }
     switch (tool) {
       case "pen":
-        setGesture({ kind: "pen", mark: { kind: "pen", color: pen.color, width: pen.width, points: [pointOf(e, at)] } });
+        setGesture({
+          kind: "pen",
+          mark: { kind: "pen", color: pen.color, width: pen.width, points: [pointOf(e, at)] },
+        });
         return;
       case "circle":
       case "tick":
@@ -200,7 +208,9 @@ export function ReviewCanvas(props: CanvasProps) {
           onEditor(checkpoint(editor));
           setGesture({ kind: "grid", index: hit.index, part: hit.part, last: rel });
         } else {
-          onEditor(commit(editor, withGrid(editor.drawings, photoIndex, newGrid(props.gridKind, rel, props.character))));
+          onEditor(
+            commit(editor, withGrid(editor.drawings, photoIndex, newGrid(props.gridKind, rel, props.character))),
+          );
           onSelectGrid(drawing.grids.length);
         }
         return;
@@ -278,7 +288,12 @@ export function ReviewCanvas(props: CanvasProps) {
         gesture.shape === "circle"
           ? circleFromDrag(gesture.from, gesture.to, aspect)
           : tickFromDrag(gesture.from, gesture.to, aspect);
-      onEditor(commit(editor, withMark(editor.drawings, photoIndex, { kind: gesture.shape, color: pen.color, width: pen.width, points })));
+      onEditor(
+        commit(
+          editor,
+          withMark(editor.drawings, photoIndex, { kind: gesture.shape, color: pen.color, width: pen.width, points }),
+        ),
+      );
     } else if (gesture.kind === "erase" || gesture.kind === "grid") {
       onEditor(settle(editor));
     }
@@ -300,7 +315,14 @@ export function ReviewCanvas(props: CanvasProps) {
                 : tickFromDrag(gesture.from, gesture.to, aspect),
           }
         : null;
-  const cursor = props.panning || tool === "hand" ? (gesture?.kind === "pan" ? "grabbing" : "grab") : tool === "grid" ? "default" : "crosshair";
+  const cursor =
+    props.panning || tool === "hand"
+      ? gesture?.kind === "pan"
+        ? "grabbing"
+        : "grab"
+      : tool === "grid"
+        ? "default"
+        : "crosshair";
 
   return (
     <div

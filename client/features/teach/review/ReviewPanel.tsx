@@ -129,7 +129,12 @@ function PhraseManager({
             }
           }}
         />
-        <button type="button" className="button button--small" onClick={add} disabled={!next.trim() || draft.length >= 50}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={add}
+          disabled={!next.trim() || draft.length >= 50}
+        >
           添加
         </button>
       </div>
@@ -149,7 +154,11 @@ function PhraseManager({
           onClick={() => {
             setBusy(true);
             setProblem(null);
-            browserApi("/api/teach/homework/phrases", { method: "PUT", body: { phrases: draft }, schema: phrasesSchema })
+            browserApi("/api/teach/homework/phrases", {
+              method: "PUT",
+              body: { phrases: draft },
+              schema: phrasesSchema,
+            })
               .then((saved) => onSaved(saved.phrases))
               .catch((err: unknown) => setProblem(describeProblem(err).message))
               .finally(() => setBusy(false));

@@ -92,19 +92,41 @@ export function ReviewToolbar(props: {
         </label>
       </div>
       <div className="review-toolbar__group" role="group" aria-label="撤销与缩放">
-        <button type="button" className="tool-button tool-button--narrow" onClick={props.onUndo} disabled={!props.canUndo} title="撤销（Ctrl/⌘+Z）">
+        <button
+          type="button"
+          className="tool-button tool-button--narrow"
+          onClick={props.onUndo}
+          disabled={!props.canUndo}
+          title="撤销（Ctrl/⌘+Z）"
+        >
           撤销
         </button>
-        <button type="button" className="tool-button tool-button--narrow" onClick={props.onRedo} disabled={!props.canRedo} title="重做（Shift+Ctrl/⌘+Z）">
+        <button
+          type="button"
+          className="tool-button tool-button--narrow"
+          onClick={props.onRedo}
+          disabled={!props.canRedo}
+          title="重做（Shift+Ctrl/⌘+Z）"
+        >
           重做
         </button>
-        <button type="button" className="tool-button tool-button--narrow" onClick={() => props.onZoom(0.8)} aria-label="缩小">
+        <button
+          type="button"
+          className="tool-button tool-button--narrow"
+          onClick={() => props.onZoom(0.8)}
+          aria-label="缩小"
+        >
           −
         </button>
         <span className="review-toolbar__zoom" aria-live="polite">
           {Math.round(props.zoom * 100)}%
         </span>
-        <button type="button" className="tool-button tool-button--narrow" onClick={() => props.onZoom(1.25)} aria-label="放大">
+        <button
+          type="button"
+          className="tool-button tool-button--narrow"
+          onClick={() => props.onZoom(1.25)}
+          aria-label="放大"
+        >
           ＋
         </button>
         <button type="button" className="tool-button tool-button--narrow" onClick={() => props.onZoom(1)}>
@@ -112,11 +134,23 @@ export function ReviewToolbar(props: {
         </button>
       </div>
       <div className="review-toolbar__help">
-        <button type="button" className="tool-button tool-button--narrow" aria-expanded={help} aria-controls="review-shortcuts" onClick={() => setHelp(!help)}>
+        <button
+          type="button"
+          className="tool-button tool-button--narrow"
+          aria-expanded={help}
+          aria-controls="review-shortcuts"
+          onClick={() => setHelp(!help)}
+        >
           快捷键
         </button>
         {help ? (
-          <div id="review-shortcuts" className="review-shortcuts" role="dialog" aria-label="快捷键" onKeyDown={(e) => e.key === "Escape" && setHelp(false)}>
+          <div
+            id="review-shortcuts"
+            className="review-shortcuts"
+            role="dialog"
+            aria-label="快捷键"
+            onKeyDown={(e) => e.key === "Escape" && setHelp(false)}
+          >
             <dl>
               {SHORTCUTS.map(([k, v]) => (
                 <div key={k}>

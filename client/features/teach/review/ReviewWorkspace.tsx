@@ -70,7 +70,12 @@ export function ReviewWorkspace({ claim, onClaim }: { claim: ClaimResult; onClai
     setCharacter(c);
     if (selectedGrid === null) return;
     if (!editor.drawings[photoIndex]?.grids[selectedGrid]) return;
-    setEditor(commit(editor, withGridChanged(editor.drawings, photoIndex, selectedGrid, (g) => ({ ...g, character: c }))));
+    setEditor(
+      commit(
+        editor,
+        withGridChanged(editor.drawings, photoIndex, selectedGrid, (g) => ({ ...g, character: c })),
+      ),
+    );
   };
 
   const save = useCallback(
@@ -110,7 +115,9 @@ export function ReviewWorkspace({ claim, onClaim }: { claim: ClaimResult; onClai
         await navigate(reviewHref(next.attemptId), { state: { claim: next } });
         return;
       } catch (err) {
-        await navigate("/teach/homework", { state: { notice: `${notice}。下一份没能领取：${describeProblem(err).message}` } });
+        await navigate("/teach/homework", {
+          state: { notice: `${notice}。下一份没能领取：${describeProblem(err).message}` },
+        });
         return;
       }
     }
@@ -324,7 +331,7 @@ export function ReviewWorkspace({ claim, onClaim }: { claim: ClaimResult; onClai
           ) : null}
         </section>
 
-        <aside className="review__side" aria-label="评语">
+        <aside className="review__side" aria-label="评级与评语">
           <div className="review-task">
             <p className="review-task__chars" lang="zh-CN">
               范字：<span>{submission.task.characters || "—"}</span>
@@ -338,7 +345,11 @@ export function ReviewWorkspace({ claim, onClaim }: { claim: ClaimResult; onClai
                   {earlier.map((a) => (
                     <li key={a.id}>
                       第 {a.number} 次 · {a.stateLabel}
-                      {a.review?.returnReason ? `：${a.review.returnReason}` : a.review?.levelLabel ? `：${a.review.levelLabel}` : ""}
+                      {a.review?.returnReason
+                        ? `：${a.review.returnReason}`
+                        : a.review?.levelLabel
+                          ? `：${a.review.levelLabel}`
+                          : ""}
                     </li>
                   ))}
                 </ul>
