@@ -204,7 +204,7 @@ export function createRenderer(opts: RendererOptions) {
       viewer,
       assets: { css: assets.css, modulepreload: assets.modulepreload },
     };
-    const personal = busy || Boolean(viewer) || chain.some((d) => d.access === "user");
+    const personal = busy || Boolean(viewer) || chain.some((d) => d.access !== undefined && d.access !== "public");
     if (busy) res.setHeader("Retry-After", String(SERVICE_BUSY_RETRY_AFTER_S));
     const crawler = isbot(userAgent);
     if (personal) {

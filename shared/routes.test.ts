@@ -86,6 +86,22 @@ describe("route table", () => {
     }
     expect(accessOf([all.find(({ def }) => def.id === "books")!.def])).toBe("public");
   });
+
+  it("keeps the whole teaching area to staff", () => {
+    const teach = all.filter(({ fullPath }) => fullPath === "/teach" || fullPath.startsWith("/teach/"));
+    expect(teach.map(({ fullPath }) => fullPath)).toEqual(
+      expect.arrayContaining(["/teach", "/teach/homework", "/teach/homework/review"]),
+    );
+    for (const { def, parents, fullPath } of teach) expect(accessOf([...parents, def]), fullPath).toBe("teacher");
+  });
+
+  it("takes the strictest access along a chain", () => {
+    const def = (access?: "public" | "user" | "teacher") => ({ id: "x", path: "x", page: "x", title: "x", access });
+    expect(accessOf([def(), def("public")])).toBe("public");
+    expect(accessOf([def("user"), def()])).toBe("user");
+    expect(accessOf([def("teacher"), def("user")])).toBe("teacher");
+    expect(accessOf([def("user"), def("teacher")])).toBe("teacher");
+  });
 });
 
 describe("parameter rules", () => {

@@ -8,7 +8,11 @@
 import { z } from "zod";
 
 export type LayoutName = "default" | "clean" | "test";
-export type Access = "public" | "user";
+/**
+ * Who may open a page: anyone, a signed-in account, or staff who review homework (teachers and
+ * operators; a signed-in learner gets the 404 page, so the area does not announce itself).
+ */
+export type Access = "public" | "user" | "teacher";
 
 /** How a path parameter is validated. A failed check renders the 404 page with status 404. */
 export const paramRules = {
@@ -87,6 +91,13 @@ const myChildren: RouteDef[] = [
   { id: "my.security", path: "security", page: "my/Security", title: "账号与安全" },
 ];
 
+const teachChildren: RouteDef[] = [
+  { id: "teach.index", path: "", page: "teach/TeachOverview", title: "教师工作台" },
+  { id: "teach.homework", path: "homework", page: "teach/HomeworkQueue", title: "作业批改" },
+  /** The attempt to review is `?attempt={attemptId}` (the claim decides whether it may be opened). */
+  { id: "teach.homework.review", path: "homework/review", page: "teach/HomeworkReview", title: "批改作业" },
+];
+
 const protocolChildren: RouteDef[] = [
   { id: "protocol.index", path: "", page: "protocol/ProtocolIndex", title: "协议与帮助" },
   { id: "protocol.contact", path: "contact", page: "protocol/Contact", title: "联系我们" },
@@ -162,6 +173,14 @@ export const routeTable: RouteDef[] = [
     layout: "clean",
   },
   { id: "my", path: "my", page: "my/MyLayout", title: "个人中心", access: "user", children: myChildren },
+  {
+    id: "teach",
+    path: "teach",
+    page: "teach/TeachLayout",
+    title: "教师工作台",
+    access: "teacher",
+    children: teachChildren,
+  },
   {
     id: "protocol",
     path: "protocol",
@@ -255,9 +274,15 @@ export function walkRoutes(
   return out;
 }
 
+const ACCESS_ORDER: readonly Access[] = ["public", "user", "teacher"];
+
 /** Effective access of a route: the strictest along its chain. */
 export function accessOf(chain: RouteDef[]): Access {
-  return chain.some((d) => d.access === "user") ? "user" : "public";
+  let strictest: Access = "public";
+  for (const d of chain) {
+    if (d.access && ACCESS_ORDER.indexOf(d.access) > ACCESS_ORDER.indexOf(strictest)) strictest = d.access;
+  }
+  return strictest;
 }
 
 /** Effective layout: the top-level route's, else default. */

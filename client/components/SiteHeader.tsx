@@ -10,6 +10,7 @@ import { NoticesPopover } from "./NoticesPopover";
 import { logOut } from "./login/login-client";
 import { QrPopover } from "./QrPopover";
 import { SealLogo } from "./SealLogo";
+import { mayTeach } from "../../shared/contracts/viewer";
 
 export const mainNav = [
   { to: "/", label: "首页", end: true },
@@ -92,6 +93,7 @@ export function SiteHeader() {
                 </summary>
                 <div className="user-menu__panel">
                   <Link to="/my">个人中心</Link>
+                  {mayTeach(viewer) ? <Link to="/teach">教师工作台</Link> : null}
                   {/* Logs out at once (a POST); without script the link asks on /my/logout. */}
                   <Link
                     to="/my/logout"

@@ -260,6 +260,8 @@ export const queueSchema = z.object({
   courses: z.array(z.object({ id: z.number(), title: z.string() })),
   /** Operators see every course's queue and can reassign. */
   operator: z.boolean(),
+  /** For operators: the teachers an attempt can be given to, with the courses each teaches. */
+  teachers: z.array(z.object({ id: z.number(), nickname: z.string(), courseIds: z.array(z.number()) })).default([]),
 });
 export type Queue = z.infer<typeof queueSchema>;
 

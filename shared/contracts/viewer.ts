@@ -1,12 +1,23 @@
 import { z } from "zod";
 
+export const ROLES = ["learner", "teacher", "operator"] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
 /** The signed-in learner as every page sees it (the header, guards). Null when anonymous. */
 export const viewerSchema = z.object({
   id: z.number().int().positive(),
   nickname: z.string(),
   avatarUrl: z.string().nullable(),
   unreadNotices: z.number().int().nonnegative(),
+  /** Teachers and operators also open the teaching area (/teach). */
+  role: roleSchema,
   /** Signed in with a one-time password: the security page comes first (set a new password). */
   passwordChangeRequired: z.boolean().optional(),
 });
 export type Viewer = z.infer<typeof viewerSchema>;
+
+/** Whether the viewer may open `teacher` pages (an operator has every teacher permission). */
+export function mayTeach(viewer: Viewer | null): boolean {
+  return viewer?.role === "teacher" || viewer?.role === "operator";
+}

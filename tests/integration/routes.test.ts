@@ -2,12 +2,14 @@ import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NOT_FOUND_MESSAGE } from "../../shared/errors";
 import { accessOf, type RouteDef, routeTable, walkRoutes } from "../../shared/routes";
+import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
 import { BROWSER_UA, testApp } from "./helpers";
 
-type Express = Awaited<ReturnType<typeof testApp>>["app"];
-let app: Express;
+type TestApp = Awaited<ReturnType<typeof testApp>>;
+let app: TestApp["app"];
+let services: TestApp["services"];
 beforeAll(async () => {
-  ({ app } = await testApp({}, {}, {}, { catalogue: true }));
+  ({ app, services } = await testApp({}, {}, {}, { catalogue: true }));
 });
 
 const sampleParams: Record<string, string> = {
@@ -38,7 +40,7 @@ describe("every route of the table answers in both forms", () => {
       it(`${url}`, async () => {
         const res = await request(app).get(url).set("User-Agent", BROWSER_UA);
         const chain = [...parents, def];
-        if (accessOf(chain) === "user") {
+        if (accessOf(chain) !== "public") {
           expect(res.status).toBe(302);
           expect(res.headers.location).toBe(`/?login=1&redirect=${encodeURIComponent(url)}`);
         } else if (def.id === "course_old") {
@@ -124,6 +126,28 @@ describe("route middleware", () => {
     const res = await request(app).get("/my/order?tab=paid");
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe(`/?login=1&redirect=${encodeURIComponent("/my/order?tab=paid")}`);
+  });
+
+  it("the teaching area is the 404 page for a signed-in learner, in both forms", async () => {
+    const api = services!.api;
+    const user = await api.database.db
+      .insertInto("users")
+      .values({ phone: "13700001234", nickname: "学员", role: "learner" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const token = await createSession(api.database, user.id, { userAgent: "vitest", ip: "127.0.0.1" });
+    const cookie = `${sessionCookieName(api.settings.cookies)}=${token}`;
+    for (const url of [
+      "/teach",
+      "/teach/homework",
+      "/teach/homework/index.html",
+      "/teach/homework/review?attempt=a1",
+    ]) {
+      const res = await request(app).get(url).set("User-Agent", BROWSER_UA).set("Cookie", cookie);
+      expect(res.status, url).toBe(404);
+      expect(res.text).toContain(NOT_FOUND_MESSAGE);
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+    }
   });
 
   it("an error's status and message reach the page", async () => {

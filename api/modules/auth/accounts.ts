@@ -45,6 +45,7 @@ export async function viewerOf(ctx: ApiContext, user: User): Promise<Viewer> {
     nickname: user.nickname,
     avatarUrl: user.avatar_url,
     unreadNotices: Number(unread.n),
+    role: user.role,
     ...(user.password_change_required ? { passwordChangeRequired: true } : {}),
   };
 }

@@ -110,6 +110,24 @@ function parseCursor(cursor: string | undefined): { at: Date; id: number } | nul
   return match ? { at: new Date(Number(match[1])), id: Number(match[2]) } : null;
 }
 
+/** The teachers an operator can give work to: every account on a course's teacher list, with its courses. */
+async function assignableTeachers(db: ApiContext["database"]["db"]): Promise<Queue["teachers"]> {
+  const rows = await db
+    .selectFrom("course_teachers as ct")
+    .innerJoin("users as u", "u.id", "ct.user_id")
+    .select(["u.id", "u.nickname", "ct.course_id"])
+    .orderBy("u.id")
+    .orderBy("ct.course_id")
+    .execute();
+  const byId = new Map<number, Queue["teachers"][number]>();
+  for (const r of rows) {
+    const t = byId.get(r.id) ?? { id: r.id, nickname: r.nickname, courseIds: [] };
+    t.courseIds.push(r.course_id);
+    byId.set(r.id, t);
+  }
+  return [...byId.values()];
+}
+
 export async function teacherQueue(
   ctx: ApiContext,
   user: User,
@@ -189,6 +207,7 @@ export async function teacherQueue(
     stats: { waiting: waits.length, doneToday: Number(done.n), medianWaitMinutes: median },
     courses: await courses.execute(),
     operator: scope.operator,
+    teachers: scope.operator ? await assignableTeachers(db) : [],
   };
 }
 

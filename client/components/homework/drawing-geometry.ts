@@ -1,0 +1,129 @@
+/**
+ * Geometry of a teacher's drawing, shared by the read-only layers and the review canvas: the
+ * contract stores marks and grids relative to the photo (0–1 across the width and down the
+ * height; widths and grid sides as fractions of the width), and these turn them into SVG in
+ * the photo's own pixels.
+ */
+import { getStroke } from "perfect-freehand";
+import type { Grid, GridKind, Mark } from "../../../shared/contracts/homework";
+
+export interface PhotoSize {
+  width: number;
+  height: number;
+}
+
+type Point = readonly [number, number];
+
+/** The outline of a stroke as a closed path of quadratic curves through the midpoints. */
+export function outlinePath(outline: readonly (readonly number[])[]): string {
+  const count = outline.length;
+  if (count < 2) return "";
+  const at = (i: number): Point => {
+    const p = outline[i % count] ?? [0, 0];
+    return [p[0] ?? 0, p[1] ?? 0];
+  };
+  const fmt = (n: number) => Number(n.toFixed(2));
+  const [x0, y0] = at(0);
+  const [x1, y1] = at(1);
+  const parts = [
+    `M${fmt(x0)},${fmt(y0)}`,
+    `Q${fmt(x1)},${fmt(y1)} ${fmt((x1 + at(2)[0]) / 2)},${fmt((y1 + at(2)[1]) / 2)}`,
+  ];
+  for (let i = 2; i < count; i++) {
+    const [ax, ay] = at(i);
+    const [bx, by] = at(i + 1);
+    parts.push(`T${fmt((ax + bx) / 2)},${fmt((ay + by) / 2)}`);
+  }
+  return `${parts.join(" ")} Z`;
+}
+
+/**
+ * A pen mark as the filled outline perfect-freehand draws around its points. Points that all
+ * carry the same pressure (a mouse) get simulated pressure from the speed of the hand.
+ */
+export function penPath(mark: Pick<Mark, "points" | "width">, photo: PhotoSize, last = true): string {
+  const first = mark.points[0]?.[2];
+  const flat = mark.points.every((p) => p[2] === first);
+  const points = mark.points.map(([x, y, pressure]) => [x * photo.width, y * photo.height, pressure]);
+  const outline = getStroke(points, {
+    size: mark.width * photo.width,
+    thinning: 0.6,
+    smoothing: 0.5,
+    streamline: 0.5,
+    simulatePressure: flat,
+    last,
+  });
+  return outlinePath(outline);
+}
+
+/** A circle mark: the ellipse inside the box its two points span. */
+export function circleShape(mark: Pick<Mark, "points">, photo: PhotoSize) {
+  const [a, b] = [mark.points[0], mark.points.at(-1)];
+  const x1 = (a?.[0] ?? 0) * photo.width;
+  const y1 = (a?.[1] ?? 0) * photo.height;
+  const x2 = (b?.[0] ?? 0) * photo.width;
+  const y2 = (b?.[1] ?? 0) * photo.height;
+  return { cx: (x1 + x2) / 2, cy: (y1 + y2) / 2, rx: Math.abs(x2 - x1) / 2, ry: Math.abs(y2 - y1) / 2 };
+}
+
+/** A tick mark: its points as an SVG polyline. */
+export function tickPoints(mark: Pick<Mark, "points">, photo: PhotoSize): string {
+  return mark.points
+    .map(([x, y]) => `${Number((x * photo.width).toFixed(2))},${Number((y * photo.height).toFixed(2))}`)
+    .join(" ");
+}
+
+export interface GridBox {
+  left: number;
+  top: number;
+  size: number;
+}
+
+/** Where a grid sits in photo pixels: a square whose side is a fraction of the width. */
+export function gridBox(grid: Pick<Grid, "x" | "y" | "size">, photo: PhotoSize): GridBox {
+  const size = grid.size * photo.width;
+  return { left: grid.x * photo.width - size / 2, top: grid.y * photo.height - size / 2, size };
+}
+
+export type Line = readonly [number, number, number, number];
+
+/** The inner lines of a grid in a box (the border is drawn as a rectangle). */
+export function gridLines(kind: GridKind, box: GridBox): Line[] {
+  const { left: x, top: y, size: s } = box;
+  const mid: Line[] = [
+    [x + s / 2, y, x + s / 2, y + s],
+    [x, y + s / 2, x + s, y + s / 2],
+  ];
+  if (kind === "tian") return mid;
+  if (kind === "mi") {
+    return [...mid, [x, y, x + s, y + s], [x + s, y, x, y + s]];
+  }
+  return [1, 2].flatMap((k): Line[] => [
+    [x + (s * k) / 3, y, x + (s * k) / 3, y + s],
+    [x, y + (s * k) / 3, x + s, y + (s * k) / 3],
+  ]);
+}
+
+/**
+ * Grids tiling the whole photo, for work the teacher placed no grid on: `columns` squares
+ * across, as many rows as fit, centred. Relative to the photo like the teacher's grids.
+ */
+export function fullPhotoGrids(kind: GridKind, photo: PhotoSize, columns: number): Grid[] {
+  const across = Math.max(1, Math.floor(columns));
+  const side = photo.width / across;
+  const rows = Math.max(1, Math.floor(photo.height / side));
+  const top = (photo.height - rows * side) / 2;
+  const grids: Grid[] = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < across; c++) {
+      grids.push({
+        kind,
+        x: (c + 0.5) / across,
+        y: (top + (r + 0.5) * side) / photo.height,
+        size: 1 / across,
+        character: "",
+      });
+    }
+  }
+  return grids;
+}
