@@ -12,7 +12,8 @@ import {
   type GiftInfo,
 } from "../../../shared/contracts/gifts";
 import type { DB, GiftsTable } from "../../db/schema";
-import { notify, type OrderRow } from "../orders/state";
+import { notify } from "../notices/notices";
+import type { OrderRow } from "../orders/state";
 import { formatDateTime } from "../../../shared/format";
 
 export type GiftRow = Selectable<GiftsTable>;

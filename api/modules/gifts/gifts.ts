@@ -27,7 +27,8 @@ import { ApiError, forbidden, notFound } from "../../http";
 import { enrolLearner, ownsCourse } from "../courses/enrolments";
 import { insertOrder, orderDetail, settleRefund } from "../orders/orders";
 import { requireBuying } from "../payments/gateways";
-import { closePending, moveOrder, notify } from "../orders/state";
+import { notify } from "../notices/notices";
+import { closePending, moveOrder } from "../orders/state";
 import { giftRefundRule, type GiftRow, NOTICE_GIFT_CLAIMED, NOTICE_GIFT_RECEIVED } from "./fulfil";
 import { formatDateTime } from "../../../shared/format";
 

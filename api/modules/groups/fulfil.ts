@@ -10,7 +10,8 @@ import type { Kysely, Transaction } from "kysely";
 import { GROUP_STATE_LABELS, type GroupInfo } from "../../../shared/contracts/groups";
 import type { DB } from "../../db/schema";
 import { enrolLearner } from "../courses/enrolments";
-import { moveOrder, notify, type OrderRow } from "../orders/state";
+import { notify } from "../notices/notices";
+import { moveOrder, type OrderRow } from "../orders/state";
 
 export const NOTICE_GROUP_OPENED = "group_opened";
 export const NOTICE_GROUP_JOINED = "group_joined";

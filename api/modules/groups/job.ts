@@ -10,7 +10,8 @@ import type { ApiContext } from "../../context";
 import { ApiError, notFound } from "../../http";
 import { closeUnpaidOrder } from "../orders/expiry-job";
 import { settleRefund } from "../orders/orders";
-import { moveOrder, notify } from "../orders/state";
+import { notify } from "../notices/notices";
+import { moveOrder } from "../orders/state";
 import { NOTICE_GROUP_FAILED } from "./fulfil";
 
 const BATCH = 100;

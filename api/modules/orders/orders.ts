@@ -33,6 +33,7 @@ import { ownsCourse } from "../courses/enrolments";
 import { appliesTo, discountOf } from "../coupons/rules";
 import { giftInfoOf } from "../gifts/fulfil";
 import { groupInfoOf } from "../groups/fulfil";
+import { notify } from "../notices/notices";
 import { gatewayFor, requireBuying } from "../payments/gateways";
 import { returnOrderCoins, setOrderCoins } from "../wallet/order-coins";
 import {
@@ -40,7 +41,6 @@ import {
   finishRefund,
   moveOrder,
   newOrderNo,
-  notify,
   NOTICE_ORDER_REFUNDED,
   NOTICE_ORDER_SHIPPED,
   type OrderRow,

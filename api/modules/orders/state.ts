@@ -13,6 +13,7 @@ import { enrolLearner } from "../courses/enrolments";
 import { giftClosed, giftPaid, giftRefunded } from "../gifts/fulfil";
 import { groupOrderClosed, groupPaid, groupRefunded } from "../groups/fulfil";
 import { clawBackOrderBishan, grantOrderBishan } from "../wallet/hooks";
+import { notify } from "../notices/notices";
 import { returnOrderCoins } from "../wallet/order-coins";
 import { formatMoney } from "../../../shared/money";
 
@@ -111,17 +112,6 @@ export async function returnCoupon(trx: Transaction<DB>, order: OrderRow, at: Da
     .returning("id")
     .executeTakeFirst();
   return row !== undefined;
-}
-
-export async function notify(
-  trx: Transaction<DB>,
-  userId: number,
-  kind: string,
-  title: string,
-  body: string,
-  at: Date,
-) {
-  await trx.insertInto("notifications").values({ user_id: userId, kind, title, body, created_at: at }).execute();
 }
 
 /** Closes a pending order: the state, then stock, coupon and coins back, a held group seat freed. Undefined if it was not pending. */

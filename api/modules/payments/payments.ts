@@ -20,7 +20,8 @@ import {
 } from "../../providers/payments/sandbox";
 import { isFreshNotification } from "../../providers/payments/freshness";
 import { paymentSettingsOf } from "../../providers/payments/settings";
-import { markPaid, notify, NOTICE_ORDER_REFUNDED } from "../orders/state";
+import { notify } from "../notices/notices";
+import { markPaid, NOTICE_ORDER_REFUNDED } from "../orders/state";
 import { availableMethods, gatewayFor } from "./gateways";
 
 export type CreditOutcome = "credited" | "replayed" | "refunded_late" | "unknown_order" | "amount_mismatch";
