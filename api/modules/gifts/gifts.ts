@@ -24,7 +24,7 @@ import { coverUrl } from "../../../shared/media";
 import type { ApiContext } from "../../context";
 import type { DB } from "../../db/schema";
 import { ApiError, forbidden, notFound } from "../../http";
-import { enrolLearner, ownsCourse } from "../courses/enrolments";
+import { enrolLearner, ownsCourse } from "../enrolments/enrolments";
 import { insertOrder, orderDetail, settleRefund } from "../orders/orders";
 import { requireBuying } from "../payments/gateways";
 import { notify } from "../notices/notices";

@@ -26,7 +26,7 @@ import type { ApiContext } from "../../context";
 import type { DB } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
 import { outlineLessons } from "../courses/catalogue";
-import { ownsCourse } from "../courses/enrolments";
+import { ownsCourse } from "../enrolments/enrolments";
 import { courseSummariesByIds } from "../courses/summaries";
 import { maskNickname } from "../gifts/gifts";
 import { insertOrder, orderDetail } from "../orders/orders";

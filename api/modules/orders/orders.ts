@@ -29,7 +29,7 @@ import type { ApiContext } from "../../context";
 import type { AddressSnapshot, DB, ItemType, OrderPurpose, RefundsTable } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
 import { refundOutcomes } from "../../metrics";
-import { ownsCourse } from "../courses/enrolments";
+import { ownsCourse } from "../enrolments/enrolments";
 import { appliesTo, discountOf } from "../coupons/rules";
 import { giftInfoOf } from "../gifts/fulfil";
 import { groupInfoOf } from "../groups/fulfil";

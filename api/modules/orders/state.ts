@@ -6,10 +6,10 @@
  * same transaction as the move, so they happen exactly once or not at all.
  */
 import { randomInt } from "node:crypto";
-import { sql, type Selectable, type Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import { chinaDateTime } from "../../../shared/china-time";
 import type { DB, OrderState, OrdersTable } from "../../db/schema";
-import { enrolLearner } from "../courses/enrolments";
+import { enrolLearner, unenrolLearner } from "../enrolments/enrolments";
 import { giftClosed, giftPaid, giftRefunded } from "../gifts/fulfil";
 import { groupOrderClosed, groupPaid, groupRefunded } from "../groups/fulfil";
 import { clawBackOrderBishan, grantOrderBishan } from "../wallet/hooks";
@@ -260,20 +260,7 @@ export async function finishRefund(
   if (done.purpose === "gift") await giftRefunded(trx, done, at);
   if (done.purpose === "group") await groupRefunded(trx, done, at);
   if (done.item_type === "course" && done.purpose !== "gift") {
-    const removed = await trx
-      .deleteFrom("enrolments")
-      .where("user_id", "=", done.user_id)
-      .where("course_id", "=", done.item_id)
-      .where("source", "=", done.purpose === "group" ? "group" : "order")
-      .returning("course_id")
-      .executeTakeFirst();
-    if (removed) {
-      await trx
-        .updateTable("courses")
-        .set({ learners_count: sql<number>`greatest(learners_count - 1, 0)` })
-        .where("id", "=", done.item_id)
-        .execute();
-    }
+    await unenrolLearner(trx, done.user_id, done.item_id, done.purpose === "group" ? "group" : "order");
   }
   await clawBackOrderBishan(trx, { id: done.id, user_id: done.user_id, pay_cents: done.pay_cents }, at);
   await notify(
