@@ -27,7 +27,7 @@ import type { ApiContext } from "../../context";
 import type { User } from "../../db/schema";
 import { ApiError, clientIp, handler, parseInput } from "../../http";
 import { canSignIn, defaultNickname, viewerOf } from "./accounts";
-import { notify } from "../notices/notices";
+import { notify } from "../../notices";
 import { type CodeRefusal, sendCode } from "./code-delivery";
 import { presentDeviceKeyHash } from "./devices";
 import { requireAuth } from "./guard";

@@ -10,7 +10,7 @@ import type { User } from "../../db/schema";
 import { ApiError } from "../../http";
 import { maskAddress } from "../../providers/messages";
 import { canSignIn, needsInfo, startSession } from "./accounts";
-import { notify } from "../notices/notices";
+import { notify } from "../../notices";
 import { deviceKeyHash, deviceName, findDevice, hasDevices, recordDevice } from "./devices";
 import { authOf } from "./guard";
 import type { Channel } from "./otp";

@@ -12,7 +12,7 @@ import {
   type GiftInfo,
 } from "../../../shared/contracts/gifts";
 import type { DB, GiftsTable } from "../../db/schema";
-import { notify } from "../notices/notices";
+import { notify } from "../../notices";
 import type { OrderRow } from "../orders/state";
 import { formatDateTime } from "../../../shared/format";
 

@@ -10,7 +10,7 @@ import type { Kysely, Transaction } from "kysely";
 import { GROUP_STATE_LABELS, type GroupInfo } from "../../../shared/contracts/groups";
 import type { DB } from "../../db/schema";
 import { enrolLearner } from "../enrolments/enrolments";
-import { notify } from "../notices/notices";
+import { notify } from "../../notices";
 import { moveOrder, type OrderRow } from "../orders/state";
 
 export const NOTICE_GROUP_OPENED = "group_opened";

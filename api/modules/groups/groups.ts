@@ -30,7 +30,7 @@ import { ownsCourse } from "../enrolments/enrolments";
 import { courseSummariesByIds } from "../courses/summaries";
 import { maskNickname } from "../gifts/gifts";
 import { insertOrder, orderDetail } from "../orders/orders";
-import { requireBuying } from "../payments/gateways";
+import { requireBuying } from "../../providers/payments/gateways";
 import { closePending } from "../orders/state";
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);

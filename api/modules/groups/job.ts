@@ -10,7 +10,7 @@ import type { ApiContext } from "../../context";
 import { ApiError, notFound } from "../../http";
 import { closeUnpaidOrder } from "../orders/expiry-job";
 import { settleRefund } from "../orders/orders";
-import { notify } from "../notices/notices";
+import { notify } from "../../notices";
 import { moveOrder } from "../orders/state";
 import { NOTICE_GROUP_FAILED } from "./fulfil";
 

@@ -9,7 +9,7 @@ import { sql } from "kysely";
 import type { ApiContext } from "../../context";
 import type { LiveState } from "../../db/schema";
 import type { JobDefinition } from "../../jobs/registry";
-import { notifyEach } from "../notices/notices";
+import { notifyEach } from "../../notices";
 import { publishRoomEvent } from "./room-hub";
 import { REPLAY_AFTER_MS, ROOM_CLOSE_AFTER_MS } from "./states";
 

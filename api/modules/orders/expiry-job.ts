@@ -12,7 +12,7 @@ import type { ApiContext } from "../../context";
 import type { JobDefinition } from "../../jobs/registry";
 import { registerPaymentSettings, type PaymentSettings } from "../../providers/payments/settings";
 import { runGroupJob } from "../groups/job";
-import { gatewayFor } from "../payments/gateways";
+import { gatewayFor } from "../../providers/payments/gateways";
 import { creditPayment } from "../payments/payments";
 import { reconcileSandboxPayments } from "../payments/reconcile";
 import { sweepStaleRedemptions } from "../wallet/wallet";

@@ -33,8 +33,8 @@ import { ownsCourse } from "../enrolments/enrolments";
 import { appliesTo, discountOf } from "../coupons/rules";
 import { giftInfoOf } from "../gifts/fulfil";
 import { groupInfoOf } from "../groups/fulfil";
-import { notify } from "../notices/notices";
-import { gatewayFor, requireBuying } from "../payments/gateways";
+import { notify } from "../../notices";
+import { gatewayFor, requireBuying } from "../../providers/payments/gateways";
 import { returnOrderCoins, setOrderCoins } from "../wallet/order-coins";
 import {
   closePending,

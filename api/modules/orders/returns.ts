@@ -8,7 +8,7 @@ import { REFUND_STATE_LABELS } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context";
 import { ApiError, notFound } from "../../http";
 import { orderDetail, settleRefund } from "./orders";
-import { notify } from "../notices/notices";
+import { notify } from "../../notices";
 import { moveOrder, NOTICE_ORDER_REFUNDED } from "./state";
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);

@@ -13,7 +13,7 @@ import { enrolLearner, unenrolLearner } from "../enrolments/enrolments";
 import { giftClosed, giftPaid, giftRefunded } from "../gifts/fulfil";
 import { groupOrderClosed, groupPaid, groupRefunded } from "../groups/fulfil";
 import { clawBackOrderBishan, grantOrderBishan } from "../wallet/hooks";
-import { notify } from "../notices/notices";
+import { notify } from "../../notices";
 import { returnOrderCoins } from "../wallet/order-coins";
 import { formatMoney } from "../../../shared/money";
 

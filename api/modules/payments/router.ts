@@ -20,7 +20,7 @@ import { SANDBOX_SIGNATURE_HEADER } from "../../providers/payments/sandbox";
 import { paymentSettingsOf } from "../../providers/payments/settings";
 import { readWechatPayNotification } from "../../providers/payments/wechat-pay";
 import { requireAuth } from "../auth/guard";
-import { availableMethods } from "./gateways";
+import { availableMethods } from "../../providers/payments/gateways";
 import { creditPayment, decideSandbox, receiveSandboxNotification, sandboxCheckout, startPayment } from "./payments";
 
 const ORDER_NO = /^M\d{20}$/;
