@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { commerceHarness, DAY, idem, type Json, type Learner } from "../../../tests/integration/commerce";
-import { runOrderJob } from "../orders/expiry-job";
+import { runOrderJob } from "../../jobs/commerce";
 import { runGroupJob } from "./job";
 
 const { api, db, base, later, learner, call, notifySandbox, orderRow } = commerceHarness("139");

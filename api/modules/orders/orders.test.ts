@@ -14,7 +14,7 @@ import { paymentSettingsOf } from "../../providers/payments/settings";
 import { enrolLearner } from "../enrolments/enrolments";
 import { applyLedgerChange } from "../wallet/ledger";
 import { reconcileSandboxPayments } from "../payments/reconcile";
-import { runOrderJob } from "./expiry-job";
+import { runOrderJob } from "../../jobs/commerce";
 
 const { app, api, db, base, later, learner, call, notifySandbox, paidCourse, orderRow } = commerceHarness();
 let seq = 0;

@@ -31,11 +31,10 @@ import { ApiError, notFound } from "../../http";
 import { refundOutcomes } from "../../metrics";
 import { ownsCourse } from "../enrolments/enrolments";
 import { appliesTo, discountOf } from "../coupons/rules";
-import { giftInfoOf } from "../gifts/fulfil";
-import { groupInfoOf } from "../groups/fulfil";
 import { notify } from "../../notices";
 import { gatewayFor, requireBuying } from "../../providers/payments/gateways";
 import { returnOrderCoins, setOrderCoins } from "../wallet/order-coins";
+import { orderPurposes } from "./purposes";
 import {
   closePending,
   finishRefund,
@@ -565,11 +564,13 @@ async function coinOfferFor(db: ApiContext["database"]["db"], o: OrderRow) {
   return { balance, maxCoins, discountCents: maxCoins * COIN_CENTS };
 }
 
+const noPurposeDetails: Partial<Pick<OrderDetail, "gift" | "group">> = {};
+
 export async function orderDetail(ctx: ApiContext, userId: number, orderNo: string): Promise<OrderDetail> {
   const now = ctx.now();
   const o = await orderRowOf(ctx, userId, orderNo);
   const { db } = ctx.database;
-  const [covers, refunds, coupon, firstLesson, refund, gift, group, coinOffer] = await Promise.all([
+  const [covers, refunds, coupon, firstLesson, refund, purpose, coinOffer] = await Promise.all([
     coverOf(ctx, [o]),
     db.selectFrom("refunds").selectAll().where("order_id", "=", o.id).orderBy("id").execute(),
     o.coupon_id === null
@@ -592,8 +593,7 @@ export async function orderDetail(ctx: ApiContext, userId: number, orderNo: stri
           .executeTakeFirst()
       : undefined,
     refundRule(ctx, o, now),
-    o.purpose === "gift" ? giftInfoOf(db, o, now) : null,
-    o.purpose === "group" ? groupInfoOf(db, o) : null,
+    o.purpose === "buy" ? noPurposeDetails : orderPurposes.of(o.purpose).details(db, o, now),
     o.state === "pending" ? coinOfferFor(db, o) : null,
   ]);
   return {
@@ -616,8 +616,8 @@ export async function orderDetail(ctx: ApiContext, userId: number, orderNo: stri
     coinOffer,
     refundRequest: requestView(refunds.at(-1)),
     refundableQuantity: piecesLeft(o, refunds),
-    gift,
-    group,
+    gift: purpose.gift ?? null,
+    group: purpose.group ?? null,
     serverNow: now.toISOString(),
   };
 }

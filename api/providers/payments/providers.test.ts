@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeServer, listen, testApp } from "../../../tests/integration/helpers";
 import { createSession, sessionCookieName } from "../../modules/auth/sessions";
 import { creditPayment } from "../../modules/payments/payments";
-import { runOrderJob } from "../../modules/orders/expiry-job";
+import { runOrderJob } from "../../jobs/commerce";
 import {
   AlipayGateway,
   alipayNotificationFresh,
