@@ -29,7 +29,8 @@ import { outlineLessons } from "../courses/catalogue";
 import { ownsCourse } from "../enrolments/enrolments";
 import { courseSummariesByIds } from "../courses/summaries";
 import { maskNickname } from "../gifts/gifts";
-import { insertOrder, orderDetail } from "../orders/orders";
+import { insertOrder } from "../orders/create";
+import { orderDetail } from "../orders/read";
 import { requireBuying } from "../../providers/payments/gateways";
 import { closePending } from "../orders/state";
 

@@ -8,7 +8,7 @@
  */
 import type { ApiContext } from "../../context";
 import { ApiError, notFound } from "../../http";
-import { settleRefund } from "../orders/orders";
+import { settleRefund } from "../orders/refunds";
 import { notify } from "../../notices";
 import { moveOrder } from "../orders/state";
 import { closeUnpaidOrder } from "../payments/expiry";

@@ -7,7 +7,8 @@
 import { REFUND_STATE_LABELS } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context";
 import { ApiError, notFound } from "../../http";
-import { orderDetail, settleRefund } from "./orders";
+import { orderDetail } from "./read";
+import { settleRefund } from "./refunds";
 import { notify } from "../../notices";
 import { moveOrder, NOTICE_ORDER_REFUNDED } from "./state";
 
