@@ -10,7 +10,7 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from "express";
 import type { z } from "zod";
 import { parseInput } from "./http";
-import { authOf, requireAuth, type Auth } from "./modules/auth/guard";
+import { authOf, requireAuth, type Auth } from "./request-auth";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 

@@ -12,10 +12,14 @@ import { seedIfEmpty } from "../api/db/seed";
 import { seedHomework } from "../api/modules/homework/seed";
 import { registerJob, startJobs } from "../api/jobs/registry";
 import { trackPool } from "../api/metrics";
+import { orderJob } from "../api/jobs/commerce";
+import { giftPurpose } from "../api/modules/gifts/fulfil";
+import { groupPurpose } from "../api/modules/groups/fulfil";
 import { liveStateJob } from "../api/modules/live/state-job";
-import { configurePayments, orderJob } from "../api/modules/orders/expiry-job";
+import { orderPurposes } from "../api/modules/orders/purposes";
 import { reconcileSandboxPayments } from "../api/modules/payments/reconcile";
-import { paymentSettingsFrom } from "../api/providers/payments/settings";
+import { redemptionJob } from "../api/modules/wallet/redemption-job";
+import { configurePayments, paymentSettingsFrom } from "../api/providers/payments/settings";
 import { accountErasureJob } from "../api/modules/me/deletion";
 import { AliyunSmsTransport } from "../api/providers/aliyun-sms";
 import { DevOutbox, type MessageTransport, Messenger } from "../api/providers/messages";
@@ -68,7 +72,25 @@ export async function apiContextFor(
   };
 }
 
+/**
+ * What the order purposes other modules own do when their orders move (api/modules/orders/purposes.ts):
+ * orders never imports the modules that build on it.
+ */
+export function registerOrderPurposes() {
+  orderPurposes.register("gift", giftPurpose);
+  orderPurposes.register("group", groupPurpose);
+}
+
+/** Every periodic job of the site (api/jobs/registry.ts; what they do and how often: README, "Jobs"). */
+export function registerJobs() {
+  registerJob(accountErasureJob);
+  registerJob(liveStateJob);
+  registerJob(orderJob);
+  registerJob(redemptionJob);
+}
+
 export async function openServices(config: AppConfig, logger: Logger, database?: Database): Promise<Services> {
+  registerOrderPurposes();
   const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger }));
   await migrate(db);
   // Demo accounts (with the README's published passwords) and the demo catalogue: never in pro
@@ -84,11 +106,8 @@ export async function openServices(config: AppConfig, logger: Logger, database?:
   }
   const api = await apiContextFor(config, db, logger);
   configurePayments(api, paymentSettingsFrom(config.payments, config.dataDir));
-  // Periodic jobs, each run once per period across all nodes (api/jobs/registry.ts;
-  // what they do and how often: README, "Jobs").
-  registerJob(accountErasureJob);
-  registerJob(liveStateJob);
-  registerJob(orderJob);
+  // Periodic jobs, each run once per period across all nodes.
+  registerJobs();
   const jobs = startJobs(api);
   // The connection pool's use and queue for /metrics (the embedded database has no pool).
   const untrackPool = db.poolStats ? trackPool(db.poolStats) : () => {};

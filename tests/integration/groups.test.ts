@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { commerceHarness, DAY, idem, type Json, type Learner } from "./commerce";
-import { runOrderJob } from "../../api/modules/orders/expiry-job";
+import { runOrderJob } from "../../api/jobs/commerce";
 import { runGroupJob } from "../../api/modules/groups/job";
 
 const { api, db, base, later, learner, call, notifySandbox, orderRow } = commerceHarness("139");

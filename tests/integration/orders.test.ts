@@ -11,9 +11,10 @@ import { commerceHarness, DAY, idem, type Learner } from "./commerce";
 import { testAppOnSameDatabase } from "./helpers";
 import { newSandboxNotification, signSandbox } from "../../api/providers/payments/sandbox";
 import { paymentSettingsOf } from "../../api/providers/payments/settings";
+import { enrolLearner } from "../../api/modules/enrolments/enrolments";
 import { applyLedgerChange } from "../../api/modules/wallet/ledger";
 import { reconcileSandboxPayments } from "../../api/modules/payments/reconcile";
-import { runOrderJob } from "../../api/modules/orders/expiry-job";
+import { runOrderJob } from "../../api/jobs/commerce";
 
 const { app, api, db, base, later, learner, call, notifySandbox, paidCourse, orderRow } = commerceHarness();
 let seq = 0;
@@ -513,6 +514,41 @@ describe("refunds", () => {
       .execute();
     expect(ledger.map((e) => e.reason)).toEqual(["order_paid", "order_refund_clawback"]);
     expect(ledger[0]!.amount + ledger[1]!.amount).toBe(0);
+  });
+
+  it("every enrolment raises the course's learners and popularity once: paid, replayed, given; the refund takes its own back", async () => {
+    const course = await paidCourse(12);
+    const counts = () =>
+      db()
+        .selectFrom("courses")
+        .select(["learners_count", "popularity"])
+        .where("id", "=", course.id)
+        .executeTakeFirstOrThrow();
+    const before = await counts();
+    const me = await learner();
+    const no = (await order(me, { itemType: "course", itemId: course.id })).body.order.orderNo;
+    const n = newSandboxNotification(no, `SBPOP${seq}`, course.price_cents, new Date());
+    const signature = signSandbox(n, paymentSettingsOf(api()).sandboxSecret);
+    await Promise.all(
+      Array.from({ length: 3 }, () =>
+        call(null, "POST", "/api/payments/notify/sandbox", n, { "X-Sandbox-Signature": signature }),
+      ),
+    );
+    expect((await orderRow(no)).state).toBe("completed");
+    expect(await counts()).toEqual({ learners_count: before.learners_count + 1, popularity: before.popularity + 1 });
+    // Enrolling the same learner again (a gift, say) changes nothing; another learner's gift counts once.
+    const friend = await learner();
+    const again = await db()
+      .transaction()
+      .execute(async (trx) => [
+        await enrolLearner(trx, me.id, course.id, "gift", new Date()),
+        await enrolLearner(trx, friend.id, course.id, "gift", new Date()),
+        await enrolLearner(trx, friend.id, course.id, "gift", new Date()),
+      ]);
+    expect(again.map((e) => e !== null)).toEqual([false, true, false]);
+    expect(await counts()).toEqual({ learners_count: before.learners_count + 2, popularity: before.popularity + 2 });
+    expect((await refund(me, no)).status).toBe(200);
+    expect(await counts()).toEqual({ learners_count: before.learners_count + 1, popularity: before.popularity + 1 });
   });
 
   it("refuses a started course and one past 7 days, saying why", async () => {

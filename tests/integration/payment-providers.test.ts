@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeServer, listen, testApp } from "./helpers";
 import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
 import { creditPayment } from "../../api/modules/payments/payments";
-import { runOrderJob } from "../../api/modules/orders/expiry-job";
+import { runOrderJob } from "../../api/jobs/commerce";
 import {
   AlipayGateway,
   alipayNotificationFresh,

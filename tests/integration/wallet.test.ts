@@ -6,9 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
-import { runOrderJob } from "../../api/modules/orders/expiry-job";
 import { applyLedgerChange } from "../../api/modules/wallet/ledger";
-import { failRedemption, STALE_REDEMPTION_MS } from "../../api/modules/wallet/wallet";
+import { failRedemption, STALE_REDEMPTION_MS, sweepStaleRedemptions } from "../../api/modules/wallet/wallet";
 import { commerceHarness } from "./commerce";
 import { closeServer, listen, TestBrowser, testApp } from "./helpers";
 
@@ -474,7 +473,7 @@ describe("the exchange mall", () => {
     expect(records.body.items[1].ref.label).toMatch(/^兑换：测试物品/);
   });
 
-  it("a redemption a crash left pending is returned by the order job after 10 minutes, once with two runs at once", async () => {
+  it("a redemption a crash left pending is returned by the redemption sweep after 10 minutes, once with two runs at once", async () => {
     const b = await learner();
     const item = await makeItem({ price: 30, stock: 4, limit: 2 });
     await grant(b, "coin", 100);
@@ -504,11 +503,11 @@ describe("the exchange mall", () => {
         return row.id;
       });
     expect(await balanceOf(b.id, "coin")).toBe(70);
-    expect((await runOrderJob(api())).redemptionsReturned).not.toContain(redemption);
+    expect(await sweepStaleRedemptions(api())).not.toContain(redemption);
     const at = new Date(realNow().getTime() + STALE_REDEMPTION_MS + 1000);
     api().now = () => at;
-    const runs = await Promise.all([runOrderJob(api()), runOrderJob(api())]);
-    expect(runs.flatMap((r) => r.redemptionsReturned).filter((id) => id === redemption)).toEqual([redemption]);
+    const runs = await Promise.all([sweepStaleRedemptions(api()), sweepStaleRedemptions(api())]);
+    expect(runs.flat().filter((id) => id === redemption)).toEqual([redemption]);
     expect(await balanceOf(b.id, "coin")).toBe(100);
     expect(await stockOf(item)).toBe(4);
     const row = await db()

@@ -65,7 +65,3 @@ export async function startSession(ctx: ApiContext, req: Request, res: Response,
   );
   setSessionCookie(res, token, ctx.settings.cookies);
 }
-
-export async function notify(ctx: ApiContext, userId: number, kind: string, title: string, body = "") {
-  await ctx.database.db.insertInto("notifications").values({ user_id: userId, kind, title, body }).execute();
-}

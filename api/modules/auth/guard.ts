@@ -1,14 +1,11 @@
 /** Reads the session for every API request; `requireUser` turns anonymity into 401. */
-import type { Request, RequestHandler, Response } from "express";
+import type { RequestHandler } from "express";
 import type { ApiContext } from "../../context";
-import type { User } from "../../db/schema";
-import { ApiError, unauthorized } from "../../http";
+import { ApiError } from "../../http";
+import { type Auth, authOf } from "../../request-auth";
 import { readSession, readSessionToken } from "./sessions";
 
-export interface Auth {
-  user: User;
-  sessionIdHash: string;
-}
+export { type Auth, authOf, requireAuth } from "../../request-auth";
 
 export function attachSession(ctx: ApiContext): RequestHandler {
   return (req, res, next) => {
@@ -41,14 +38,4 @@ export function passwordChangeGate(): RequestHandler {
     if (allowed) return next();
     next(new ApiError(403, "password_change_required", PASSWORD_CHANGE_REQUIRED_MESSAGE));
   };
-}
-
-export function authOf(res: Response): Auth | null {
-  return (res.locals.auth as Auth | null | undefined) ?? null;
-}
-
-export function requireAuth(_req: Request, res: Response): Auth {
-  const auth = authOf(res);
-  if (!auth) throw unauthorized();
-  return auth;
 }

@@ -13,7 +13,7 @@ import type { ApiContext } from "../../context";
 import type { User } from "../../db/schema";
 import { tooManyRequests } from "../../http";
 import { count, hit, secondsLeft } from "../../rate-limit";
-import { notify } from "./accounts";
+import { notify } from "../../notices";
 import { dispatch } from "./code-delivery";
 
 export const PASSWORD_LIMITS = {

@@ -12,7 +12,7 @@ import type {
 import type { ApiContext } from "../../context";
 import type { CourseKind, DB } from "../../db/schema";
 import { notFound } from "../../http";
-import { runningCampaign } from "../groups/campaigns";
+import { runningCampaign } from "../campaigns/campaigns";
 import { liveSummaries } from "../live/sessions";
 import { campUnlockDate, lessonLock } from "./access";
 import {

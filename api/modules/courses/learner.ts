@@ -8,6 +8,7 @@ import type { CourseViewer, EnrolResult, MyCourse, MyCourses } from "../../../sh
 import type { ApiContext } from "../../context";
 import type { DB } from "../../db/schema";
 import { ApiError } from "../../http";
+import { enrolLearner } from "../enrolments/enrolments";
 import { isStaff } from "../learning/access";
 import { lessonLock } from "./access";
 import { courseNotFound, outlineLessons, publishedCourseCore } from "./catalogue";
@@ -91,8 +92,8 @@ function enrolmentWithCount(db: Kysely<DB>, userId: number, courseId: number) {
 
 /**
  * Free courses only. Idempotent: the enrolment row is inserted at most once and the learner
- * count grows only with the request that inserted it (both in one transaction, so concurrent
- * requests on PostgreSQL wait on the row's key and then find it there).
+ * count and popularity grow only with the request that inserted it (enrolLearner, in one
+ * transaction, so concurrent requests on PostgreSQL wait on the row's key and then find it there).
  */
 export async function enrolFree(ctx: ApiContext, userId: number, courseId: number): Promise<EnrolResult> {
   const { db } = ctx.database;
@@ -113,24 +114,8 @@ export async function enrolFree(ctx: ApiContext, userId: number, courseId: numbe
   }
 
   const result = await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto("enrolments")
-      .values({ user_id: userId, course_id: courseId, source: "free", created_at: ctx.now() })
-      .onConflict((oc) => oc.columns(["user_id", "course_id"]).doNothing())
-      .returning("course_id")
-      .executeTakeFirst();
-    if (inserted) {
-      const updated = await trx
-        .updateTable("courses")
-        .set((eb) => ({
-          learners_count: eb("learners_count", "+", 1),
-          popularity: eb("popularity", "+", 1),
-        }))
-        .where("id", "=", courseId)
-        .returning("learners_count")
-        .executeTakeFirstOrThrow();
-      return { newlyEnrolled: true, learnersCount: updated.learners_count, lastLessonId: null };
-    }
+    const enrolled = await enrolLearner(trx, userId, courseId, "free", ctx.now());
+    if (enrolled) return { newlyEnrolled: true, learnersCount: enrolled.learnersCount, lastLessonId: null };
     const row = await enrolmentWithCount(trx, userId, courseId).executeTakeFirstOrThrow();
     return { newlyEnrolled: false, learnersCount: row.learners_count, lastLessonId: row.last_lesson_id };
   });

@@ -1,6 +1,7 @@
 /**
- * What a gift order's moves do to its gift, called by the order state machine inside the move's
- * transaction (api/modules/orders/state.ts), and what an order shows of its gift. Each
+ * What a gift order's moves do to its gift — the gift purpose's hooks (`giftPurpose`, registered
+ * at the composition root and called by the order state machine inside the move's transaction:
+ * api/modules/orders/purposes.ts) — and what an order shows of its gift. Each
  * change of a gift is a compare-and-set on its state, like the order's own moves.
  */
 import type { Kysely, Selectable, Transaction } from "kysely";
@@ -12,7 +13,9 @@ import {
   type GiftInfo,
 } from "../../../shared/contracts/gifts";
 import type { DB, GiftsTable } from "../../db/schema";
-import { notify, type OrderRow } from "../orders/state";
+import { notify } from "../../notices";
+import type { OrderPurposeHooks } from "../orders/purposes";
+import type { OrderRow } from "../orders/state";
 import { formatDateTime } from "../../../shared/format";
 
 export type GiftRow = Selectable<GiftsTable>;
@@ -113,3 +116,11 @@ export async function giftInfoOf(db: Kysely<DB>, order: OrderRow, now: Date): Pr
     refund: giftRefundRule(gift, now),
   };
 }
+
+/** The gift purpose's hooks. The recipient's enrolment comes with the claim, not the payment. */
+export const giftPurpose: OrderPurposeHooks = {
+  paid: giftPaid,
+  closed: giftClosed,
+  refunded: giftRefunded,
+  details: async (db, order, now) => ({ gift: await giftInfoOf(db, order, now) }),
+};

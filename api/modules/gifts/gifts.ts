@@ -24,10 +24,13 @@ import { coverUrl } from "../../../shared/media";
 import type { ApiContext } from "../../context";
 import type { DB } from "../../db/schema";
 import { ApiError, forbidden, notFound } from "../../http";
-import { enrolLearner, ownsCourse } from "../courses/enrolments";
-import { insertOrder, orderDetail, settleRefund } from "../orders/orders";
-import { requireBuying } from "../payments/gateways";
-import { closePending, moveOrder, notify } from "../orders/state";
+import { enrolLearner, ownsCourse } from "../enrolments/enrolments";
+import { insertOrder } from "../orders/create";
+import { orderDetail } from "../orders/read";
+import { settleRefund } from "../orders/refunds";
+import { requireBuying } from "../../providers/payments/gateways";
+import { notify } from "../../notices";
+import { closePending, moveOrder } from "../orders/state";
 import { giftRefundRule, type GiftRow, NOTICE_GIFT_CLAIMED, NOTICE_GIFT_RECEIVED } from "./fulfil";
 import { formatDateTime } from "../../../shared/format";
 

@@ -1,6 +1,7 @@
 /**
- * What a group-buy order's moves do to its group, called by the order state machine inside the
- * move's transaction (api/modules/orders/state.ts), and what an order shows of its group.
+ * What a group-buy order's moves do to its group — the group purpose's hooks (`groupPurpose`,
+ * registered at the composition root and called by the order state machine inside the move's
+ * transaction: api/modules/orders/purposes.ts) — and what an order shows of its group.
  *
  * Every change to a group happens under its row lock (a payment, the job failing it and a seat
  * released serialise on it) and by compare-and-set on the member's and the group's state, so a
@@ -9,8 +10,10 @@
 import type { Kysely, Transaction } from "kysely";
 import { GROUP_STATE_LABELS, type GroupInfo } from "../../../shared/contracts/groups";
 import type { DB } from "../../db/schema";
-import { enrolLearner } from "../courses/enrolments";
-import { moveOrder, notify, type OrderRow } from "../orders/state";
+import { enrolLearner, unenrolLearner } from "../enrolments/enrolments";
+import type { OrderPurposeHooks } from "../orders/purposes";
+import { notify } from "../../notices";
+import { moveOrder, type OrderRow } from "../orders/state";
 
 export const NOTICE_GROUP_OPENED = "group_opened";
 export const NOTICE_GROUP_JOINED = "group_joined";
@@ -153,16 +156,21 @@ export async function groupOrderClosed(trx: Transaction<DB>, order: OrderRow, at
   }
 }
 
-/** A group order's refund finished: the member's seat is marked refunded (the group keeps its history). */
+/**
+ * A group order's refund finished: the member's seat is marked refunded (the group keeps its
+ * history), and the course enrolment the completed group gave is taken back.
+ */
 export async function groupRefunded(trx: Transaction<DB>, order: OrderRow, _at: Date): Promise<void> {
-  if (order.group_id === null) return;
-  await trx
-    .updateTable("group_members")
-    .set({ state: "refunded" })
-    .where("group_id", "=", order.group_id)
-    .where("order_id", "=", order.id)
-    .where("state", "=", "paid")
-    .execute();
+  if (order.group_id !== null) {
+    await trx
+      .updateTable("group_members")
+      .set({ state: "refunded" })
+      .where("group_id", "=", order.group_id)
+      .where("order_id", "=", order.id)
+      .where("state", "=", "paid")
+      .execute();
+  }
+  if (order.item_type === "course") await unenrolLearner(trx, order.user_id, order.item_id, "group");
 }
 
 /** The group of a group order. */
@@ -183,3 +191,11 @@ export async function groupInfoOf(db: Kysely<DB>, order: OrderRow): Promise<Grou
     expiresAt: group.expires_at?.toISOString() ?? null,
   };
 }
+
+/** The group purpose's hooks. */
+export const groupPurpose: OrderPurposeHooks = {
+  paid: groupPaid,
+  closed: groupOrderClosed,
+  refunded: groupRefunded,
+  details: async (db, order) => ({ group: await groupInfoOf(db, order) }),
+};

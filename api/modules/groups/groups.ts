@@ -26,11 +26,12 @@ import type { ApiContext } from "../../context";
 import type { DB } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
 import { outlineLessons } from "../courses/catalogue";
-import { ownsCourse } from "../courses/enrolments";
+import { ownsCourse } from "../enrolments/enrolments";
 import { courseSummariesByIds } from "../courses/summaries";
 import { maskNickname } from "../gifts/gifts";
-import { insertOrder, orderDetail } from "../orders/orders";
-import { requireBuying } from "../payments/gateways";
+import { insertOrder } from "../orders/create";
+import { orderDetail } from "../orders/read";
+import { requireBuying } from "../../providers/payments/gateways";
 import { closePending } from "../orders/state";
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);

@@ -1,5 +1,5 @@
 /**
- * The group job, run after the order job on every node: open groups past their deadline fail
+ * The group job, run after the order job (api/jobs/commerce.ts composes them): open groups past their deadline fail
  * (compare-and-set, every member told once); a seat still being paid for is closed (after asking
  * the provider, as the order job does); every paid order of a failed group is refunded — moved to
  * 退款中 together with its refund row by compare-and-set, so two runs or two nodes refund it once —
@@ -8,9 +8,10 @@
  */
 import type { ApiContext } from "../../context";
 import { ApiError, notFound } from "../../http";
-import { closeUnpaidOrder } from "../orders/expiry-job";
-import { settleRefund } from "../orders/orders";
-import { moveOrder, notify } from "../orders/state";
+import { settleRefund } from "../orders/refunds";
+import { notify } from "../../notices";
+import { moveOrder } from "../orders/state";
+import { closeUnpaidOrder } from "../payments/expiry";
 import { NOTICE_GROUP_FAILED } from "./fulfil";
 
 const BATCH = 100;

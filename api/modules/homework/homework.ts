@@ -19,7 +19,7 @@ import type { myHomeworkQuerySchema, submitSchema } from "../../../shared/contra
 import type { ApiContext } from "../../context";
 import type { User } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
-import { ownsCourse } from "../courses/enrolments";
+import { ownsCourse } from "../enrolments/enrolments";
 import { lessonAccess } from "../learning/access";
 import { awardLearningCoins } from "../wallet/hooks";
 import { newPhotoId, processPhoto } from "./photos";

@@ -24,7 +24,7 @@ import type { queueQuerySchema, returnInputSchema, reviewInputSchema } from "../
 import type { ApiContext } from "../../context";
 import type { User } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
-import { notify } from "../orders/state";
+import { notify } from "../../notices";
 import { awardLearningCoins } from "../wallet/hooks";
 import { HOMEWORK_NOT_FOUND } from "./homework";
 import { covers, requireStaff, type StaffScope } from "./staff";

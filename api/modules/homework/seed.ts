@@ -13,7 +13,7 @@ import sharp from "sharp";
 import type { Drawing, Script } from "../../../shared/contracts/homework";
 import type { Database } from "../../db/database";
 import type { HomeworkLevel } from "../../db/schema";
-import { enrolLearner } from "../courses/enrolments";
+import { enrolLearner } from "../enrolments/enrolments";
 import { newPublicId } from "./homework";
 import { practiceSheet } from "./paper";
 import { newPhotoId, THUMB_LONG_SIDE } from "./photos";

@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import type { ApiContext } from "../../context";
 import type { LiveState } from "../../db/schema";
 import type { JobDefinition } from "../../jobs/registry";
+import { notifyEach } from "../../notices";
 import { publishRoomEvent } from "./room-hub";
 import { REPLAY_AFTER_MS, ROOM_CLOSE_AFTER_MS } from "./states";
 
@@ -38,25 +39,22 @@ export async function advanceLiveSessions(ctx: ApiContext): Promise<LiveMove[]> 
       .execute();
     const ids = rows.map((r) => r.id);
     if (ids.length > 0) {
-      await trx
-        .insertInto("notifications")
-        .columns(["user_id", "kind", "title", "body", "created_at"])
-        .expression(
-          trx
-            .selectFrom("live_bookings as b")
-            .innerJoin("live_sessions as s", "s.id", "b.live_id")
-            .innerJoin("users as u", "u.id", "b.user_id")
-            .where("b.live_id", "in", ids)
-            .where("u.status", "in", ["active", "deleting"])
-            .select([
-              "b.user_id",
-              sql.lit(LIVE_START_NOTICE_KIND).as("kind"),
-              sql<string>`'直播开始了：' || s.title`.as("title"),
-              sql<string>`'你预约的直播课「' || s.title || '」已经开始，进入直播间：/live/' || s.id`.as("body"),
-              sql<Date>`${now}::timestamptz`.as("created_at"),
-            ]),
-        )
-        .execute();
+      await notifyEach(
+        trx,
+        trx
+          .selectFrom("live_bookings as b")
+          .innerJoin("live_sessions as s", "s.id", "b.live_id")
+          .innerJoin("users as u", "u.id", "b.user_id")
+          .where("b.live_id", "in", ids)
+          .where("u.status", "in", ["active", "deleting"])
+          .select([
+            "b.user_id",
+            sql.lit(LIVE_START_NOTICE_KIND).as("kind"),
+            sql<string>`'直播开始了：' || s.title`.as("title"),
+            sql<string>`'你预约的直播课「' || s.title || '」已经开始，进入直播间：/live/' || s.id`.as("body"),
+            sql<Date>`${now}::timestamptz`.as("created_at"),
+          ]),
+      );
     }
     return ids;
   });

@@ -10,7 +10,7 @@ import type { ApiContext } from "../../context";
 import { ApiError } from "../../http";
 import type { JobDefinition } from "../../jobs/registry";
 import { avatarStorageFor } from "../../providers/storage";
-import { notify } from "../auth/accounts";
+import { notify } from "../../notices";
 import { deletionDueAt } from "./profile";
 
 const COOLING_MS = DELETION_COOLING_DAYS * 86_400_000;

@@ -10,7 +10,7 @@ import type { User } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
 import { maskAddress } from "../../providers/messages";
 import { enforce } from "../../rate-limit";
-import { notify } from "../auth/accounts";
+import { notify } from "../../notices";
 import { deviceName } from "../auth/devices";
 import { type Channel, consumeCode, invalidCode, issueCode } from "../auth/otp";
 import { hashPassword, verifyPassword } from "../auth/passwords";

@@ -1,4 +1,4 @@
-/** The learner's notices: security changes today; orders, homework and live lessons later. */
+/** The learner's notices: the latest, the unread count, marking them read (sent through api/notices.ts). */
 import { NOTICES_PAGE_SIZE, type NoticeList } from "../../../shared/contracts/me";
 import type { ApiContext } from "../../context";
 

@@ -28,17 +28,11 @@ import { idempotentResponder } from "../../idempotency";
 import { enforce } from "../../rate-limit";
 import { addAddress, deleteAddress, listAddresses } from "./addresses";
 import { approveReturn, pendingReturns, rejectReturn, withdrawReturn } from "./returns";
-import {
-  applyCoupon,
-  applyOrderCoins,
-  cancelOrder,
-  confirmReceipt,
-  createOrder,
-  listOrders,
-  orderDetail,
-  refundOrder,
-  shipOrder,
-} from "./orders";
+import { createOrder } from "./create";
+import { applyCoupon, applyOrderCoins } from "./discounts";
+import { cancelOrder, confirmReceipt, shipOrder } from "./moves";
+import { listOrders, orderDetail } from "./read";
+import { refundOrder } from "./refunds";
 
 const ORDER_NO = /^M\d{20}$/;
 

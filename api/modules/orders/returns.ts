@@ -7,8 +7,10 @@
 import { REFUND_STATE_LABELS } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context";
 import { ApiError, notFound } from "../../http";
-import { orderDetail, settleRefund } from "./orders";
-import { moveOrder, notify, NOTICE_ORDER_REFUNDED } from "./state";
+import { orderDetail } from "./read";
+import { settleRefund } from "./refunds";
+import { notify } from "../../notices";
+import { moveOrder, NOTICE_ORDER_REFUNDED } from "./state";
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 

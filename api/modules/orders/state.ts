@@ -2,19 +2,20 @@
  * The order state machine (DESIGN §4). Every move is a compare-and-set —
  * `update orders set state = <to> … where id = <id> and state = <from>` — so two requests, two
  * nodes or the expiry job racing a learner move an order at most once; whoever loses sees 0 rows.
- * The side effects of a move (stock back, coupon back, enrolment, notices, bishan) run in the
- * same transaction as the move, so they happen exactly once or not at all.
+ * The side effects of a move (stock back, coupon back, enrolment, notices, bishan, and what the
+ * order's purpose registered: api/modules/orders/purposes.ts) run in the same transaction as the
+ * move, so they happen exactly once or not at all.
  */
 import { randomInt } from "node:crypto";
-import { sql, type Selectable, type Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import { chinaDateTime } from "../../../shared/china-time";
 import type { DB, OrderState, OrdersTable } from "../../db/schema";
-import { enrolLearner } from "../courses/enrolments";
-import { giftClosed, giftPaid, giftRefunded } from "../gifts/fulfil";
-import { groupOrderClosed, groupPaid, groupRefunded } from "../groups/fulfil";
+import { notify } from "../../notices";
+import { enrolLearner, unenrolLearner } from "../enrolments/enrolments";
 import { clawBackOrderBishan, grantOrderBishan } from "../wallet/hooks";
 import { returnOrderCoins } from "../wallet/order-coins";
 import { formatMoney } from "../../../shared/money";
+import { orderPurposes } from "./purposes";
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -113,17 +114,6 @@ export async function returnCoupon(trx: Transaction<DB>, order: OrderRow, at: Da
   return row !== undefined;
 }
 
-export async function notify(
-  trx: Transaction<DB>,
-  userId: number,
-  kind: string,
-  title: string,
-  body: string,
-  at: Date,
-) {
-  await trx.insertInto("notifications").values({ user_id: userId, kind, title, body, created_at: at }).execute();
-}
-
 /** Closes a pending order: the state, then stock, coupon and coins back, a held group seat freed. Undefined if it was not pending. */
 export async function closePending(
   trx: Transaction<DB>,
@@ -136,8 +126,7 @@ export async function closePending(
   await releaseStock(trx, order, at);
   await returnCoupon(trx, order, at);
   await returnOrderCoins(trx, order, at);
-  if (order.purpose === "gift") await giftClosed(trx, order, at);
-  if (order.purpose === "group") await groupOrderClosed(trx, order, at);
+  if (order.purpose !== "buy") await orderPurposes.of(order.purpose).closed(trx, order, at);
   return order;
 }
 
@@ -170,9 +159,9 @@ export async function markPaid(
       .execute();
   }
   let final: OrderRow | undefined = paid;
-  if (paid.purpose === "gift" || paid.purpose === "group") {
+  if (paid.purpose !== "buy") {
     // Their own notices: the gift's claim code, the group's progress.
-    final = paid.purpose === "gift" ? await giftPaid(trx, paid, at) : await groupPaid(trx, paid, at);
+    final = await orderPurposes.of(paid.purpose).paid(trx, paid, at);
     await grantOrderBishan(trx, { id: paid.id, user_id: paid.user_id, pay_cents: paid.pay_cents }, at);
     return final;
   }
@@ -206,7 +195,8 @@ export async function markPaid(
 /**
  * The end of a refund that the provider accepted. A whole refund (the rest of the money): refunding
  * → refunded, stock, coupon and coins back, the course enrolment the order gave removed (a gift's
- * recipient keeps nothing: only an unclaimed gift is refunded), bishan clawed back. A partial one
+ * recipient keeps nothing: only an unclaimed gift is refunded; what a gift or a group seat gave
+ * is its purpose's hook), bishan clawed back. A partial one
  * (some pieces of physical goods): refunding → partially_refunded, those pieces back in stock, the
  * bishan the refunded money earned taken back; coupon and coins stay with the order until the rest
  * is refunded. A notice either way.
@@ -267,24 +257,8 @@ export async function finishRefund(
   await releaseStock(trx, done, at, done.quantity - Number(returnedBefore.n));
   await returnCoupon(trx, done, at);
   await returnOrderCoins(trx, done, at);
-  if (done.purpose === "gift") await giftRefunded(trx, done, at);
-  if (done.purpose === "group") await groupRefunded(trx, done, at);
-  if (done.item_type === "course" && done.purpose !== "gift") {
-    const removed = await trx
-      .deleteFrom("enrolments")
-      .where("user_id", "=", done.user_id)
-      .where("course_id", "=", done.item_id)
-      .where("source", "=", done.purpose === "group" ? "group" : "order")
-      .returning("course_id")
-      .executeTakeFirst();
-    if (removed) {
-      await trx
-        .updateTable("courses")
-        .set({ learners_count: sql<number>`greatest(learners_count - 1, 0)` })
-        .where("id", "=", done.item_id)
-        .execute();
-    }
-  }
+  if (done.purpose !== "buy") await orderPurposes.of(done.purpose).refunded(trx, done, at);
+  else if (done.item_type === "course") await unenrolLearner(trx, done.user_id, done.item_id, "order");
   await clawBackOrderBishan(trx, { id: done.id, user_id: done.user_id, pay_cents: done.pay_cents }, at);
   await notify(
     trx,

@@ -27,7 +27,7 @@ import type { SandboxNotification } from "../../providers/payments/sandbox";
 import { SANDBOX_SIGNATURE_HEADER } from "../../providers/payments/sandbox";
 import { paymentSettingsOf } from "../../providers/payments/settings";
 import { readWechatPayNotification } from "../../providers/payments/wechat-pay";
-import { availableMethods } from "./gateways";
+import { availableMethods } from "../../providers/payments/gateways";
 import { creditPayment, decideSandbox, receiveSandboxNotification, sandboxCheckout, startPayment } from "./payments";
 
 const ORDER_NO = /^M\d{20}$/;

@@ -20,8 +20,9 @@ import {
 } from "../../providers/payments/sandbox";
 import { isFreshNotification } from "../../providers/payments/freshness";
 import { paymentSettingsOf } from "../../providers/payments/settings";
-import { markPaid, notify, NOTICE_ORDER_REFUNDED } from "../orders/state";
-import { availableMethods, gatewayFor } from "./gateways";
+import { notify } from "../../notices";
+import { markPaid, NOTICE_ORDER_REFUNDED } from "../orders/state";
+import { availableMethods, gatewayFor } from "../../providers/payments/gateways";
 
 export type CreditOutcome = "credited" | "replayed" | "refunded_late" | "unknown_order" | "amount_mismatch";
 

@@ -25,7 +25,7 @@ import type { ApiContext } from "../../context";
 import type { Database } from "../../db/database";
 import type { Currency } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
-import { enrolLearner, ownsCourse } from "../courses/enrolments";
+import { enrolLearner, ownsCourse } from "../enrolments/enrolments";
 import { applyLedgerChange, balances, earnCoins, lockWallet } from "./ledger";
 
 export async function walletOf(ctx: ApiContext, userId: number): Promise<Wallet> {

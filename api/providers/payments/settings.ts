@@ -60,6 +60,19 @@ export function registerPaymentSettings(ctx: ApiContext, settings: PaymentSettin
 }
 
 /** A secret generated once and kept under DATA_DIR (mode 600). */
+/** Registers the payment settings for this context (the order job and the payment endpoints read them), warning when no real money can move. */
+export function configurePayments(ctx: ApiContext, settings: PaymentSettings) {
+  registerPaymentSettings(ctx, settings);
+  if (settings.provider === "sandbox" && ctx.settings.production) {
+    ctx.logger.warn("payments go to the built-in sandbox (no real money): set PAYMENT_PROVIDER and its credentials");
+  }
+  if (settings.provider === "none") {
+    ctx.logger.warn(
+      "buying is switched off: no payment provider configured; set PAYMENT_PROVIDER=wechat with the WECHATPAY_* variables or PAYMENT_PROVIDER=alipay with the ALIPAY_* variables",
+    );
+  }
+}
+
 export function sandboxSecretFor(dataDir: string): string {
   const file = path.join(dataDir, "payment-sandbox.secret");
   try {

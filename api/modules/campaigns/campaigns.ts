@@ -1,4 +1,4 @@
-/** Group-buy campaigns: the one running on a course (active, inside its window) as pages show it. */
+/** Group-buy campaigns (the offers groups are started from): the one running on a course, as pages show it. */
 import type { Kysely, Transaction } from "kysely";
 import type { GroupCampaign } from "../../../shared/contracts/groups";
 import type { DB } from "../../db/schema";

@@ -2,11 +2,11 @@
 import { PAYMENTS_OFF_ORDER_MESSAGE } from "../../../shared/contracts/payments";
 import type { ApiContext } from "../../context";
 import { ApiError } from "../../http";
-import { AlipayGateway } from "../../providers/payments/alipay";
-import type { GatewayName, PaymentGateway } from "../../providers/payments/gateway";
-import { SandboxGateway } from "../../providers/payments/sandbox";
-import { paymentSettingsOf } from "../../providers/payments/settings";
-import { WechatPayGateway } from "../../providers/payments/wechat-pay";
+import { AlipayGateway } from "./alipay";
+import type { GatewayName, PaymentGateway } from "./gateway";
+import { SandboxGateway } from "./sandbox";
+import { paymentSettingsOf } from "./settings";
+import { WechatPayGateway } from "./wechat-pay";
 
 const cache = new WeakMap<ApiContext, Map<string, PaymentGateway>>();
 

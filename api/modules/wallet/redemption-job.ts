@@ -1,0 +1,19 @@
+/**
+ * The exchange mall's sweep, every 30 s on one node (the job registry claims each period):
+ * redemptions a crash left half done are failed and their currency and stock returned, once
+ * (sweepStaleRedemptions' compare-and-set).
+ */
+import type { JobDefinition } from "../../jobs/registry";
+import { sweepStaleRedemptions } from "./wallet";
+
+export const REDEMPTION_JOB_EVERY_MS = 30_000;
+
+export const redemptionJob: JobDefinition = {
+  name: "exchange-redemptions",
+  everyMs: REDEMPTION_JOB_EVERY_MS,
+  async run(ctx) {
+    const returned = await sweepStaleRedemptions(ctx);
+    if (returned.length) ctx.logger.info({ returned }, "stale redemptions returned");
+    return { returned };
+  },
+};
