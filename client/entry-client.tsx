@@ -7,7 +7,7 @@ import "@vitejs/plugin-react/preamble";
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from "react-router-dom";
-import { BOOT_ELEMENT_ID, DocumentProvider, type RootData } from "./app/root-data";
+import { BOOT_ELEMENT_ID, DocumentProvider, type RootData } from "./lib/root-data";
 import { browserApi } from "./lib/api";
 import { emitRouteChanged, registerNavigationHook, routeChangedEventHook } from "./lib/nav-hooks";
 import { loaderIncrement, progressBar } from "./lib/progress";

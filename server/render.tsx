@@ -19,13 +19,13 @@ import {
   StaticRouterProvider,
 } from "react-router-dom";
 import { SERVICE_BUSY_RETRY_AFTER_S } from "../api/db/connection-errors";
-import { DocumentProvider, type RootData } from "../client/app/root-data";
-import { createDataStrategy, defOf, toRouteError } from "../client/routing/data-strategy";
+import { DocumentProvider, type RootData } from "../client/lib/root-data";
+import { createDataStrategy, toRouteError } from "../client/routing/data-strategy";
 import type { NavEnv } from "../client/routing/nav-context";
 import { buildRoutes, pageModuleKey } from "../client/routing/routes";
 import { createAjax } from "../shared/ajax";
 import { AppError, ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError, SERVICE_BUSY_MESSAGE } from "../shared/errors";
-import type { RouteDef } from "../shared/routes";
+import { defOf, type RouteDef } from "../shared/routes";
 import { serializeForScript } from "../shared/serialize";
 import { ssrLoaders, ssrRender } from "../api/metrics";
 import type { AssetResolver } from "./assets";

@@ -47,6 +47,11 @@ export interface RouteDef {
   children?: RouteDef[];
 }
 
+/** The route definition a matched router route carries in its handle. */
+export function defOf(route: { handle?: unknown }): RouteDef | undefined {
+  return (route.handle as { def?: RouteDef } | undefined)?.def;
+}
+
 /** The product lines with an about page `/about-{product}`. */
 export const aboutProducts = {
   maobi: "毛笔书法",

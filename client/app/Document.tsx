@@ -11,9 +11,9 @@ import { ClientPlugins } from "../lib/client-plugins";
 import { OfflineBanner } from "../lib/online";
 import { ProgressBar } from "../lib/progress-bar";
 import { ScrollManager } from "../lib/scroll";
-import { defOf } from "../routing/data-strategy";
+import { defOf } from "../../shared/routes";
 import { ErrorPage, errorTitle } from "./ErrorPage";
-import { BOOT_ELEMENT_ID, useDocument } from "./root-data";
+import { BOOT_ELEMENT_ID, useDocument } from "../lib/root-data";
 
 /** What a page loader may say about its page in `meta` (all optional). */
 export interface PageMeta {

@@ -11,7 +11,7 @@ import {
   type NormalizedError,
   normalizeError,
 } from "../../shared/errors";
-import { useRootData } from "./root-data";
+import { useRootData } from "../lib/root-data";
 
 /** Message of the fixture whose error page deliberately fails (test fixtures only). */
 export const BROKEN_ERROR_PAGE_FIXTURE = "fixture: the error page fails";
@@ -36,7 +36,7 @@ function ErrorContent({ error }: { error: unknown }) {
   if (fixtures && message === BROKEN_ERROR_PAGE_FIXTURE) throw new Error(BROKEN_ERROR_PAGE_FIXTURE);
   return (
     <section className="error-page" data-status={statusCode}>
-      <div className="error-page__seal" aria-hidden="true">
+      <div className="seal seal--xl error-page__seal" aria-hidden="true">
         {statusCode === 404 ? "迷" : "误"}
       </div>
       <h1 className="error-page__status">{statusCode}</h1>

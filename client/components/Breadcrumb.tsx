@@ -1,6 +1,6 @@
 /** 首页 › section › page, from the matched routes. Not shown on the home page. */
 import { Link, useMatches } from "react-router-dom";
-import { defOf } from "../routing/data-strategy";
+import { defOf } from "../../shared/routes";
 
 export function Breadcrumb() {
   const matches = useMatches();

@@ -14,8 +14,8 @@ export function EmptyState({
   action?: ReactNode;
 }) {
   return (
-    <div className="empty-state" role="status">
-      <div className="empty-state__glyph" aria-hidden="true">
+    <div className="card empty-state" role="status">
+      <div className="seal seal--lg empty-state__glyph" aria-hidden="true">
         {glyph}
       </div>
       <p className="empty-state__title">{title}</p>

@@ -1,7 +1,7 @@
 /** Floating buttons at the right edge: customer service and back to top. */
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import { useRootData } from "../app/root-data";
+import { useRootData } from "../lib/root-data";
 import { Modal } from "../lib/modal";
 
 export function FloatingActions() {

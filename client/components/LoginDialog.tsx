@@ -6,7 +6,7 @@
  */
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
 import type { LoginResult } from "../../shared/contracts/auth";
-import { useRootData } from "../app/root-data";
+import { useRootData } from "../lib/root-data";
 import { Modal } from "../lib/modal";
 import { BindPanel } from "./login/BindPanel";
 import { CompleteInfoPanel } from "./login/CompleteInfoPanel";

@@ -1,7 +1,7 @@
 /** The frame of every page: its heading (the title of the route table unless given) and body. */
 import type { ReactNode } from "react";
 import { useMatches } from "react-router-dom";
-import { defOf } from "../routing/data-strategy";
+import { defOf } from "../../shared/routes";
 
 export function usePageTitle(): string {
   const matches = useMatches();

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { aboutProducts } from "../../shared/routes";
-import { useRootData } from "../app/root-data";
+import { useRootData } from "../lib/root-data";
 
 export function SiteFooter() {
   const { siteName, build } = useRootData();

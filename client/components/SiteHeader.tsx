@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useSearchParams } from "react-router-dom";
-import { useRootData } from "../app/root-data";
+import { useRootData } from "../lib/root-data";
 import { LoginDialog } from "./LoginDialog";
 import { NoticesPopover } from "./NoticesPopover";
 import { logOut } from "./login/login-client";

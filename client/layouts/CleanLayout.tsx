@@ -1,5 +1,5 @@
 import { Link, Outlet } from "react-router-dom";
-import { useRootData } from "../app/root-data";
+import { useRootData } from "../lib/root-data";
 import { SealLogo } from "../components/SealLogo";
 
 export function CleanLayout() {

@@ -4,7 +4,7 @@
  * (loaded only when asked for), and the banner that points mobile visitors to the mobile site.
  */
 import { useEffect, useState } from "react";
-import { useRootData } from "../app/root-data";
+import { useRootData } from "./root-data";
 
 /** Keys that open developer tools or the page source. */
 export function isDevtoolsShortcut(e: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "shiftKey">): boolean {

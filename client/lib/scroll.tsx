@@ -7,7 +7,7 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useLocation, useMatches, useNavigationType } from "react-router-dom";
 import type { RouteDef } from "../../shared/routes";
-import { defOf } from "../routing/data-strategy";
+import { defOf } from "../../shared/routes";
 
 const STORAGE_KEY = "scroll-positions";
 const MAX_SAVED = 50;

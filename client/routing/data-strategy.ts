@@ -6,13 +6,9 @@
  */
 import { type DataStrategyFunction, type DataStrategyResult, data, isRouteErrorResponse } from "react-router-dom";
 import { AppError, NOT_FOUND_MESSAGE, normalizeError, unknownMiddlewareMessage } from "../../shared/errors";
-import { middlewareOf, paramRules, type RouteDef } from "../../shared/routes";
+import { defOf, middlewareOf, paramRules, type RouteDef } from "../../shared/routes";
 import { globalMiddleware, middlewareRegistry } from "./middleware";
 import type { MiddlewareContext, NavEnv, RouteMiddleware } from "./nav-context";
-
-export function defOf(route: { handle?: unknown }): RouteDef | undefined {
-  return (route.handle as { def?: RouteDef } | undefined)?.def;
-}
 
 /** Any thrown value becomes what the router renders: Responses (redirects) pass through. */
 export function toRouteError(err: unknown): unknown {

@@ -62,7 +62,7 @@ export function CourseCard({
 }) {
   const size = coverSizes.landscape;
   return (
-    <article className="catalogue-card catalogue-card--course">
+    <article className="card catalogue-card catalogue-card--course">
       <Link to={`/course/${course.id}`} className="catalogue-card__link">
         <span className="catalogue-card__cover">
           <LazyImage
@@ -93,7 +93,7 @@ export function CourseCard({
 export function BookCard({ book, highlight }: { book: BookSummary; highlight?: string }) {
   const size = coverSizes.portrait;
   return (
-    <article className="catalogue-card catalogue-card--book">
+    <article className="card catalogue-card catalogue-card--book">
       <Link to={`/books/${book.id}`} className="catalogue-card__link">
         <span className="catalogue-card__cover">
           <LazyImage
@@ -121,7 +121,7 @@ export function BookCard({ book, highlight }: { book: BookSummary; highlight?: s
 export function CommodityCard({ commodity, highlight }: { commodity: CommoditySummary; highlight?: string }) {
   const size = coverSizes.square;
   return (
-    <article className="catalogue-card catalogue-card--commodity">
+    <article className="card catalogue-card catalogue-card--commodity">
       <Link to={`/commodity/${commodity.id}`} className="catalogue-card__link">
         <span className="catalogue-card__cover">
           <LazyImage
@@ -147,7 +147,7 @@ export function CommodityCard({ commodity, highlight }: { commodity: CommoditySu
 export function LiveCard({ live, action }: { live: LiveSummary; action?: ReactNode }) {
   const size = coverSizes.landscape;
   return (
-    <article className={`catalogue-card catalogue-card--live catalogue-card--${live.state}`}>
+    <article className={`card catalogue-card catalogue-card--live catalogue-card--${live.state}`}>
       <span className="catalogue-card__cover">
         <LazyImage
           src={coverUrl(live.coverChar, "red", "landscape")}

@@ -4,7 +4,7 @@
  * plainly that they are test payments.
  */
 import { PAYMENTS_OFF_MESSAGE, SANDBOX_PAYMENT_NOTICE } from "../../../shared/contracts/payments";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 
 /** Why buying is off on this site (shown beside the disabled buy buttons), or null. */
 export function useBuyingOff(): string | null {

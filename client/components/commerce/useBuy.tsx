@@ -15,7 +15,7 @@ import {
   type ItemType,
 } from "../../../shared/contracts/orders";
 import { z } from "zod";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../LoginDialog";
 import { FormAlert } from "../form/fields";
 import { describeProblem, type Problem } from "../../lib/problem";

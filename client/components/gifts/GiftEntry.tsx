@@ -11,7 +11,7 @@ import type { CourseDetail, CourseViewer } from "../../../shared/contracts/cours
 import { createGiftSchema, GIFT_CLAIM_DAYS, GIFT_MESSAGE_MAX } from "../../../shared/contracts/gifts";
 import { createOrderResultSchema } from "../../../shared/contracts/orders";
 import { coverSizes, coverUrl } from "../../../shared/media";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../LoginDialog";
 import { FormAlert } from "../form/fields";
 import { describeProblem, type Problem } from "../../lib/problem";
@@ -57,7 +57,7 @@ function GiftDialog({ open, course, onClose }: { open: boolean; course: CourseDe
   return (
     <Modal open={open} onClose={onClose} title="赠送好友" className="gift-dialog">
       <form onSubmit={submit} noValidate>
-        <div className="giveaway-course">
+        <div className="card giveaway-course">
           <LazyImage
             src={coverUrl(course.coverChar, categoryTones[course.category], "landscape")}
             alt={`${course.title}封面`}

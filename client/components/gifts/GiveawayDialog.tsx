@@ -16,7 +16,7 @@ import {
   normalizeGiftCode,
 } from "../../../shared/contracts/gifts";
 import { coverSizes } from "../../../shared/media";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../LoginDialog";
 import { FormAlert } from "../form/fields";
 import { describeProblem, type Problem } from "../../lib/problem";
@@ -93,7 +93,7 @@ function GiftCard({ gift }: { gift: GiftView }) {
         </p>
       </div>
       {gift.message ? <blockquote className="giveaway-message">{gift.message}</blockquote> : null}
-      <div className="giveaway-course">
+      <div className="card giveaway-course">
         <LazyImage
           src={gift.course.coverUrl}
           alt={`${gift.course.title}封面`}
@@ -117,7 +117,7 @@ function GiftCard({ gift }: { gift: GiftView }) {
 function Claimed({ result, onClose }: { result: GiftClaimResult; onClose: () => void }) {
   return (
     <div className="giveaway-done" role="status">
-      <span className="giveaway-done__seal" aria-hidden="true">
+      <span className="seal giveaway-done__seal" aria-hidden="true">
         领
       </span>
       <p>《{result.courseTitle}》已放进你的课程，全部课时现在就可以学习，学习进度在各设备间同步。</p>

@@ -13,7 +13,7 @@ import {
   type OpenGroupList,
   openGroupListSchema,
 } from "../../../shared/contracts/groups";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../LoginDialog";
 import { FormAlert } from "../form/fields";
 import { describeProblem, type Problem } from "../../lib/problem";

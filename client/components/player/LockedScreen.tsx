@@ -18,7 +18,7 @@ export function LockedScreen({
 }) {
   return (
     <div className="player-locked" role="region" aria-label="暂时不能观看">
-      <div className="player-locked__seal" aria-hidden="true">
+      <div className="seal" aria-hidden="true">
         {glyph}
       </div>
       <p className="player-locked__title">{title}</p>

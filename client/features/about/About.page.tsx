@@ -1,7 +1,7 @@
 /** 关于我们: what the school is for, what it teaches, how learning works and what it values. */
 import { Link } from "react-router-dom";
 import { aboutProducts } from "../../../shared/routes";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 
 export default function AboutPage() {
@@ -95,7 +95,7 @@ export default function AboutPage() {
           </section>
         </div>
 
-        <aside className="article-aside" aria-labelledby="about-aside">
+        <aside className="card article-aside" aria-labelledby="about-aside">
           <h2 id="about-aside">继续了解</h2>
           <ul>
             <li>

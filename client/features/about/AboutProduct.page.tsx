@@ -5,7 +5,7 @@
 import { Link, useMatches } from "react-router-dom";
 import { type AboutProduct, aboutProducts } from "../../../shared/routes";
 import { Page } from "../../components/Page";
-import { defOf } from "../../routing/data-strategy";
+import { defOf } from "../../../shared/routes";
 
 interface Level {
   name: string;
@@ -225,7 +225,7 @@ export default function AboutProductPage() {
           </section>
         </div>
 
-        <aside className="article-aside" aria-labelledby="product-aside">
+        <aside className="card article-aside" aria-labelledby="product-aside">
           <h2 id="product-aside">相关课程</h2>
           <ul>
             {c.categories.map((cat) => (

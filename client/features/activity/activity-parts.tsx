@@ -41,7 +41,7 @@ export function StateBadge({ state }: { state: ActivitySummary["state"] }) {
 export function ActivityCard({ activity }: { activity: ActivitySummary }) {
   const size = coverSizes.landscape;
   return (
-    <article className={`catalogue-card activity-card activity-card--${activity.state}`}>
+    <article className={`card catalogue-card activity-card activity-card--${activity.state}`}>
       <Link to={`/activitys/${activity.token}`} className="catalogue-card__link">
         <span className="catalogue-card__cover">
           <LazyImage
@@ -132,7 +132,7 @@ export function ActivityArticle({ activity }: { activity: ActivityDetail }) {
       {activity.body.length > 0 ? (
         <div className="activity__body">
           {activity.body.map((section) => (
-            <section key={section.heading} className="activity__section">
+            <section key={section.heading} className="card activity__section">
               <h2>{section.heading}</h2>
               <p>{section.text}</p>
             </section>

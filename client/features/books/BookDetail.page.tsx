@@ -104,7 +104,7 @@ function BookView({ book }: { book: BookDetail }) {
             </dd>
           </dl>
 
-          <div className="buy-box">
+          <div className="card buy-box">
             <div className="buy-box__price">
               <Price cents={book.priceCents} originalCents={book.originalPriceCents} />
               <StockState stock={book.stock} label={bookStockLabel(book.stock)} />

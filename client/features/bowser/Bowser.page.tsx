@@ -3,7 +3,7 @@
  * itself, so it must read well in those old browsers too: plain markup, no script needed.
  */
 import { Link } from "react-router-dom";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 
 const browsers = [

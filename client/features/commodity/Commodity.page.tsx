@@ -127,7 +127,7 @@ function CommodityView({ commodity }: { commodity: CommodityDetail }) {
             </Link>{" "}
             · 已售 {commodity.sales.toLocaleString("zh-CN")}
           </p>
-          <div className="buy-box">
+          <div className="card buy-box">
             <div className="buy-box__price" data-testid="sku-price">
               {sku ? <Price cents={sku.priceCents} originalCents={sku.originalPriceCents} /> : null}
               {sku ? <StockState stock={sku.stock} label={skuStockLabel(sku.stock)} /> : null}

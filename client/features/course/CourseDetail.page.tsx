@@ -21,7 +21,7 @@ import {
 import { SITE_NAME_DEFAULT } from "../../../shared/constants";
 import { coverSizes, coverUrl } from "../../../shared/media";
 import { formatMoney, formatYuan } from "../../../shared/money";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { BookCard, CommodityCard, LiveCard, Price } from "../../components/cards/CatalogueCards";
 import { LoginDialog } from "../../components/LoginDialog";
 import { GiftEntry, GiveawayFromLink } from "../../components/gifts/GiftEntry";
@@ -195,7 +195,7 @@ function Outline({ course, viewer }: { course: CourseDetail; viewer: CourseViewe
           : ""}
       </p>
       {chapters.length ? (
-        <ol className="course-outline">
+        <ol className="card course-outline">
           {chapters.map((chapter) => (
             <li key={chapter.id} className="course-outline__chapter">
               <h3 className="course-outline__title">{chapter.title}</h3>
@@ -347,7 +347,7 @@ function Hero(props: DetailData) {
   const { course, viewer } = props;
   const size = coverSizes.landscape;
   return (
-    <section className="course-hero" aria-label="课程概要">
+    <section className="card course-hero" aria-label="课程概要">
       <LazyImage
         src={coverUrl(course.coverChar, categoryTones[course.category], "landscape")}
         alt={`${course.title}封面`}
@@ -463,8 +463,8 @@ export default function CourseDetailPage() {
           {course.liveSessions.length ? <LiveSchedule sessions={course.liveSessions} /> : null}
         </div>
         <aside className="course-layout__aside" aria-label="授课老师">
-          <section className="teacher-card">
-            <span className="teacher-card__seal" aria-hidden="true">
+          <section className="card teacher-card">
+            <span className="seal seal--lg seal--upright teacher-card__seal" aria-hidden="true">
               {course.teacher.portraitChar}
             </span>
             <h2 className="teacher-card__name">{course.teacher.name}</h2>

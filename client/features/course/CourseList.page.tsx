@@ -118,7 +118,7 @@ function ChoiceLink({
 
 function Filters({ query }: { query: ListQuery }) {
   return (
-    <nav className="course-filters" aria-label="筛选课程">
+    <nav className="card course-filters" aria-label="筛选课程">
       {filterGroups.map((group) => {
         const current = query[group.name];
         return (

@@ -149,7 +149,7 @@ function SignupForm({ prefill }: { prefill: TrialPrefill | null }) {
   if (done) {
     return (
       <div className="trial-done" role="status">
-        <div className="trial-done__seal" aria-hidden="true">
+        <div className="seal trial-done__seal" aria-hidden="true">
           成
         </div>
         <h2 className="trial-done__title">报名成功</h2>

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import { type GroupDetail, groupDetailSchema, GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";
 import { coverSizes } from "../../../shared/media";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../../components/LoginDialog";
 import { FormAlert } from "../../components/form/fields";
 import { Page } from "../../components/Page";
@@ -67,7 +67,7 @@ function CourseCard({ group }: { group: GroupDetail }) {
   const { course } = group;
   const size = coverSizes.landscape;
   return (
-    <section className="pay-card group-course" aria-label="拼团课程">
+    <section className="card pay-card group-course" aria-label="拼团课程">
       <Link to={`/course/${course.id}`} className="group-course__cover">
         <LazyImage src={course.coverUrl} alt={`${course.title}封面`} width={size.width} height={size.height} />
       </Link>
@@ -97,11 +97,11 @@ const SEALS: Record<GroupDetail["state"], string> = {
 
 /** A group still waiting breathes; one that ended without filling up is grey. */
 const SEAL_TONES: Record<GroupDetail["state"], string> = {
-  forming: " pay-result__seal--wait",
+  forming: " seal--ink pay-result__wait",
   open: "",
   complete: "",
-  failed: " pay-result__seal--fail",
-  abandoned: " pay-result__seal--fail",
+  failed: " seal--muted",
+  abandoned: " seal--muted",
 };
 
 function StateBanner({ group }: { group: GroupDetail }) {
@@ -126,7 +126,7 @@ function StateBanner({ group }: { group: GroupDetail }) {
   }
   return (
     <div className="group-banner" role="status">
-      <span className={`pay-result__seal${SEAL_TONES[group.state]}`} aria-hidden="true">
+      <span className={`seal${SEAL_TONES[group.state]}`} aria-hidden="true">
         {SEALS[group.state]}
       </span>
       <div>
@@ -306,7 +306,7 @@ function GroupView({ initial }: { initial: GroupDetail }) {
     <Page title="拼团" lead={`团号 ${group.groupNo}`}>
       <div className="group-layout">
         <CourseCard group={group} />
-        <section className="pay-card group-status" aria-label="拼团进度">
+        <section className="card pay-card group-status" aria-label="拼团进度">
           <StateBanner group={group} />
           <Seats group={group} />
           <p className="group-status__count">
@@ -317,7 +317,7 @@ function GroupView({ initial }: { initial: GroupDetail }) {
           <Actions group={group} />
         </section>
       </div>
-      <section className="pay-card group-rules" aria-labelledby="group-rules">
+      <section className="card pay-card group-rules" aria-labelledby="group-rules">
         <h2 id="group-rules" className="group-rules__title">
           拼团规则
         </h2>

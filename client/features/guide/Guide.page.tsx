@@ -1,6 +1,6 @@
 /** 新手指南: the first week on the site, from logging in to orders and refunds. */
 import { Link } from "react-router-dom";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 import { ORDER_PAY_MINUTES, REFUND_DAYS } from "../../../shared/contracts/orders";
 import { GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";
@@ -158,7 +158,7 @@ export default function GuidePage() {
             </p>
           </section>
         </div>
-        <aside className="article-aside article-aside--toc">
+        <aside className="card article-aside article-aside--toc">
           <nav aria-labelledby="guide-toc">
             <h2 id="guide-toc">本页目录</h2>
             <ol className="toc-list">

@@ -1,6 +1,6 @@
 /** 直播课指南: booking, entering the room, check-in, etiquette, attendance and playback. */
 import { Link } from "react-router-dom";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { CHAT_MAX_CHARS, CHAT_RATE } from "../../../shared/contracts/live";
 import { Page } from "../../components/Page";
 
@@ -167,7 +167,7 @@ export default function GuideLivePage() {
             </p>
           </section>
         </div>
-        <aside className="article-aside article-aside--toc">
+        <aside className="card article-aside article-aside--toc">
           <nav aria-labelledby="live-toc">
             <h2 id="live-toc">本页目录</h2>
             <ol className="toc-list">

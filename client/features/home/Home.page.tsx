@@ -11,7 +11,7 @@ import { SITE_DESCRIPTION, SITE_NAME_DEFAULT } from "../../../shared/constants";
 import type { CourseSummary, TeacherSummary } from "../../../shared/contracts/catalogue";
 import { type Home, homeSchema } from "../../../shared/contracts/home";
 import { normalizeError } from "../../../shared/errors";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { BookCard, CommodityCard, CourseCard, LiveCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
@@ -143,8 +143,8 @@ function CourseGrid({ courses }: { courses: CourseSummary[] }) {
 
 function TeacherTile({ teacher }: { teacher: TeacherSummary }) {
   return (
-    <article className="teacher-tile">
-      <span className="teacher-tile__seal" aria-hidden="true">
+    <article className="card teacher-tile">
+      <span className="seal seal--upright teacher-tile__seal" aria-hidden="true">
         {teacher.portraitChar}
       </span>
       <h3 className="teacher-tile__name">{teacher.name}</h3>
@@ -168,7 +168,7 @@ function Categories({ home }: { home: Home | null }) {
           const count = counts.get(c.key);
           return (
             <li key={c.key}>
-              <Link className="category-tile" to={`/product/list?category=${c.key}`}>
+              <Link className="card category-tile" to={`/product/list?category=${c.key}`}>
                 <span className="category-tile__glyph" aria-hidden="true">
                   {c.name.charAt(0)}
                 </span>

@@ -1,6 +1,6 @@
 /** 用户协议: the terms every account agrees to. Chapters and clauses are numbered by the stylesheet. */
 import { Link } from "react-router-dom";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 import { ORDER_PAY_MINUTES } from "../../../shared/contracts/orders";
 import { GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";
@@ -10,7 +10,7 @@ export default function AgreementPage() {
   return (
     <Page lead={`欢迎使用${siteName}。注册或使用本网站前，请仔细阅读本协议，特别是加粗标示的条款。`}>
       <div className="prose prose--numbered">
-        <p className="prose__intro">
+        <p className="card prose__intro">
           本协议是您与{siteName}运营方（以下简称“我们”）之间关于注册、登录和使用{siteName}
           网站及相关服务（以下简称“本服务”）的约定。您点击同意本协议、完成注册，或以其他方式实际使用本服务，即表示您已阅读、理解并同意本协议的全部内容。如果您不同意，请停止注册或使用。
         </p>

@@ -1,6 +1,6 @@
 /** 账号注销协议: conditions, the 15-day cooling-off period, what is lost and what the law keeps. */
 import { Link } from "react-router-dom";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 import { DELETION_COOLING_DAYS } from "../../../shared/contracts/me";
 
@@ -9,7 +9,7 @@ export default function DeletionAgreementPage() {
   return (
     <Page lead="注销是不可恢复的操作。提交申请前，请完整阅读本协议，特别是加粗标示的内容。">
       <div className="prose prose--numbered">
-        <p className="prose__intro">
+        <p className="card prose__intro">
           本协议说明您申请注销{siteName}
           账号的条件、流程和后果。您在“个人中心—账号与安全”中提交注销申请，即表示您已阅读并同意本协议。
         </p>

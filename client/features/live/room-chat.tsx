@@ -99,7 +99,7 @@ export function RoomChat({
 
   const status = connectionText[connection];
   return (
-    <section className="room-chat" aria-labelledby={`${inputId}-title`}>
+    <section className="card room-chat" aria-labelledby={`${inputId}-title`}>
       <h2 className="room-chat__title" id={`${inputId}-title`}>
         互动聊天
       </h2>

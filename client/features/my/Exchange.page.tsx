@@ -104,7 +104,7 @@ function ExchangeForm({
   }
 
   return (
-    <form className="exchange-form" onSubmit={submit} noValidate>
+    <form className="card exchange-form" onSubmit={submit} noValidate>
       <label className="exchange-form__label" htmlFor="exchange-bishan">
         兑换笔山数量
       </label>
@@ -163,8 +163,8 @@ export default function ExchangePage() {
       }
     >
       <section className="wallet-panel" aria-label="我的金币与笔山">
-        <div className="wallet-balance wallet-balance--coin">
-          <span className="wallet-balance__seal" aria-hidden="true">
+        <div className="card wallet-balance wallet-balance--coin">
+          <span className="seal" aria-hidden="true">
             金
           </span>
           <div>
@@ -178,8 +178,8 @@ export default function ExchangePage() {
           </div>
           <CheckIn initial={wallet.checkedInToday} onChecked={checkedIn} />
         </div>
-        <div className="wallet-balance wallet-balance--bishan">
-          <span className="wallet-balance__seal" aria-hidden="true">
+        <div className="card wallet-balance wallet-balance--bishan">
+          <span className="seal seal--ink" aria-hidden="true">
             山
           </span>
           <div>

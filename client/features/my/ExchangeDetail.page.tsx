@@ -132,7 +132,7 @@ export default function ExchangeDetailPage() {
         <div className="exchange-detail__body">
           <p className="exchange-detail__kind">{exchangeItemKinds[item.kind]}</p>
           {item.summary ? <p className="exchange-detail__summary">{item.summary}</p> : null}
-          <dl className="exchange-detail__facts">
+          <dl className="card exchange-detail__facts">
             <div>
               <dt>所需{name}</dt>
               <dd>

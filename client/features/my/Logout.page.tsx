@@ -4,7 +4,7 @@
  */
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { EmptyState } from "../../components/EmptyState";
 import { logOut } from "../../components/login/login-client";
 import { describeProblem } from "../../lib/problem";

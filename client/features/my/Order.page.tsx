@@ -84,7 +84,7 @@ function OrderCard({
     ? order.state === "paid"
     : ["paid", "awaiting_shipment", "shipped", "completed", "partially_refunded"].includes(order.state);
   return (
-    <li className="order-card" data-order-no={order.orderNo}>
+    <li className="card order-card" data-order-no={order.orderNo}>
       <div className="order-card__head">
         <span>
           {order.purpose !== "buy" ? (
@@ -170,7 +170,7 @@ function RefundRequestFacts({
   const r = order.refundRequest;
   if (!r) return null;
   return (
-    <div className="refund-request" data-refund-state={r.state}>
+    <div className="card refund-request" data-refund-state={r.state}>
       <p>
         <strong>{r.stateLabel}</strong> · 申请退款 {formatMoney(r.amountCents)}
         {r.quantity !== null && r.quantity < order.quantity ? `（${r.quantity} 件）` : ""} · 原因：{r.reason}

@@ -112,7 +112,7 @@ export default function OverviewPage() {
         </div>
       ) : null}
 
-      <section className="profile-card" aria-label="个人资料">
+      <section className="card profile-card" aria-label="个人资料">
         <Avatar url={p.avatarUrl} nickname={p.nickname} />
         <div className="profile-card__text">
           <h2 className="profile-card__name">{p.nickname}</h2>
@@ -129,19 +129,19 @@ export default function OverviewPage() {
       </section>
 
       <ul className="stat-grid" aria-label="我的账户">
-        <li className="stat-tile">
+        <li className="card stat-tile">
           <span className="stat-tile__label">未读通知</span>
           <span className="stat-tile__value">{me.counts.unreadNotices}</span>
           <span className="stat-tile__note">点页首的“通知”查看</span>
         </li>
-        <li className="stat-tile">
+        <li className="card stat-tile">
           <span className="stat-tile__label">我的课程</span>
           <span className="stat-tile__value">{courses ? courses.total : "—"}</span>
           <span className="stat-tile__note">
             <Link to="/my/allcourse">{courses ? "查看我的课程" : "暂时没能加载"}</Link>
           </span>
         </li>
-        <li className="stat-tile">
+        <li className="card stat-tile">
           <span className="stat-tile__label">金币</span>
           <span className="stat-tile__value" data-testid="coin-balance">
             {wallet ? wallet.balances.coin.toLocaleString("zh-CN") : "—"}
@@ -152,7 +152,7 @@ export default function OverviewPage() {
             </Link>
           </span>
         </li>
-        <li className="stat-tile">
+        <li className="card stat-tile">
           <span className="stat-tile__label">笔山</span>
           <span className="stat-tile__value" data-testid="bishan-balance">
             {wallet ? wallet.balances.bishan.toLocaleString("zh-CN") : "—"}

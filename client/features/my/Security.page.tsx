@@ -35,7 +35,7 @@ import {
   useCodeSender,
   useSubmission,
 } from "../../components/form/fields";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
@@ -123,7 +123,7 @@ function PasswordForm({
   return (
     <form
       ref={form.formRef}
-      className="account-inline-form"
+      className="card account-inline-form"
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();
@@ -258,7 +258,7 @@ function BindForm({ kind, bound, onDone }: { kind: keyof typeof bindKinds; bound
   return (
     <form
       ref={form.formRef}
-      className="account-inline-form"
+      className="card account-inline-form"
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();
@@ -602,7 +602,7 @@ function DeletionSection({ me, onDone }: { me: Me; onDone: () => void }) {
     <AccountSection title="注销账号" id="deletion" lead={lead}>
       <form
         ref={form.formRef}
-        className="account-inline-form account-deletion"
+        className="card account-inline-form account-deletion"
         noValidate
         onSubmit={async (event) => {
           event.preventDefault();

@@ -26,7 +26,7 @@ export function Avatar({
     );
   }
   return (
-    <span className={`account-avatar account-avatar--${size} account-avatar--seal`} role="img" aria-label="未设置头像">
+    <span className={`seal account-avatar--${size}`} role="img" aria-label="未设置头像">
       {[...nickname][0] ?? "墨"}
     </span>
   );

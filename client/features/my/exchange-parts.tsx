@@ -45,7 +45,7 @@ export function ExchangeCard({ item }: { item: ExchangeItem }) {
   const size = coverSizes.square;
   const blocked = blockedReason(item);
   return (
-    <article className="exchange-card">
+    <article className="card exchange-card">
       <Link to={`/my/exchange/detail?id=${item.id}`} className="exchange-card__link">
         <span className="exchange-card__cover">
           <LazyImage

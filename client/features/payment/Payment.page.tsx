@@ -247,7 +247,7 @@ function Checkout({
 
   return (
     <div className="pay-layout">
-      <section className="pay-card" aria-labelledby="pay-summary">
+      <section className="card pay-card" aria-labelledby="pay-summary">
         <h2 id="pay-summary" className="pay-card__title">
           订单信息
         </h2>
@@ -265,7 +265,7 @@ function Checkout({
         <OrderAmounts order={order} />
       </section>
 
-      <section className="pay-card pay-card--side" aria-labelledby="pay-method">
+      <section className="card pay-card pay-card--side" aria-labelledby="pay-method">
         <div className={`pay-countdown${expired ? " pay-countdown--over" : ""}`} role="timer" aria-live="off">
           {expired ? (
             <span>订单已超过支付时限</span>

@@ -168,7 +168,7 @@ function Result({ initial }: { initial: OrderDetail }) {
     <div className="pay-result">
       {order.state === "pending" && !gaveUp ? (
         <div className="pay-result__head" role="status">
-          <span className="pay-result__seal pay-result__seal--wait" aria-hidden="true">
+          <span className="seal seal--ink pay-result__wait" aria-hidden="true">
             候
           </span>
           <div>
@@ -179,7 +179,7 @@ function Result({ initial }: { initial: OrderDetail }) {
       ) : null}
       {order.state === "pending" && gaveUp ? (
         <div className="pay-result__head" role="alert">
-          <span className="pay-result__seal pay-result__seal--wait" aria-hidden="true">
+          <span className="seal seal--ink pay-result__wait" aria-hidden="true">
             候
           </span>
           <div>
@@ -200,7 +200,7 @@ function Result({ initial }: { initial: OrderDetail }) {
       ) : null}
       {order.state === "cancelled" ? (
         <div className="pay-result__head" role="alert">
-          <span className="pay-result__seal pay-result__seal--fail" aria-hidden="true">
+          <span className="seal seal--muted" aria-hidden="true">
             止
           </span>
           <div>
@@ -211,7 +211,7 @@ function Result({ initial }: { initial: OrderDetail }) {
       ) : null}
       {paid ? (
         <div className="pay-result__head" role="status">
-          <span className="pay-result__seal" aria-hidden="true">
+          <span className="seal" aria-hidden="true">
             成
           </span>
           <div>
@@ -224,7 +224,7 @@ function Result({ initial }: { initial: OrderDetail }) {
         </div>
       ) : null}
       {paid ? <NextSteps order={order} /> : null}
-      <section className="pay-card" aria-label="订单信息">
+      <section className="card pay-card" aria-label="订单信息">
         <p className="pay-card__no">订单号 {order.orderNo}</p>
         <OrderItemLine order={order} />
         <OrderAmounts order={order} />

@@ -254,7 +254,7 @@ function ReplayOne({ view }: { view: ReplayView }) {
             <p className="replay-hint">点章节可以直接跳到那一段 · 空格键 播放/暂停 · ← → 快退/快进 5 秒</p>
           ) : null}
         </div>
-        <aside className="player-side player-side--fit" aria-label="回放章节">
+        <aside className="card player-side player-side--fit" aria-label="回放章节">
           <div className="player-side__head">
             <h2 className="player-side__title">章节</h2>
             <span className="player-side__note">共 {marks.length} 段</span>
@@ -294,7 +294,7 @@ function ReplayOne({ view }: { view: ReplayView }) {
           <p>{replay.summary || "本场直播暂无文字介绍。"}</p>
         </div>
         {course ? (
-          <Link className="replay-course" to={`/course/${course.id}`}>
+          <Link className="card replay-course" to={`/course/${course.id}`}>
             <span className="replay-course__label">所属课程</span>
             <span className="replay-course__title">{course.title}</span>
             <span className="replay-course__more">

@@ -1,6 +1,6 @@
 /** 联系我们: how to reach customer service, and when. */
 import { Link } from "react-router-dom";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 
 export default function ContactPage() {

@@ -4,7 +4,7 @@
  * with the text already filled in.
  */
 import { type FormEvent, useId, useRef, useState } from "react";
-import { useRootData } from "../../app/root-data";
+import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 
 const CONTENT_MAX = 500;

@@ -90,7 +90,7 @@ function LoginFirst({ ticket }: { ticket: string }) {
 
 function Requester({ view }: { view: TicketView }) {
   return (
-    <dl className="qr-confirm__requester">
+    <dl className="card qr-confirm__requester">
       <div>
         <dt>登录设备</dt>
         <dd>{view.requester.device}</dd>

@@ -39,7 +39,7 @@ export function LessonOutline({
 
   const numberOf = new Map(lessons.map((l, i) => [l.id, i + 1]));
   return (
-    <aside className="player-side lesson-outline" aria-label="课程目录">
+    <aside className="card player-side lesson-outline" aria-label="课程目录">
       <div className="player-side__head">
         <h2 className="player-side__title">课程目录</h2>
         <span className="player-side__note">

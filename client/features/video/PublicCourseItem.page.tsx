@@ -113,7 +113,7 @@ function PublicItem({ view }: { view: PublicItemView }) {
           />
           <p className="lesson-steps__hint public-item__hint">空格键 播放/暂停 · ← → 快退/快进 5 秒</p>
         </div>
-        <aside className="player-side" aria-label="更多公开课">
+        <aside className="card player-side" aria-label="更多公开课">
           <div className="player-side__head">
             <h2 className="player-side__title">更多公开课</h2>
             <Link className="player-side__note text-link" to="/video">
@@ -157,7 +157,7 @@ function PublicItem({ view }: { view: PublicItemView }) {
           <p>{item.summary}</p>
           <p className="lesson-about__tip">公开课免费观看，看到哪里会记在这台电脑的浏览器里，下次打开接着看。</p>
         </div>
-        <div className="lesson-course public-item__teacher">
+        <div className="card lesson-course public-item__teacher">
           <span className="public-item__seal" aria-hidden="true">
             {item.teacher.name.slice(0, 1)}
           </span>

@@ -15,7 +15,7 @@ export const publicItemCover = (item: { coverChar: string }) => coverUrl(item.co
 export function PublicItemCard({ item }: { item: PublicItemSummary }) {
   const size = coverSizes.landscape;
   return (
-    <article className="public-card">
+    <article className="card public-card">
       <Link to={publicItemPath(item.id)} className="public-card__link">
         <span className="public-card__cover">
           <LazyImage src={publicItemCover(item)} alt={`${item.title}封面`} width={size.width} height={size.height} />

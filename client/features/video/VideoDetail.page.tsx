@@ -287,7 +287,7 @@ function LessonPage({ view, homework }: { view: LessonView; homework: LessonHome
                 : "未登录时，观看进度和倍速只保存在这台电脑的浏览器里；登录后可以在任何设备上接着看。"}
           </p>
         </div>
-        <Link className="lesson-course" to={`/course/${course.id}`}>
+        <Link className="card lesson-course" to={`/course/${course.id}`}>
           <LazyImage
             className="lesson-course__cover"
             src={coverUrl(course.coverChar, categoryTones[course.category], "landscape")}
