@@ -6,7 +6,7 @@ export function LevelSeal({ level, size = "normal" }: { level: Level; size?: "sm
   const label = LEVEL_LABELS[level];
   return (
     <span
-      className={`hw-seal hw-seal--${size}${label.length > 1 ? " hw-seal--long" : ""}`}
+      className={`seal hw-seal hw-seal--${size}${label.length > 1 ? " hw-seal--long" : ""}`}
       role="img"
       aria-label={`评级：${label}`}
     >
