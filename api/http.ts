@@ -68,8 +68,9 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * The routes (relative to the API mount) whose body is an image: they check its type and
  * read it themselves, with their own size limit. Everything else stays JSON-only.
  */
-export const IMAGE_BODY_ROUTES: ReadonlyArray<{ method: string; path: string }> = [
+export const IMAGE_BODY_ROUTES: ReadonlyArray<{ method: string; path: string | RegExp }> = [
   { method: "POST", path: "/me/avatar" },
+  { method: "POST", path: /^\/homework\/tasks\/\d+\/photos$/ },
 ];
 
 /** Alipay posts its notifications as a form; that route parses (and verifies) the form itself. */
@@ -86,7 +87,9 @@ export function jsonBody(limit = "32kb", imageRoutes = IMAGE_BODY_ROUTES): Reque
     (req, _res, next) => {
       const length = Number(req.headers["content-length"] ?? 0);
       const hasBody = length > 0 || req.headers["transfer-encoding"] !== undefined;
-      const imageRoute = imageRoutes.some((r) => r.method === req.method && r.path === req.path);
+      const imageRoute = imageRoutes.some(
+        (r) => r.method === req.method && (typeof r.path === "string" ? r.path === req.path : r.path.test(req.path)),
+      );
       if (imageRoute && req.is("image/*")) return next();
       const formRoute = FORM_BODY_ROUTES.some((r) => r.method === req.method && r.path === req.path);
       if (formRoute && req.is("application/x-www-form-urlencoded")) return next();

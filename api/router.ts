@@ -30,6 +30,7 @@ import { createPaymentsRouter } from "./modules/payments/router";
 import { createCouponsRouter } from "./modules/coupons/router";
 import { createGroupsRouter } from "./modules/groups/router";
 import { giftEndpoints } from "./modules/gifts/endpoints";
+import { homeworkEndpoints, teachHomeworkEndpoints } from "./modules/homework/endpoints";
 import { openApiEndpoint } from "./openapi";
 import { defineEndpoint, endpointRouter, type Endpoint } from "./endpoint";
 
@@ -86,6 +87,8 @@ export function createApiRouter(ctx: ApiContext): Router {
   api.use("/coupons", createCouponsRouter(ctx));
   api.use("/groups", createGroupsRouter(ctx));
   mount("/gifts", giftEndpoints(ctx));
+  mount("/homework", homeworkEndpoints(ctx));
+  mount("/teach", teachHomeworkEndpoints(ctx));
   mount(
     "/",
     metaEndpoints(ctx, () => mounted),

@@ -13,6 +13,7 @@ import { openDatabase } from "../api/db/database";
 import { migrate } from "../api/db/migrate";
 import { seedCatalogue } from "../api/db/seed-catalogue";
 import { seedCommerce } from "../api/db/seed-commerce";
+import { seedHomework } from "../api/modules/homework/seed";
 import { seed } from "../api/db/seed";
 import {
   AccountCommandError,
@@ -65,6 +66,7 @@ async function main(command: string | undefined, args: string[]) {
         (await seedCatalogue(database)) ? "demo catalogue created" : "catalogue already present: left as it is",
       );
       console.log((await seedCommerce(database)) ? "demo exchange mall created" : "exchange mall already present");
+      console.log((await seedHomework(database)) ? "demo homework created" : "homework already present");
     } else if (command === "user:create") {
       const { user, password } = await createAccount(database, {
         role: opts.role as never,

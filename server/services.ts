@@ -9,6 +9,7 @@ import { migrate } from "../api/db/migrate";
 import { seedCatalogue } from "../api/db/seed-catalogue";
 import { seedCommerce } from "../api/db/seed-commerce";
 import { seedIfEmpty } from "../api/db/seed";
+import { seedHomework } from "../api/modules/homework/seed";
 import { registerJob, startJobs } from "../api/jobs/registry";
 import { trackPool } from "../api/metrics";
 import { liveStateJob } from "../api/modules/live/state-job";
@@ -79,6 +80,7 @@ export async function openServices(config: AppConfig, logger: Logger, database?:
     if (seeded) logger.info("first start: demo accounts created (see README)");
     if (await seedCatalogue(db)) logger.info("first start: demo catalogue created");
     if (await seedCommerce(db)) logger.info("first start: demo exchange mall created");
+    if (await seedHomework(db)) logger.info("first start: demo homework created");
   }
   const api = await apiContextFor(config, db, logger);
   configurePayments(api, paymentSettingsFrom(config.payments, config.dataDir));

@@ -621,6 +621,87 @@ export interface JobRunsTable {
   error: string | null;
 }
 
+export type HomeworkScript = "kai" | "xing" | "li" | "zhuan" | "cao" | "yingbi";
+export type HomeworkState = "waiting" | "reviewed" | "returned";
+export type HomeworkLevel = "excellent" | "good" | "fair" | "weak";
+
+/** Which teacher accounts teach (and review the homework of) which course. */
+export interface CourseTeachersTable {
+  course_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+export interface HomeworkTasksTable {
+  id: Generated<number>;
+  course_id: number;
+  lesson_id: number;
+  title: string;
+  instructions: Generated<string>;
+  characters: Generated<string>;
+  script: HomeworkScript;
+  max_photos: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface HomeworkSubmissionsTable {
+  id: Generated<number>;
+  public_id: string;
+  share_id: string;
+  task_id: number;
+  user_id: number;
+  state: Generated<HomeworkState>;
+  level: HomeworkLevel | null;
+  attempts: Generated<number>;
+  show_on_wall: Generated<boolean>;
+  excellent_at: NullableTimestamp;
+  hidden_at: NullableTimestamp;
+  hidden_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface HomeworkAttemptsTable {
+  id: Generated<number>;
+  public_id: string;
+  submission_id: number;
+  number: number;
+  state: Generated<HomeworkState>;
+  note: Generated<string>;
+  submitted_at: Timestamp;
+  claimed_by: number | null;
+  claim_until: NullableTimestamp;
+  assigned_to: number | null;
+  level: HomeworkLevel | null;
+  comment: Generated<string>;
+  return_reason: string | null;
+  drawings: Json<unknown[]>;
+  reviewed_by: number | null;
+  reviewed_at: NullableTimestamp;
+}
+
+/** Bytes are read only by the photo endpoints; lists select the other columns by name. */
+export interface HomeworkPhotosTable {
+  id: string;
+  user_id: number;
+  task_id: number;
+  attempt_id: number | null;
+  position: Generated<number>;
+  width: number;
+  height: number;
+  thumb_width: number;
+  thumb_height: number;
+  display_bytes: Uint8Array;
+  thumb_bytes: Uint8Array;
+  created_at: Timestamp;
+}
+
+export interface HomeworkPhrasesTable {
+  user_id: number;
+  phrases: Json<string[]>;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   devices: DevicesTable;
@@ -667,6 +748,12 @@ export interface DB {
   exchange_redemptions: ExchangeRedemptionsTable;
   idempotency_keys: IdempotencyKeysTable;
   job_runs: JobRunsTable;
+  course_teachers: CourseTeachersTable;
+  homework_tasks: HomeworkTasksTable;
+  homework_submissions: HomeworkSubmissionsTable;
+  homework_attempts: HomeworkAttemptsTable;
+  homework_photos: HomeworkPhotosTable;
+  homework_phrases: HomeworkPhrasesTable;
 }
 
 export type User = Selectable<UsersTable>;

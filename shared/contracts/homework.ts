@@ -249,6 +249,8 @@ export const queueItemSchema = z.object({
   claimedByMe: z.boolean(),
   claimUntil: z.string().nullable(),
   state: attemptStateSchema,
+  /** The teacher an operator gave this attempt to (only they may claim it), if any. */
+  assignedTo: z.string().nullable(),
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 export const queueSchema = z.object({
@@ -271,6 +273,9 @@ export const claimResultSchema = z.object({
 });
 export type ClaimResult = z.infer<typeof claimResultSchema>;
 
+/** POST /api/teach/homework/attempts/{id}/release: whether the caller held the claim it gave up. */
+export const releaseResultSchema = z.object({ released: z.boolean() });
+
 /** POST /api/teach/homework/attempts/{id}/review. */
 export const reviewInputSchema = z.strictObject({
   level: levelSchema,
@@ -286,7 +291,7 @@ export const returnInputSchema = z.strictObject({
 });
 export type ReturnInput = z.input<typeof returnInputSchema>;
 
-/** POST /api/teach/homework/attempts/{id}/assign (operators). */
+/** POST /api/teach/homework/attempts/{id}/assign (operators); answers with the queue item. */
 export const assignInputSchema = z.strictObject({ teacherId: z.number().int().positive() });
 
 /** GET / PUT /api/teach/homework/phrases: the teacher's saved comments. */
@@ -332,3 +337,10 @@ export const shareSchema = z.object({
   posterUrl: z.string(),
 });
 export type ShareView = z.infer<typeof shareSchema>;
+
+/** POST /api/homework/share/{shareId}/hide (operators): hide a work from the wall, or show it again. */
+export const hideShareSchema = z.strictObject({ hidden: z.boolean().default(true) });
+export const hideShareResultSchema = z.object({ shareId: z.string(), hidden: z.boolean() });
+
+/** The share page's 410 message once the work is off the wall. */
+export const HOMEWORK_SHARE_GONE = "这份作品已不在作品墙上";

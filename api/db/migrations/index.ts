@@ -7,6 +7,7 @@ import * as giftsGroups from "./005_gifts_groups";
 import * as jobRuns from "./006_job_runs";
 import * as passwordChange from "./007_password_change";
 import * as sandboxSettlement from "./008_sandbox_settlement";
+import * as homework from "./009_homework";
 
 export interface Migration {
   version: number;
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   { version: 6, name: "job_runs", up: jobRuns.up },
   { version: 7, name: "password_change", up: passwordChange.up },
   { version: 8, name: "sandbox_settlement", up: sandboxSettlement.up },
+  { version: 9, name: "homework", up: homework.up },
 ];

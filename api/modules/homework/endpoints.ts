@@ -1,0 +1,398 @@
+/**
+ * Homework over HTTP (/api/homework for learners and the public wall, /api/teach/homework for
+ * teachers and operators). Photos are uploaded as raw image bodies one by one (counted per
+ * learner before the bytes are read), handed in with an Idempotency-Key, and served only to
+ * those allowed to see them; staff endpoints answer 404 to learners.
+ */
+import express, { type NextFunction, type Request, type Response } from "express";
+
+import {
+  assignInputSchema,
+  claimResultSchema,
+  hideShareResultSchema,
+  hideShareSchema,
+  HOMEWORK_PHOTO_MAX_BYTES,
+  HOMEWORK_PHOTO_TYPES,
+  lessonHomeworkSchema,
+  myHomeworkQuerySchema,
+  myHomeworkSchema,
+  phrasesSchema,
+  queueItemSchema,
+  queueQuerySchema,
+  queueSchema,
+  releaseResultSchema,
+  returnInputSchema,
+  reviewInputSchema,
+  shareSchema,
+  submissionSchema,
+  submitSchema,
+  uploadedPhotoSchema,
+  wallChoiceSchema,
+  wallQuerySchema,
+  wallSchema,
+} from "../../../shared/contracts/homework";
+import type { ApiContext } from "../../context";
+import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { ApiError, notFound } from "../../http";
+import { fingerprintOf, idempotentResponder } from "../../idempotency";
+import { enforce } from "../../rate-limit";
+import { requireAuth } from "../auth/guard";
+import {
+  HOMEWORK_NOT_FOUND,
+  lessonHomework,
+  myHomework,
+  photoBytes,
+  setWallChoice,
+  submitHomework,
+  uploadPhoto,
+  visibleSubmission,
+} from "./homework";
+import { PHOTO_ID, unsupportedPhoto } from "./photos";
+import {
+  assignAttempt,
+  claimAttempt,
+  phrasesOf,
+  releaseAttempt,
+  returnAttempt,
+  reviewAttempt,
+  savePhrases,
+  teacherQueue,
+} from "./review";
+import { hideShare, posterOf, shareView, wall } from "./wall";
+
+/** Uploads per learner per hour: a class's worth of retries, not a photo store. */
+export const HOMEWORK_UPLOADS_PER_HOUR = 60;
+
+const MAX_MB = HOMEWORK_PHOTO_MAX_BYTES / 1024 / 1024;
+
+const idParam = (description: string) => ({ type: "integer" as const, description });
+const textParam = (description: string) => ({ type: "string" as const, description });
+
+function intParam(req: Request, name: string): number {
+  const value = Number(req.params[name]);
+  if (!Number.isSafeInteger(value) || value <= 0) throw notFound(HOMEWORK_NOT_FOUND);
+  return value;
+}
+
+function textOf(req: Request, name: string): string {
+  const value = req.params[name];
+  if (typeof value !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw notFound(HOMEWORK_NOT_FOUND);
+  return value;
+}
+
+export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
+  const idempotent = idempotentResponder(ctx.database);
+  const rawPhoto = express.raw({ type: () => true, limit: HOMEWORK_PHOTO_MAX_BYTES });
+
+  /** Counts the upload before the bytes are read, then reads them whole (413 in plain words beyond the limit). */
+  const readPhoto = [
+    (req: Request, res: Response, next: NextFunction) => {
+      const { user } = requireAuth(req, res);
+      enforce(
+        ctx.database,
+        [
+          {
+            key: `homework:upload:user:${user.id}`,
+            max: HOMEWORK_UPLOADS_PER_HOUR,
+            windowSeconds: 3600,
+            message: "上传照片太频繁了，请稍后再试",
+          },
+        ],
+        ctx.now(),
+      ).then(() => next(), next);
+    },
+    (req: Request, res: Response, next: NextFunction) =>
+      rawPhoto(req, res, (err?: unknown) => {
+        if ((err as { type?: string } | undefined)?.type === "entity.too.large")
+          return next(new ApiError(413, "payload_too_large", `照片不能超过 ${MAX_MB} MB，请压缩后再上传`));
+        next(err);
+      }),
+  ];
+
+  const sendPhoto = (size: "display" | "thumb") => async (req: Request, res: Response, viewer: ApiUser) => {
+    const photoId = req.params.photoId;
+    if (typeof photoId !== "string" || !PHOTO_ID.test(photoId)) throw notFound("照片不存在");
+    const photo = await photoBytes(ctx, viewer, photoId, size);
+    if (!photo) throw notFound("照片不存在");
+    // Private photos stay in the viewer's browser only; wall photos may be cached briefly by anyone.
+    res.setHeader("Cache-Control", photo.public ? "public, max-age=300" : "private, max-age=3600");
+    res.setHeader("Vary", "Cookie");
+    res.type("image/jpeg").send(photo.bytes);
+  };
+  type ApiUser = Parameters<typeof photoBytes>[1];
+
+  return [
+    defineEndpoint({
+      method: "get",
+      path: "/homework/lessons/{lessonId}",
+      summary: "课时的作业：题目、要求、范字，当前学员的提交（每次提交与批改）以及能否提交",
+      tag: "homework",
+      auth: false,
+      params: { lessonId: idParam("课时 id") },
+      output: lessonHomeworkSchema,
+      handler: async (req, res, { auth }) => {
+        res.json(await lessonHomework(ctx, auth?.user ?? null, intParam(req, "lessonId")));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/homework/tasks/{taskId}/photos",
+      summary: `上传一张作业照片（原始图片字节，JPEG/PNG/WebP，不超过 ${MAX_MB} MB；需 Idempotency-Key；按学员限频；去除 EXIF 等元数据）`,
+      tag: "homework",
+      auth: true,
+      params: { taskId: idParam("作业 id") },
+      raw: { binary: HOMEWORK_PHOTO_TYPES, maxBytes: HOMEWORK_PHOTO_MAX_BYTES },
+      output: uploadedPhotoSchema,
+      before: readPhoto,
+      handler: async (req, res, { auth: { user } }) => {
+        const taskId = intParam(req, "taskId");
+        if (!Buffer.isBuffer(req.body)) throw unsupportedPhoto();
+        const upload: Buffer = req.body;
+        if (upload.length === 0) throw new ApiError(400, "invalid_input", "请选择一张照片");
+        await idempotent(
+          req,
+          res,
+          user.id,
+          "POST /homework/photos",
+          { taskId, bytes: fingerprintOf(upload.toString("base64")) },
+          () => uploadPhoto(ctx, user.id, taskId, upload),
+          201,
+        );
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/homework/tasks/{taskId}/submissions",
+      summary: "提交作业（已上传的 1–9 张照片与留言；需 Idempotency-Key；首次提交得金币；退回后可重新提交，最多 3 次）",
+      tag: "homework",
+      auth: true,
+      params: { taskId: idParam("作业 id") },
+      input: submitSchema,
+      output: submissionSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        const taskId = intParam(req, "taskId");
+        await idempotent(
+          req,
+          res,
+          user.id,
+          "POST /homework/submissions",
+          { taskId, ...input },
+          () => submitHomework(ctx, user.id, taskId, input),
+          201,
+        );
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/homework/mine",
+      summary: "我的作业：按状态、课程筛选，最近更新在前（游标分页），各状态数量",
+      tag: "homework",
+      auth: true,
+      query: myHomeworkQuerySchema,
+      output: myHomeworkSchema,
+      handler: async (_req, res, { auth: { user }, query }) => {
+        res.json(await myHomework(ctx, user.id, query));
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/homework/submissions/{id}",
+      summary: "一份作业的全部提交与批改（本人、该课程的老师和运营可见，其他人 404）",
+      tag: "homework",
+      auth: true,
+      params: { id: textParam("作业提交 id") },
+      output: submissionSchema,
+      handler: async (req, res, { auth: { user } }) => {
+        res.json(await visibleSubmission(ctx, user, textOf(req, "id")));
+      },
+    }),
+    defineEndpoint({
+      method: "patch",
+      path: "/homework/submissions/{id}",
+      summary: "是否愿意展示到作品墙（撤下后分享页失效 410）",
+      tag: "homework",
+      auth: true,
+      params: { id: textParam("作业提交 id") },
+      input: wallChoiceSchema,
+      output: submissionSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        res.json(await setWallChoice(ctx, user.id, textOf(req, "id"), input.showOnWall));
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/homework/photos/{photoId}/display",
+      summary: "作业照片（长边 ≤ 2048 的 JPEG；本人、该课程老师和运营可见，作品墙上的作品公开，其他人 404）",
+      tag: "homework",
+      auth: false,
+      params: { photoId: textParam("照片 id（随机，不可猜测）") },
+      produces: "image/jpeg",
+      handler: (req, res, { auth }) => sendPhoto("display")(req, res, auth?.user ?? null),
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/homework/photos/{photoId}/thumb",
+      summary: "作业照片缩略图（长边 480 的 JPEG；权限同原图）",
+      tag: "homework",
+      auth: false,
+      params: { photoId: textParam("照片 id（随机，不可猜测）") },
+      produces: "image/jpeg",
+      handler: (req, res, { auth }) => sendPhoto("thumb")(req, res, auth?.user ?? null),
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/homework/wall",
+      summary: "作品墙：学员同意展示且获评优秀的作品，最新在前（游标分页，可按书体筛选）",
+      tag: "homework",
+      auth: false,
+      query: wallQuerySchema,
+      output: wallSchema,
+      handler: async (_req, res, { query }) => {
+        res.json(await wall(ctx, query));
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/homework/share/{shareId}",
+      summary: "作品分享页数据（作品撤下或被隐藏后 410）",
+      tag: "homework",
+      auth: false,
+      params: { shareId: textParam("分享 id") },
+      output: shareSchema,
+      handler: async (req, res) => {
+        res.json(await shareView(ctx, textOf(req, "shareId")));
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/homework/share/{shareId}/poster.jpg",
+      summary: "作品分享海报（JPEG：作品照片、评级印章、老师评语、指向分享页的二维码）",
+      tag: "homework",
+      auth: false,
+      params: { shareId: textParam("分享 id") },
+      produces: "image/jpeg",
+      handler: async (req, res) => {
+        const poster = await posterOf(ctx, textOf(req, "shareId"));
+        res.setHeader("Cache-Control", "public, max-age=300");
+        res.type("image/jpeg").send(poster);
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/homework/share/{shareId}/hide",
+      summary: "运营：从作品墙隐藏作品（hidden: false 恢复显示）；分享页随之 410",
+      tag: "homework",
+      auth: true,
+      params: { shareId: textParam("分享 id") },
+      input: hideShareSchema,
+      output: hideShareResultSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        res.json(await hideShare(ctx, user, textOf(req, "shareId"), input.hidden));
+      },
+    }),
+  ];
+}
+
+export function teachHomeworkEndpoints(ctx: ApiContext): Endpoint[] {
+  const attemptParam = { id: textParam("提交（第几次提交）id") };
+  return [
+    defineEndpoint({
+      method: "get",
+      path: "/teach/homework/queue",
+      summary: "老师的批改队列：待批改（最早在前）、我领取的、今天我批改的；统计；运营看全部课程",
+      tag: "teach",
+      auth: true,
+      query: queueQuerySchema,
+      output: queueSchema,
+      handler: async (_req, res, { auth: { user }, query }) => {
+        res.json(await teacherQueue(ctx, user, query));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/teach/homework/attempts/{id}/claim",
+      summary: "领取一份待批改作业（锁定 30 分钟，同一时间只有一位老师持有）",
+      tag: "teach",
+      auth: true,
+      params: attemptParam,
+      output: claimResultSchema,
+      handler: async (req, res, { auth: { user } }) => {
+        res.json(await claimAttempt(ctx, user, textOf(req, "id")));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/teach/homework/attempts/{id}/release",
+      summary: "放弃领取",
+      tag: "teach",
+      auth: true,
+      params: attemptParam,
+      output: releaseResultSchema,
+      handler: async (req, res, { auth: { user } }) => {
+        res.json(await releaseAttempt(ctx, user, textOf(req, "id")));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/teach/homework/attempts/{id}/review",
+      summary: "批改：评级、评语、批注（须持有领取；获评优秀的作业得金币，通知学员）",
+      tag: "teach",
+      auth: true,
+      params: attemptParam,
+      input: reviewInputSchema,
+      output: submissionSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        res.json(await reviewAttempt(ctx, user, textOf(req, "id"), input));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/teach/homework/attempts/{id}/return",
+      summary: "退回重写：原因与批注（须持有领取；通知学员，可再提交，最多 3 次）",
+      tag: "teach",
+      auth: true,
+      params: attemptParam,
+      input: returnInputSchema,
+      output: submissionSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        res.json(await returnAttempt(ctx, user, textOf(req, "id"), input));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/teach/homework/attempts/{id}/assign",
+      summary: "运营：把一份待批改作业分配给该课程的某位老师",
+      tag: "teach",
+      auth: true,
+      params: attemptParam,
+      input: assignInputSchema,
+      output: queueItemSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        res.json(await assignAttempt(ctx, user, textOf(req, "id"), input.teacherId));
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/teach/homework/phrases",
+      summary: "老师常用评语",
+      tag: "teach",
+      auth: true,
+      output: phrasesSchema,
+      handler: async (_req, res, { auth: { user } }) => {
+        res.json(await phrasesOf(ctx, user));
+      },
+    }),
+    defineEndpoint({
+      method: "put",
+      path: "/teach/homework/phrases",
+      summary: "保存老师常用评语（整份替换，最多 50 条）",
+      tag: "teach",
+      auth: true,
+      input: phrasesSchema,
+      output: phrasesSchema,
+      handler: async (_req, res, { auth: { user }, input }) => {
+        res.json(await savePhrases(ctx, user, input));
+      },
+    }),
+  ];
+}

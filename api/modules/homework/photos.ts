@@ -1,0 +1,88 @@
+/**
+ * Homework photos: the bytes must be a JPEG, PNG or WebP by their magic numbers, whatever the
+ * request claims (HEIC and everything else: 415); the dimensions are read from the header and a
+ * pixel flood is refused before anything is decoded; the picture is turned upright by its EXIF
+ * orientation and re-encoded twice (display, long side ≤ 2048; thumbnail, long side 480) as
+ * progressive JPEG without any metadata, so no location or camera data is ever kept or served.
+ */
+import { randomBytes } from "node:crypto";
+import sharp from "sharp";
+import {
+  HOMEWORK_PHOTO_MAX_PIXELS,
+  HOMEWORK_UNSUPPORTED_TYPE,
+  HOMEWORK_UPLOAD_LONG_SIDE,
+} from "../../../shared/contracts/homework";
+import { ApiError } from "../../http";
+import { sniffImageFormat } from "../me/avatar";
+
+export const DISPLAY_LONG_SIDE = HOMEWORK_UPLOAD_LONG_SIDE;
+export const THUMB_LONG_SIDE = 480;
+
+export interface ProcessedPhoto {
+  width: number;
+  height: number;
+  display: Buffer;
+  thumbWidth: number;
+  thumbHeight: number;
+  thumb: Buffer;
+}
+
+export const unsupportedPhoto = () => new ApiError(415, "unsupported_media_type", HOMEWORK_UNSUPPORTED_TYPE);
+const brokenPhoto = () => new ApiError(400, "invalid_image", "照片已损坏或无法识别，请重新拍一张");
+const floodPhoto = () =>
+  new ApiError(
+    400,
+    "image_too_large",
+    `照片像素太多（超过 ${HOMEWORK_PHOTO_MAX_PIXELS / 1_000_000} 百万像素），请缩小后再上传`,
+  );
+
+/** 128 random bits, URL-safe: a photo's id can be neither guessed nor counted. */
+export function newPhotoId(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+export const PHOTO_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** Checks an upload and makes the display image and thumbnail that are kept instead of it. */
+export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
+  const format = sniffImageFormat(upload);
+  if (!format) throw unsupportedPhoto();
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    // The header only: a 30 000 × 30 000 PNG of a few KB stops here, undecoded.
+    const meta = await sharp(upload, { limitInputPixels: false, failOn: "error" }).metadata();
+    if (meta.format !== format) throw brokenPhoto();
+    ({ width, height } = meta);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw brokenPhoto();
+  }
+  if (!width || !height) throw brokenPhoto();
+  if (width * height > HOMEWORK_PHOTO_MAX_PIXELS) throw floodPhoto();
+  const options = { limitInputPixels: HOMEWORK_PHOTO_MAX_PIXELS, failOn: "error" } as const;
+  try {
+    // Upright first (EXIF orientation 5–8 swap the sides), then sized; sharp writes no metadata
+    // unless asked to, so EXIF (GPS included), XMP and ICC comments are all left behind.
+    const display = await sharp(upload, options)
+      .rotate()
+      .resize(DISPLAY_LONG_SIDE, DISPLAY_LONG_SIDE, { fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 84, progressive: true, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await sharp(display.data)
+      .resize(THUMB_LONG_SIDE, THUMB_LONG_SIDE, { fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 78, progressive: true, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      width: display.info.width,
+      height: display.info.height,
+      display: display.data,
+      thumbWidth: thumb.info.width,
+      thumbHeight: thumb.info.height,
+      thumb: thumb.data,
+    };
+  } catch {
+    throw brokenPhoto();
+  }
+}

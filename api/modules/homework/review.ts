@@ -1,0 +1,459 @@
+/**
+ * The teacher's side of homework: the queue of waiting attempts, claims, reviews and returns.
+ *
+ * A claim locks an attempt for one teacher for HOMEWORK_CLAIM_MINUTES: claiming is a single
+ * guarded UPDATE (free, mine already, or expired), so however many teachers press at once exactly
+ * one holds it. Reviewing and returning require holding a live claim, change the attempt, the
+ * submission, the coins (an excellent rating pays once per submission) and the learner's notice
+ * in one transaction.
+ */
+import type { z } from "zod";
+import { chinaDay } from "../../../shared/china-time";
+import {
+  HOMEWORK_CLAIM_MINUTES,
+  HOMEWORK_MAX_ATTEMPTS,
+  LEVEL_LABELS,
+  type ClaimResult,
+  type Drawing,
+  type HomeworkSubmission,
+  type Phrases,
+  type Queue,
+  type QueueItem,
+} from "../../../shared/contracts/homework";
+import type { queueQuerySchema, returnInputSchema, reviewInputSchema } from "../../../shared/contracts/homework";
+import type { ApiContext } from "../../context";
+import type { User } from "../../db/schema";
+import { ApiError, notFound } from "../../http";
+import { notify } from "../orders/state";
+import { awardLearningCoins } from "../wallet/hooks";
+import { HOMEWORK_NOT_FOUND } from "./homework";
+import { covers, requireStaff, type StaffScope } from "./staff";
+import { submissionView, thumbUrl, type Db } from "./views";
+
+const CLAIM_MS = HOMEWORK_CLAIM_MINUTES * 60_000;
+const PAGE = 30;
+
+function queueRows(db: Db, scope: StaffScope) {
+  let q = db
+    .selectFrom("homework_attempts as a")
+    .innerJoin("homework_submissions as s", "s.id", "a.submission_id")
+    .innerJoin("homework_tasks as t", "t.id", "s.task_id")
+    .innerJoin("courses as c", "c.id", "t.course_id")
+    .innerJoin("lessons as l", "l.id", "t.lesson_id")
+    .innerJoin("users as learner", "learner.id", "s.user_id")
+    .leftJoin("users as holder", "holder.id", "a.claimed_by")
+    .leftJoin("users as assignee", "assignee.id", "a.assigned_to")
+    .select([
+      "a.id",
+      "a.public_id",
+      "a.number",
+      "a.state",
+      "a.submitted_at",
+      "a.claimed_by",
+      "a.claim_until",
+      "a.reviewed_at",
+      "s.public_id as submission_public_id",
+      "learner.nickname as learner",
+      "t.course_id",
+      "c.title as course_title",
+      "l.title as lesson_title",
+      "t.title as task_title",
+      "holder.nickname as holder",
+      "assignee.nickname as assignee",
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom("homework_photos as p")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("p.attempt_id", "=", "a.id")
+        .as("photos"),
+      eb
+        .selectFrom("homework_photos as p")
+        .select("p.id")
+        .whereRef("p.attempt_id", "=", "a.id")
+        .orderBy("p.position")
+        .limit(1)
+        .as("first_photo"),
+    ]);
+  if (!scope.operator) q = q.where("t.course_id", "in", scope.courseIds.length ? scope.courseIds : [-1]);
+  return q;
+}
+
+type QueueRow = Awaited<ReturnType<ReturnType<typeof queueRows>["execute"]>>[number];
+
+function queueItem(row: QueueRow, scope: StaffScope, now: Date): QueueItem {
+  const claimLive =
+    row.claimed_by !== null && row.claim_until !== null && row.claim_until > now && row.state === "waiting";
+  return {
+    attemptId: row.public_id,
+    submissionId: row.submission_public_id,
+    learner: row.learner,
+    courseId: row.course_id,
+    courseTitle: row.course_title,
+    lessonTitle: row.lesson_title,
+    taskTitle: row.task_title,
+    number: row.number,
+    photos: Number(row.photos ?? 0),
+    thumbUrl: row.first_photo ? thumbUrl(row.first_photo) : "",
+    submittedAt: row.submitted_at.toISOString(),
+    waitingMinutes: Math.max(0, Math.floor(((row.reviewed_at ?? now).getTime() - row.submitted_at.getTime()) / 60_000)),
+    claimedBy: claimLive ? row.holder : null,
+    claimedByMe: claimLive && row.claimed_by === scope.userId,
+    claimUntil: claimLive ? row.claim_until!.toISOString() : null,
+    state: row.state,
+    assignedTo: row.assignee,
+  };
+}
+
+function parseCursor(cursor: string | undefined): { at: Date; id: number } | null {
+  const match = cursor ? /^(\d{1,15})\.(\d{1,10})$/.exec(cursor) : null;
+  return match ? { at: new Date(Number(match[1])), id: Number(match[2]) } : null;
+}
+
+export async function teacherQueue(
+  ctx: ApiContext,
+  user: User,
+  query: z.output<typeof queueQuerySchema>,
+): Promise<Queue> {
+  const db = ctx.database.db;
+  const scope = await requireStaff(db, user);
+  const now = ctx.now();
+  const today = chinaDay(now).start;
+  if (query.courseId !== undefined && !covers(scope, query.courseId)) throw notFound();
+  let q = queueRows(db, scope);
+  if (query.courseId) q = q.where("t.course_id", "=", query.courseId);
+  if (query.lessonId) q = q.where("t.lesson_id", "=", query.lessonId);
+  const cursor = parseCursor(query.cursor);
+  let rows: QueueRow[];
+  if (query.view === "done") {
+    rows = await q
+      .where("a.reviewed_by", "=", user.id)
+      .where("a.reviewed_at", ">=", today)
+      .orderBy("a.reviewed_at", "desc")
+      .orderBy("a.id", "desc")
+      .limit(100)
+      .execute();
+  } else {
+    if (query.view === "mine")
+      q = q.where((eb) =>
+        eb.or([
+          eb.and([eb("a.claimed_by", "=", user.id), eb("a.claim_until", ">", now)]),
+          eb("a.assigned_to", "=", user.id),
+        ]),
+      );
+    if (cursor)
+      q = q.where((eb) =>
+        eb.or([
+          eb("a.submitted_at", ">", cursor.at),
+          eb.and([eb("a.submitted_at", "=", cursor.at), eb("a.id", ">", cursor.id)]),
+        ]),
+      );
+    rows = await q
+      .where("a.state", "=", "waiting")
+      .orderBy("a.submitted_at")
+      .orderBy("a.id")
+      .limit(PAGE + 1)
+      .execute();
+  }
+  const page = rows.slice(0, PAGE);
+  const last = page.at(-1);
+
+  let waiting = db
+    .selectFrom("homework_attempts as a")
+    .innerJoin("homework_submissions as s", "s.id", "a.submission_id")
+    .innerJoin("homework_tasks as t", "t.id", "s.task_id")
+    .where("a.state", "=", "waiting");
+  if (!scope.operator) waiting = waiting.where("t.course_id", "in", scope.courseIds.length ? scope.courseIds : [-1]);
+  if (query.courseId) waiting = waiting.where("t.course_id", "=", query.courseId);
+  const waits = await waiting.select("a.submitted_at").execute();
+  const minutes = waits.map((w) => (now.getTime() - w.submitted_at.getTime()) / 60_000).sort((a, b) => a - b);
+  const middle = Math.floor(minutes.length / 2);
+  const median = minutes.length
+    ? Math.round(minutes.length % 2 ? minutes[middle]! : (minutes[middle - 1]! + minutes[middle]!) / 2)
+    : null;
+  const done = await db
+    .selectFrom("homework_attempts")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("reviewed_by", "=", user.id)
+    .where("reviewed_at", ">=", today)
+    .executeTakeFirstOrThrow();
+
+  let courses = db.selectFrom("courses").select(["id", "title"]).orderBy("id");
+  if (scope.operator) courses = courses.where("id", "in", db.selectFrom("homework_tasks").select("course_id"));
+  else courses = courses.where("id", "in", scope.courseIds.length ? scope.courseIds : [-1]);
+
+  return {
+    items: page.map((r) => queueItem(r, scope, now)),
+    nextCursor:
+      query.view !== "done" && rows.length > PAGE && last ? `${last.submitted_at.getTime()}.${last.id}` : null,
+    stats: { waiting: waits.length, doneToday: Number(done.n), medianWaitMinutes: median },
+    courses: await courses.execute(),
+    operator: scope.operator,
+  };
+}
+
+/** The attempt by its public id, within the caller's scope (404 otherwise). */
+async function attemptInScope(db: Db, scope: StaffScope, publicId: string) {
+  const row = await db
+    .selectFrom("homework_attempts as a")
+    .innerJoin("homework_submissions as s", "s.id", "a.submission_id")
+    .innerJoin("homework_tasks as t", "t.id", "s.task_id")
+    .select([
+      "a.id",
+      "a.number",
+      "a.state",
+      "a.claimed_by",
+      "a.claim_until",
+      "a.assigned_to",
+      "a.submission_id",
+      "s.user_id",
+      "t.course_id",
+      "t.title as task_title",
+    ])
+    .where("a.public_id", "=", publicId)
+    .executeTakeFirst();
+  if (!row || !covers(scope, row.course_id)) throw notFound(HOMEWORK_NOT_FOUND);
+  return row;
+}
+
+/** The next attempt the caller could claim after this one ("save and next"), oldest first. */
+async function nextFree(db: Db, scope: StaffScope, exceptId: number, now: Date): Promise<string | null> {
+  const next = await queueRows(db, scope)
+    .where("a.state", "=", "waiting")
+    .where("a.id", "<>", exceptId)
+    .where((eb) =>
+      eb.or([eb("a.claimed_by", "is", null), eb("a.claimed_by", "=", scope.userId), eb("a.claim_until", "<=", now)]),
+    )
+    .where((eb) => eb.or([eb("a.assigned_to", "is", null), eb("a.assigned_to", "=", scope.userId)]))
+    .orderBy("a.submitted_at")
+    .orderBy("a.id")
+    .limit(1)
+    .executeTakeFirst();
+  return next?.public_id ?? null;
+}
+
+const alreadyDone = () => new ApiError(409, "already_reviewed", "这份作业已经批改过了");
+const heldByOther = () => new ApiError(409, "claimed_by_other", "这份作业正在由其他老师批改");
+
+export async function claimAttempt(ctx: ApiContext, user: User, publicId: string): Promise<ClaimResult> {
+  const db = ctx.database.db;
+  const scope = await requireStaff(db, user);
+  const attempt = await attemptInScope(db, scope, publicId);
+  const now = ctx.now();
+  const until = new Date(now.getTime() + CLAIM_MS);
+  const claimed = await db
+    .updateTable("homework_attempts")
+    .set({ claimed_by: user.id, claim_until: until })
+    .where("id", "=", attempt.id)
+    .where("state", "=", "waiting")
+    .where((eb) => eb.or([eb("claimed_by", "is", null), eb("claimed_by", "=", user.id), eb("claim_until", "<=", now)]))
+    .where((eb) => eb.or([eb("assigned_to", "is", null), eb("assigned_to", "=", user.id)]))
+    .returning("claim_until")
+    .executeTakeFirst();
+  if (!claimed) {
+    if (attempt.state !== "waiting") throw alreadyDone();
+    if (attempt.assigned_to !== null && attempt.assigned_to !== user.id)
+      throw new ApiError(409, "assigned_to_other", "这份作业已分配给其他老师");
+    throw heldByOther();
+  }
+  return {
+    submission: await submissionView(db, attempt.submission_id),
+    attemptId: publicId,
+    claimUntil: until.toISOString(),
+    nextAttemptId: await nextFree(db, scope, attempt.id, now),
+  };
+}
+
+export async function releaseAttempt(ctx: ApiContext, user: User, publicId: string): Promise<{ released: boolean }> {
+  const db = ctx.database.db;
+  const scope = await requireStaff(db, user);
+  const attempt = await attemptInScope(db, scope, publicId);
+  const released = await db
+    .updateTable("homework_attempts")
+    .set({ claimed_by: null, claim_until: null })
+    .where("id", "=", attempt.id)
+    .where("state", "=", "waiting")
+    .where("claimed_by", "=", user.id)
+    .returning("id")
+    .executeTakeFirst();
+  return { released: released !== undefined };
+}
+
+/** Drawings may only point at photos the attempt has. */
+async function checkDrawings(db: Db, attemptId: number, drawings: Drawing[]) {
+  if (!drawings.length) return;
+  const photos = await db
+    .selectFrom("homework_photos")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("attempt_id", "=", attemptId)
+    .executeTakeFirstOrThrow();
+  if (drawings.some((d) => d.photo >= Number(photos.n)))
+    throw new ApiError(400, "invalid_input", "批注指向了不存在的照片");
+  if (new Set(drawings.map((d) => d.photo)).size !== drawings.length)
+    throw new ApiError(400, "invalid_input", "每张照片只能有一份批注");
+}
+
+type Outcome =
+  | { kind: "review"; input: z.output<typeof reviewInputSchema> }
+  | { kind: "return"; input: z.output<typeof returnInputSchema> };
+
+async function finish(ctx: ApiContext, user: User, publicId: string, outcome: Outcome): Promise<HomeworkSubmission> {
+  const db = ctx.database.db;
+  const scope = await requireStaff(db, user);
+  const attempt = await attemptInScope(db, scope, publicId);
+  await checkDrawings(db, attempt.id, outcome.input.drawings);
+  const now = ctx.now();
+  return db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable("homework_attempts")
+      .set({
+        state: outcome.kind === "review" ? "reviewed" : "returned",
+        level: outcome.kind === "review" ? outcome.input.level : null,
+        comment: outcome.kind === "review" ? outcome.input.comment : "",
+        return_reason: outcome.kind === "return" ? outcome.input.reason : null,
+        drawings: JSON.stringify(outcome.input.drawings),
+        reviewed_by: user.id,
+        reviewed_at: now,
+        claimed_by: null,
+        claim_until: null,
+      })
+      .where("id", "=", attempt.id)
+      .where("state", "=", "waiting")
+      .where("claimed_by", "=", user.id)
+      .where("claim_until", ">", now)
+      .returning(["submission_id", "number"])
+      .executeTakeFirst();
+    if (!done) {
+      const current = await trx
+        .selectFrom("homework_attempts")
+        .select(["state", "claimed_by", "claim_until"])
+        .where("id", "=", attempt.id)
+        .executeTakeFirstOrThrow();
+      if (current.state !== "waiting") throw alreadyDone();
+      if (current.claimed_by !== null && current.claimed_by !== user.id && current.claim_until! > now)
+        throw heldByOther();
+      throw new ApiError(409, "claim_required", "请先领取这份作业再批改（领取已过期时请重新领取）");
+    }
+    const excellent = outcome.kind === "review" && outcome.input.level === "excellent";
+    await trx
+      .updateTable("homework_submissions")
+      .set({
+        state: outcome.kind === "review" ? "reviewed" : "returned",
+        level: outcome.kind === "review" ? outcome.input.level : null,
+        updated_at: now,
+        ...(excellent ? { excellent_at: now } : {}),
+      })
+      .where("id", "=", done.submission_id)
+      .execute();
+    if (excellent)
+      await awardLearningCoins(trx, {
+        userId: attempt.user_id,
+        rule: "homework_excellent",
+        refType: "homework_submission",
+        refId: done.submission_id,
+        now,
+      });
+    if (outcome.kind === "review") {
+      await notify(
+        trx,
+        attempt.user_id,
+        "homework_reviewed",
+        `作业已批改：${attempt.task_title}`,
+        `评级：${LEVEL_LABELS[outcome.input.level]}。${outcome.input.comment}`,
+        now,
+      );
+    } else {
+      const last = done.number >= HOMEWORK_MAX_ATTEMPTS;
+      await notify(
+        trx,
+        attempt.user_id,
+        "homework_returned",
+        `作业被退回：${attempt.task_title}`,
+        `退回原因：${outcome.input.reason}${last ? `。已提交 ${HOMEWORK_MAX_ATTEMPTS} 次，不能再重新提交。` : "。请修改后重新提交。"}`,
+        now,
+      );
+    }
+    return submissionView(trx, done.submission_id);
+  });
+}
+
+export const reviewAttempt = (
+  ctx: ApiContext,
+  user: User,
+  publicId: string,
+  input: z.output<typeof reviewInputSchema>,
+) => finish(ctx, user, publicId, { kind: "review", input });
+
+export const returnAttempt = (
+  ctx: ApiContext,
+  user: User,
+  publicId: string,
+  input: z.output<typeof returnInputSchema>,
+) => finish(ctx, user, publicId, { kind: "return", input });
+
+/** An operator gives a waiting attempt to one teacher of its course: only they may claim it now. */
+export async function assignAttempt(
+  ctx: ApiContext,
+  user: User,
+  publicId: string,
+  teacherId: number,
+): Promise<QueueItem> {
+  const db = ctx.database.db;
+  const scope = await requireStaff(db, user);
+  if (!scope.operator) throw notFound();
+  const attempt = await attemptInScope(db, scope, publicId);
+  const teaches = await db
+    .selectFrom("course_teachers as ct")
+    .innerJoin("users as u", "u.id", "ct.user_id")
+    .select("u.id")
+    .where("ct.course_id", "=", attempt.course_id)
+    .where("ct.user_id", "=", teacherId)
+    .where("u.role", "=", "teacher")
+    .executeTakeFirst();
+  if (!teaches) throw new ApiError(400, "invalid_input", "这位老师不教这门课");
+  const now = ctx.now();
+  const assigned = await db
+    .updateTable("homework_attempts")
+    .set({ assigned_to: teacherId, claimed_by: teacherId, claim_until: new Date(now.getTime() + CLAIM_MS) })
+    .where("id", "=", attempt.id)
+    .where("state", "=", "waiting")
+    .returning("id")
+    .executeTakeFirst();
+  if (!assigned) throw alreadyDone();
+  const row = await queueRows(db, scope).where("a.id", "=", attempt.id).executeTakeFirstOrThrow();
+  return queueItem(row, scope, now);
+}
+
+export async function phrasesOf(ctx: ApiContext, user: User): Promise<Phrases> {
+  const db = ctx.database.db;
+  await requireStaff(db, user);
+  const row = await db
+    .selectFrom("homework_phrases")
+    .select("phrases")
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  return { phrases: row?.phrases ?? DEFAULT_PHRASES };
+}
+
+export async function savePhrases(ctx: ApiContext, user: User, input: Phrases): Promise<Phrases> {
+  const db = ctx.database.db;
+  await requireStaff(db, user);
+  const phrases = [...new Set(input.phrases)];
+  const json = JSON.stringify(phrases);
+  await db
+    .insertInto("homework_phrases")
+    .values({ user_id: user.id, phrases: json, updated_at: ctx.now() })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ phrases: json, updated_at: ctx.now() }))
+    .execute();
+  return { phrases };
+}
+
+/** What a teacher starts with before saving their own. */
+export const DEFAULT_PHRASES = [
+  "起笔藏锋到位，收笔干净利落。",
+  "结构匀称，中宫收紧会更精神。",
+  "横画略平，可稍向右上取势。",
+  "点画之间注意呼应，笔断意连。",
+  "字距行距再匀一些，通篇会更整齐。",
+  "请对照范字多临几遍，注意笔画的长短比例。",
+];
