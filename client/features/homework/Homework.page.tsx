@@ -7,10 +7,9 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import { SCRIPT_LABELS, SCRIPTS, type Script, type WallItem, wallSchema } from "../../../shared/contracts/homework";
 import { EmptyState } from "../../components/EmptyState";
-import { LevelSeal } from "../../components/homework/LevelSeal";
+import { WallCard } from "../../components/homework/WallCard";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
-import { LazyImage } from "../../lib/lazy-image";
 import { Waterfall } from "../../lib/waterfall";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./homework-wall.css";
@@ -47,29 +46,6 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
 /** Columns for the wall's width: two on a narrow screen, more on a wide one. */
 export function wallColumns(width: number): number {
   return Math.max(2, Math.min(5, Math.floor(width / 240)));
-}
-
-function WallCard({ item }: { item: WallItem }) {
-  return (
-    <Link className="wall-card" to={`/homework/share?id=${encodeURIComponent(item.shareId)}`}>
-      <LazyImage
-        className="wall-card__image"
-        src={item.thumbUrl}
-        alt={`${item.learner}的${SCRIPT_LABELS[item.script]}作业`}
-        width={item.width}
-        height={item.height}
-      />
-      <span className="wall-card__seal">
-        <LevelSeal level={item.level} size="small" />
-      </span>
-      <span className="wall-card__text">
-        {item.commentLine ? <span className="wall-card__comment">“{item.commentLine}”</span> : null}
-        <span className="wall-card__who">
-          {item.learner} · {item.courseTitle}
-        </span>
-      </span>
-    </Link>
-  );
 }
 
 function WallList({
