@@ -16,6 +16,7 @@ import { CharacterPair } from "./CharacterPair";
 import { HomeworkPhoto } from "./HomeworkPhoto";
 import { LevelSeal } from "./LevelSeal";
 import { ModelCharacter } from "./ModelCharacter";
+import { teacherName } from "./teacher-name";
 import "./homework.css";
 
 interface ViewOptions {
@@ -40,7 +41,7 @@ function ReviewNote({ attempt }: { attempt: HomeworkAttempt }) {
         ) : null}
         {review.comment ? <p className="hw-review__comment">{review.comment}</p> : null}
         <p className="hw-review__by">
-          {review.teacher}老师 · {formatDateTime(review.reviewedAt)}
+          {teacherName(review.teacher)} · {formatDateTime(review.reviewedAt)}
         </p>
       </div>
     </div>

@@ -21,6 +21,7 @@ import { FormAlert } from "../../components/form/fields";
 import { HomeworkPhoto } from "../../components/homework/HomeworkPhoto";
 import { LevelSeal } from "../../components/homework/LevelSeal";
 import { ModelCharacter } from "../../components/homework/ModelCharacter";
+import { teacherName } from "../../components/homework/teacher-name";
 import { browserApi } from "../../lib/api";
 import { describeProblem, type Problem } from "../../lib/problem";
 import type { PageLoaderArgs } from "../../routing/nav-context";
@@ -138,7 +139,7 @@ function ShareWork({ share }: { share: ShareView }) {
       <section className="share__review card" aria-label="老师点评">
         {review.comment ? <p className="share__comment">{review.comment}</p> : null}
         <p className="share__by">
-          {review.teacher}老师 · {formatDate(review.reviewedAt)} 批改
+          {teacherName(review.teacher)} · {formatDate(review.reviewedAt)} 批改
         </p>
       </section>
 
