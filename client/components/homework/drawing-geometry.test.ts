@@ -52,11 +52,3 @@ describe("drawing geometry", () => {
     expect(grids[0]?.y).toBeCloseTo(50 / 500);
   });
 });
-
-describe("teacherName", () => {
-  it("adds 老师 once", async () => {
-    const { teacherName } = await import("./teacher-name");
-    expect(teacherName("林")).toBe("林老师");
-    expect(teacherName("林老师")).toBe("林老师");
-  });
-});
