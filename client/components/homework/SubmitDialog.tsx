@@ -127,7 +127,7 @@ function PhotoTile({
 }) {
   const n = index + 1;
   return (
-    <li className={`hw-upload hw-upload--${item.status}`} data-status={item.status}>
+    <li className={`hw-upload hw-upload--${item.status}`} data-status={item.status} data-upload-id={item.id}>
       <div className="hw-upload__thumb">
         {item.preview ? <img src={item.preview} alt={`第 ${n} 张照片`} /> : <span aria-hidden="true">{n}</span>}
       </div>
@@ -141,10 +141,22 @@ function PhotoTile({
         {uploadStatusText(item)}
       </p>
       <div className="hw-upload__actions">
-        <button type="button" disabled={index === 0} onClick={() => onMove(-1)} aria-label={`第 ${n} 张往前移`}>
+        <button
+          type="button"
+          data-move="-1"
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+          aria-label={`第 ${n} 张往前移`}
+        >
           ←
         </button>
-        <button type="button" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`第 ${n} 张往后移`}>
+        <button
+          type="button"
+          data-move="1"
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+          aria-label={`第 ${n} 张往后移`}
+        >
           →
         </button>
         {item.status === "error" ? (
@@ -170,6 +182,9 @@ export function SubmitDialog({ open, onClose, task, attemptNumber, onSubmitted }
   const [submitting, setSubmitting] = useState(false);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement | null>(null);
+  const listRef = useRef<HTMLOListElement | null>(null);
+  /** The photo just moved by keyboard: its move button keeps focus (or its other one, at an end). */
+  const moved = useRef<{ id: string; by: -1 | 1 } | null>(null);
   const post = useIdempotentPost();
   const max = task.maxPhotos;
 
@@ -212,6 +227,16 @@ export function SubmitDialog({ open, onClose, task, attemptNumber, onSubmitted }
     setDragging(false);
     addFiles(Array.from(event.dataTransfer.files));
   };
+
+  useEffect(() => {
+    const last = moved.current;
+    moved.current = null;
+    const tile = last ? listRef.current?.querySelector(`[data-upload-id="${last.id}"]`) : null;
+    if (!last || !tile) return;
+    const same = tile.querySelector<HTMLButtonElement>(`button[data-move="${last.by}"]`);
+    const other = tile.querySelector<HTMLButtonElement>(`button[data-move="${-last.by}"]`);
+    (same && !same.disabled ? same : other)?.focus();
+  }, [items]);
 
   const photoIds = readyPhotoIds(items);
   const busy = items.some((item) => item.status !== "done" && item.status !== "error");
@@ -289,14 +314,17 @@ export function SubmitDialog({ open, onClose, task, attemptNumber, onSubmitted }
         ) : null}
 
         {items.length > 0 ? (
-          <ol className="hw-submit__photos" aria-label="要提交的照片（按顺序）">
+          <ol ref={listRef} className="hw-submit__photos" aria-label="要提交的照片（按顺序）">
             {items.map((item, index) => (
               <PhotoTile
                 key={item.id}
                 item={item}
                 index={index}
                 count={items.length}
-                onMove={(by) => dispatch({ type: "move", id: item.id, by })}
+                onMove={(by) => {
+                  moved.current = { id: item.id, by };
+                  dispatch({ type: "move", id: item.id, by });
+                }}
                 onRemove={() => remove(item)}
                 onRetry={() => dispatch({ type: "retry", id: item.id })}
               />
