@@ -1,4 +1,4 @@
-/** The review viewer in a dialog, opened from the lesson page and from 我的作业. */
+/** The review viewer in a dialog, opened by the learner from the lesson page and from 我的作业. */
 import type { HomeworkSubmission } from "../../../shared/contracts/homework";
 import { Modal } from "../../lib/modal";
 import { ReviewViewer } from "./ReviewViewer";
@@ -15,7 +15,7 @@ export function ReviewDialog({
 }) {
   return (
     <Modal open={submission !== null} onClose={onClose} title="作业批改" className="hw-review-dialog">
-      {submission ? <ReviewViewer submission={submission} onResubmit={onResubmit} /> : null}
+      {submission ? <ReviewViewer submission={submission} onResubmit={onResubmit} ownerControls /> : null}
     </Modal>
   );
 }

@@ -4,14 +4,18 @@
  * characters beside the model ones, and the review: level seal, comment, teacher and times.
  */
 import { useId, useState } from "react";
+import { Link } from "react-router-dom";
 import {
   GRID_KINDS,
   GRID_LABELS,
   type GridKind,
   type HomeworkAttempt,
   type HomeworkSubmission,
+  submissionSchema,
 } from "../../../shared/contracts/homework";
 import { formatDateTime } from "../../../shared/format";
+import { browserApi } from "../../lib/api";
+import { describeProblem } from "../../lib/problem";
 import { CharacterPair } from "./CharacterPair";
 import { HomeworkPhoto } from "./HomeworkPhoto";
 import { LevelSeal } from "./LevelSeal";
@@ -105,13 +109,63 @@ function AttemptView({
   );
 }
 
+/** The learner's choice to show the work on the wall, with its share page once it is there. */
+function WallChoice({ submission }: { submission: HomeworkSubmission }) {
+  const [current, setCurrent] = useState(submission);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  async function choose(showOnWall: boolean) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      setCurrent(
+        await browserApi(`/api/homework/submissions/${current.id}`, {
+          method: "PATCH",
+          body: { showOnWall },
+          schema: submissionSchema,
+        }),
+      );
+    } catch (err) {
+      setProblem(describeProblem(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="hw-viewer__wall">
+      {current.shareId ? (
+        <>
+          <span>这份作业已展出在作业墙。</span>
+          <Link to={`/homework/share?id=${encodeURIComponent(current.shareId)}`}>查看分享页</Link>
+          <button type="button" className="button button--small" disabled={busy} onClick={() => void choose(false)}>
+            从作品墙撤下
+          </button>
+        </>
+      ) : (
+        <label>
+          <input
+            type="checkbox"
+            checked={current.showOnWall}
+            disabled={busy}
+            onChange={(e) => void choose(e.target.checked)}
+          />
+          允许展示在作业墙（获评“优”后展出）
+        </label>
+      )}
+      {problem ? <span role="alert">{problem}</span> : null}
+    </div>
+  );
+}
+
 export interface ReviewViewerProps {
   submission: HomeworkSubmission;
   /** Opens the submit dialog for the next attempt; the button shows when the work may be handed in again. */
   onResubmit?: () => void;
+  /** The viewer is the learner: show the wall choice (展示 / 撤下). */
+  ownerControls?: boolean;
 }
 
-export function ReviewViewer({ submission, onResubmit }: ReviewViewerProps) {
+export function ReviewViewer({ submission, onResubmit, ownerControls = false }: ReviewViewerProps) {
   const id = useId();
   const attempts = submission.attempts;
   const [index, setIndex] = useState(Math.max(0, attempts.length - 1));
@@ -181,6 +235,8 @@ export function ReviewViewer({ submission, onResubmit }: ReviewViewerProps) {
       ) : current ? (
         <AttemptView attempt={current} characters={characters} options={options} compact={false} />
       ) : null}
+
+      {ownerControls ? <WallChoice submission={submission} /> : null}
 
       {submission.state === "returned" || onResubmit ? (
         <div className="hw-viewer__foot">
