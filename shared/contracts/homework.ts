@@ -337,6 +337,8 @@ export const shareSchema = z.object({
   review: reviewSchema,
   /** The JPEG share poster (og:image, download). */
   posterUrl: z.string(),
+  /** Set when the viewer handed this work in: the submission to PATCH to take it off the wall. */
+  ownSubmissionId: z.string().nullable().optional(),
 });
 export type ShareView = z.infer<typeof shareSchema>;
 

@@ -10,10 +10,12 @@ import { type CourseCategoryKey, courseCategories } from "../../../shared/catalo
 import { SITE_DESCRIPTION, SITE_NAME_DEFAULT } from "../../../shared/constants";
 import type { CourseSummary, TeacherSummary } from "../../../shared/contracts/catalogue";
 import { type Home, homeSchema } from "../../../shared/contracts/home";
+import { type WallItem, wallSchema } from "../../../shared/contracts/homework";
 import { normalizeError } from "../../../shared/errors";
 import { useRootData } from "../../lib/root-data";
 import { BookCard, CommodityCard, CourseCard, LiveCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
+import { WallCard } from "../../components/homework/WallCard";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { BannerCarousel } from "./BannerCarousel";
@@ -65,19 +67,34 @@ const homeJsonLd = [
 
 interface HomeData {
   home: Home | null;
+  /** The latest works on the wall; null when the wall could not be loaded. */
+  works: WallItem[] | null;
   /** The status of a failed load, for the error state. */
   errorStatus: number | null;
 }
 
+/** Works from the wall on the home page: two rows of four. */
+const HOME_WORKS = 8;
+
 export async function loader({ env, signal }: PageLoaderArgs) {
   const meta = { title: "首页", description: SITE_DESCRIPTION, jsonLd: homeJsonLd };
   try {
-    const home = await env.api("/api/home", { signal, schema: homeSchema });
-    return { home, errorStatus: null, meta } satisfies HomeData & { meta: unknown };
+    const [home, wall] = await Promise.all([
+      env.api("/api/home", { signal, schema: homeSchema }),
+      // The home page stands without its wall section.
+      env.api("/api/homework/wall", { signal, schema: wallSchema }).catch(() => null),
+    ]);
+    const works = wall ? wall.items.slice(0, HOME_WORKS) : null;
+    return { home, works, errorStatus: null, meta } satisfies HomeData & { meta: unknown };
   } catch (err) {
     // A newer navigation: let the router drop this one. Anything else: the page without data.
     if (signal.aborted) throw err;
-    return { home: null, errorStatus: normalizeError(err).statusCode, meta } satisfies HomeData & { meta: unknown };
+    return {
+      home: null,
+      works: null,
+      errorStatus: normalizeError(err).statusCode,
+      meta,
+    } satisfies HomeData & { meta: unknown };
   }
 }
 
@@ -188,7 +205,7 @@ function Categories({ home }: { home: Home | null }) {
   );
 }
 
-function Catalogue({ home }: { home: Home }) {
+function Catalogue({ home, works }: { home: Home; works: WallItem[] | null }) {
   return (
     <>
       <HomeSection
@@ -275,18 +292,33 @@ function Catalogue({ home }: { home: Home }) {
         </HomeSection>
       </div>
 
-      <HomeSection id="home-works" title="学员作品" lead="老师批改后的优秀习作，经学员同意后在这里展出。">
-        <EmptyState
-          glyph="作"
-          title="学员作品即将展出"
-          action={
-            <Link className="button" to="/homework">
-              去交作业
-            </Link>
-          }
-        >
-          <p>第一批作业正在批改中。你的作品被评为“优”并选择公开后，也会出现在这面墙上。</p>
-        </EmptyState>
+      <HomeSection
+        id="home-works"
+        title="学员作品"
+        lead="老师批改后评为“优”的习作，经学员同意后在这里展出。"
+        more={works?.length ? ["/homework", "去作业墙看更多"] : undefined}
+      >
+        {works?.length ? (
+          <ul className="home-works">
+            {works.map((work) => (
+              <li key={work.shareId}>
+                <WallCard item={work} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState
+            glyph="作"
+            title="作业墙还空着"
+            action={
+              <Link className="button" to="/homework">
+                去作业墙看看
+              </Link>
+            }
+          >
+            <p>看完课交一份作业，被老师评为“优”并选择公开后，你的作品也会出现在这里。</p>
+          </EmptyState>
+        )}
       </HomeSection>
 
       {home.teachers.length ? (
@@ -301,7 +333,7 @@ function Catalogue({ home }: { home: Home }) {
 }
 
 export default function HomePage() {
-  const { home, errorStatus } = useLoaderData<typeof loader>();
+  const { home, works, errorStatus } = useLoaderData<typeof loader>();
   const { siteName } = useRootData();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -312,7 +344,7 @@ export default function HomePage() {
       {home ? <BannerCarousel banners={home.banners} /> : null}
       <Categories home={home} />
       {home ? (
-        <Catalogue home={home} />
+        <Catalogue home={home} works={works} />
       ) : (
         <section aria-label="课程推荐">
           <EmptyState

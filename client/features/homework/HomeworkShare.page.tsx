@@ -1,23 +1,178 @@
-/** The share page of one piece of homework (clean layout). Until its service arrives the page says what it will hold. */
-import { Link } from "react-router-dom";
+/**
+ * The share page of one work on the wall (/homework/share?id=, clean layout): the photos with
+ * the teacher's drawing (on/off), level, comment, the learner's masked name and the course; the
+ * JPEG poster as og:image and to download. A work taken off the wall answers 410 with a page
+ * that says so; its learner can take it off from here.
+ */
+import { useState } from "react";
+import { data, Link, useLoaderData } from "react-router-dom";
+import { AjaxError } from "../../../shared/ajax";
+import {
+  HOMEWORK_SHARE_GONE,
+  SCRIPT_LABELS,
+  shareSchema,
+  type ShareView,
+  submissionSchema,
+} from "../../../shared/contracts/homework";
+import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";
+import { formatDate } from "../../../shared/format";
 import { EmptyState } from "../../components/EmptyState";
-import { Page } from "../../components/Page";
+import { FormAlert } from "../../components/form/fields";
+import { HomeworkPhoto } from "../../components/homework/HomeworkPhoto";
+import { LevelSeal } from "../../components/homework/LevelSeal";
+import { ModelCharacter } from "../../components/homework/ModelCharacter";
+import { teacherName } from "../../components/homework/teacher-name";
+import { browserApi } from "../../lib/api";
+import { describeProblem, type Problem } from "../../lib/problem";
+import type { PageLoaderArgs } from "../../routing/nav-context";
+import "./homework-wall.css";
+
+export async function loader({ env, signal, request }: PageLoaderArgs) {
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new AppError(404, NOT_FOUND_MESSAGE);
+  try {
+    const share = await env.api(`/api/homework/share/${id}`, { signal, schema: shareSchema });
+    const script = SCRIPT_LABELS[share.script];
+    return {
+      share,
+      meta: {
+        title: `${share.learner}的${script}作业 · ${share.courseTitle}`,
+        description: share.review.comment
+          ? `老师评语：${share.review.comment}`
+          : `${share.learner}在「${share.courseTitle}」交的${script}作业，获老师评为“${share.review.levelLabel ?? "优"}”。`,
+        image: share.posterUrl,
+        type: "article",
+        canonicalSearch: `?id=${id}`,
+      },
+    };
+  } catch (err) {
+    if (err instanceof AjaxError && err.statusCode === 410) {
+      return data({ share: null, meta: { title: "作品已撤下", noindex: true } }, { status: 410 });
+    }
+    throw err;
+  }
+}
+
+function TakeDown({ submissionId, onDone }: { submissionId: string; onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  async function takeDown() {
+    if (!window.confirm("从作品墙撤下后，这个分享页将无法访问。确定撤下吗？")) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await browserApi(`/api/homework/submissions/${submissionId}`, {
+        method: "PATCH",
+        body: { showOnWall: false },
+        schema: submissionSchema,
+      });
+      onDone();
+    } catch (err) {
+      setProblem(describeProblem(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="share-owner">
+      <p>这是你的作品。</p>
+      <button type="button" className="button" disabled={busy} onClick={() => void takeDown()}>
+        {busy ? "正在撤下…" : "从作品墙撤下"}
+      </button>
+      <FormAlert problem={problem} />
+    </div>
+  );
+}
+
+function Gone({ byOwner }: { byOwner: boolean }) {
+  return (
+    <EmptyState
+      glyph="撤"
+      title="作品已撤下"
+      action={
+        <Link className="button button--primary" to="/homework">
+          去作业墙看看
+        </Link>
+      }
+    >
+      <p>{byOwner ? "已从作品墙撤下，这个分享页不再对外展示。" : HOMEWORK_SHARE_GONE}</p>
+    </EmptyState>
+  );
+}
+
+function ShareWork({ share }: { share: ShareView }) {
+  const [showMarks, setShowMarks] = useState(true);
+  const [takenDown, setTakenDown] = useState(false);
+  if (takenDown) return <Gone byOwner />;
+  const { review } = share;
+  const script = SCRIPT_LABELS[share.script];
+  return (
+    <article className="share">
+      <header className="share__head">
+        <div>
+          <h1 className="share__title">
+            {share.learner}的{script}作业
+          </h1>
+          <p className="share__where">
+            <Link to={`/course/${share.courseId}`}>{share.courseTitle}</Link> · {share.lessonTitle}
+          </p>
+        </div>
+        {review.level ? <LevelSeal level={review.level} /> : null}
+      </header>
+
+      <label className="share__toggle">
+        <input type="checkbox" checked={showMarks} onChange={(e) => setShowMarks(e.target.checked)} />
+        显示老师批注
+      </label>
+      <div className="share__photos">
+        {share.photos.map((photo, i) => (
+          <HomeworkPhoto
+            key={photo.id}
+            photo={photo}
+            alt={`${share.learner}的作业照片（第 ${i + 1} 张）`}
+            drawing={review.drawings.find((d) => d.photo === i) ?? null}
+            showMarks={showMarks}
+          />
+        ))}
+      </div>
+
+      <section className="share__review card" aria-label="老师点评">
+        {review.comment ? <p className="share__comment">{review.comment}</p> : null}
+        <p className="share__by">
+          {teacherName(review.teacher)} · {formatDate(review.reviewedAt)} 批改
+        </p>
+      </section>
+
+      {share.characters ? (
+        <section className="share__models" aria-label="本课范字">
+          <h2>本课范字</h2>
+          <div>
+            {Array.from(share.characters).map((c, i) => (
+              <ModelCharacter key={i} character={c} size={64} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      <div className="share__actions">
+        <a className="button button--primary" href={share.posterUrl} download={`作业海报-${share.shareId}.jpg`}>
+          下载海报
+        </a>
+        <Link className="button" to="/homework">
+          看更多优秀作业
+        </Link>
+        <Link className="button" to={`/course/${share.courseId}`}>
+          我也想学
+        </Link>
+      </div>
+      {share.ownSubmissionId ? (
+        <TakeDown submissionId={share.ownSubmissionId} onDone={() => setTakenDown(true)} />
+      ) : null}
+    </article>
+  );
+}
 
 export default function HomeworkSharePage() {
-  return (
-    <Page>
-      <EmptyState
-        glyph="赏"
-        title="作业分享页即将开放"
-        action={
-          <Link className="button" to="/">
-            去首页看看
-          </Link>
-        }
-      >
-        <p>同学分享的作业将在这里展示：作业照片、老师的评级、评语与批注。</p>
-        <p>作业服务上线后即可查看。</p>
-      </EmptyState>
-    </Page>
-  );
+  const { share } = useLoaderData<typeof loader>();
+  return share ? <ShareWork key={share.shareId} share={share} /> : <Gone byOwner={false} />;
 }

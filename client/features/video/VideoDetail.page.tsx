@@ -19,19 +19,26 @@ import { Page } from "../../components/Page";
 import { LockedScreen } from "../../components/player/LockedScreen";
 import { Player, type PlayerHandle } from "../../components/player/Player";
 import { videoObject } from "../../components/player/video-meta";
+import { type LessonHomework, lessonHomeworkSchema } from "../../../shared/contracts/homework";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
+import { LessonHomeworkPanel } from "./LessonHomework";
 import { type LessonProgressView, LessonOutline } from "./LessonOutline";
 import "./video.css";
 import { formatDuration } from "../../../shared/format";
 
 export async function loader({ params, signal, env }: PageLoaderArgs) {
-  const view = await env.api(`/api/learning/lessons/${params.id}`, { signal, schema: lessonViewSchema });
+  const [view, homework] = await Promise.all([
+    env.api(`/api/learning/lessons/${params.id}`, { signal, schema: lessonViewSchema }),
+    // The lesson plays even when its homework cannot be loaded; the panel is simply left out.
+    env.api(`/api/homework/lessons/${params.id}`, { signal, schema: lessonHomeworkSchema }).catch(() => null),
+  ]);
   const { lesson, course } = view;
   const cover = coverUrl(course.coverChar, categoryTones[course.category], "landscape");
   const description = lesson.summary || `${course.title}第 ${lesson.number} 课：${lesson.title}。`;
   return {
     view,
+    homework,
     meta: {
       title: `${lesson.title} · ${course.title}`,
       description,
@@ -176,7 +183,7 @@ function Locked({ view }: { view: LessonView }) {
   );
 }
 
-function LessonPage({ view }: { view: LessonView }) {
+function LessonPage({ view, homework }: { view: LessonView; homework: LessonHomework | null }) {
   const { lesson, course, sources, viewer } = view;
   const location = useLocation();
   const [reported, setReported] = useState<Record<number, LessonProgressView>>({});
@@ -264,6 +271,8 @@ function LessonPage({ view }: { view: LessonView }) {
         />
       </div>
 
+      {homework?.task ? <LessonHomeworkPanel homework={homework} signedIn={viewer.signedIn} /> : null}
+
       <section className="lesson-about" aria-labelledby="lesson-about-title">
         <div className="lesson-about__text">
           <h2 className="section-title" id="lesson-about-title">
@@ -301,6 +310,6 @@ function LessonPage({ view }: { view: LessonView }) {
 }
 
 export default function VideoDetailPage() {
-  const { view } = useLoaderData<typeof loader>();
-  return <LessonPage key={view.lesson.id} view={view} />;
+  const { view, homework } = useLoaderData<typeof loader>();
+  return <LessonPage key={view.lesson.id} view={view} homework={homework} />;
 }

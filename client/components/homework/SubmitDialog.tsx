@@ -1,0 +1,375 @@
+/**
+ * 交作业: the learner picks, drops or pastes 1–9 photos; each is scaled and re-encoded in the
+ * browser and uploaded one by one with its own progress bar, can be reordered, removed or
+ * retried; then a note and the wall choice go with the photos in one idempotent hand-in.
+ */
+import { type ChangeEvent, type DragEvent, useEffect, useId, useReducer, useRef, useState } from "react";
+import {
+  HOMEWORK_NOTE_MAX,
+  type HomeworkSubmission,
+  type HomeworkTask,
+  submissionSchema,
+} from "../../../shared/contracts/homework";
+import { FormAlert } from "../form/fields";
+import { useIdempotentPost } from "../../lib/idempotent-post";
+import { Modal } from "../../lib/modal";
+import { describeProblem, type Problem } from "../../lib/problem";
+import { ModelCharacter } from "./ModelCharacter";
+import {
+  acceptPhotos,
+  compressPhoto,
+  nextToUpload,
+  readyPhotoIds,
+  tooLarge,
+  type UploadItem,
+  uploadPhoto,
+  uploadReducer,
+  uploadStatusText,
+} from "./upload";
+import "./homework.css";
+
+export interface SubmitDialogProps {
+  open: boolean;
+  onClose: () => void;
+  task: HomeworkTask;
+  /** The attempt this hand-in will be (1 for the first). */
+  attemptNumber: number;
+  onSubmitted: (submission: HomeworkSubmission) => void;
+}
+
+const newId = () => crypto.randomUUID();
+
+/** Picks, compresses and uploads photos one at a time; the list is the dialog's state. */
+function usePhotoUploads(taskId: number) {
+  const [items, dispatch] = useReducer(uploadReducer, []);
+  const working = useRef<string | null>(null);
+  const abortCurrent = useRef<(() => void) | null>(null);
+  const previews = useRef(new Set<string>());
+
+  useEffect(() => {
+    const item = nextToUpload(items);
+    if (!item || working.current) return;
+    working.current = item.id;
+    void (async () => {
+      try {
+        let blob = item.blob;
+        let preview = item.preview;
+        if (!blob || !preview) {
+          dispatch({ type: "compressing", id: item.id });
+          try {
+            blob = await compressPhoto(item.file);
+          } catch {
+            dispatch({ type: "failed", id: item.id, error: "这张照片无法读取，请换一张" });
+            return;
+          }
+          if (tooLarge(blob)) {
+            dispatch({ type: "failed", id: item.id, error: "照片太大，请换一张" });
+            return;
+          }
+          preview = URL.createObjectURL(blob);
+          previews.current.add(preview);
+        }
+        dispatch({ type: "compressed", id: item.id, blob, preview });
+        const upload = uploadPhoto(taskId, blob, item.key, (progress) =>
+          dispatch({ type: "progress", id: item.id, progress }),
+        );
+        abortCurrent.current = upload.abort;
+        const photo = await upload.done;
+        dispatch({ type: "uploaded", id: item.id, photo });
+      } catch (err) {
+        if (err instanceof DOMException && err.name === "AbortError") return;
+        dispatch({ type: "failed", id: item.id, error: `上传失败：${describeProblem(err).message}` });
+      } finally {
+        working.current = null;
+        abortCurrent.current = null;
+      }
+    })();
+  }, [items, taskId]);
+
+  useEffect(() => {
+    const urls = previews.current;
+    return () => {
+      abortCurrent.current?.();
+      for (const url of urls) URL.revokeObjectURL(url);
+    };
+  }, []);
+
+  const remove = (item: UploadItem) => {
+    if (working.current === item.id) abortCurrent.current?.();
+    if (item.preview) {
+      URL.revokeObjectURL(item.preview);
+      previews.current.delete(item.preview);
+    }
+    dispatch({ type: "remove", id: item.id });
+  };
+  const clear = () => {
+    for (const url of previews.current) URL.revokeObjectURL(url);
+    previews.current.clear();
+    dispatch({ type: "clear" });
+  };
+  return { items, dispatch, remove, clear };
+}
+
+function PhotoTile({
+  item,
+  index,
+  count,
+  onMove,
+  onRemove,
+  onRetry,
+}: {
+  item: UploadItem;
+  index: number;
+  count: number;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+  onRetry: () => void;
+}) {
+  const n = index + 1;
+  return (
+    <li className={`hw-upload hw-upload--${item.status}`} data-status={item.status} data-upload-id={item.id}>
+      <div className="hw-upload__thumb">
+        {item.preview ? <img src={item.preview} alt={`第 ${n} 张照片`} /> : <span aria-hidden="true">{n}</span>}
+      </div>
+      <progress
+        className="hw-upload__bar"
+        max={1}
+        value={item.status === "done" ? 1 : item.progress}
+        aria-label={`第 ${n} 张照片的上传进度`}
+      />
+      <p className="hw-upload__status" role={item.status === "error" ? "alert" : undefined}>
+        {uploadStatusText(item)}
+      </p>
+      <div className="hw-upload__actions">
+        <button
+          type="button"
+          data-move="-1"
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+          aria-label={`第 ${n} 张往前移`}
+        >
+          ←
+        </button>
+        <button
+          type="button"
+          data-move="1"
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+          aria-label={`第 ${n} 张往后移`}
+        >
+          →
+        </button>
+        {item.status === "error" ? (
+          <button type="button" onClick={onRetry} aria-label={`重新上传第 ${n} 张`}>
+            重试
+          </button>
+        ) : null}
+        <button type="button" onClick={onRemove} aria-label={`删除第 ${n} 张`}>
+          删除
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function SubmitDialog({ open, onClose, task, attemptNumber, onSubmitted }: SubmitDialogProps) {
+  const id = useId();
+  const { items, dispatch, remove, clear } = usePhotoUploads(task.id);
+  const [note, setNote] = useState("");
+  const [showOnWall, setShowOnWall] = useState(false);
+  const [pickMessage, setPickMessage] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const listRef = useRef<HTMLOListElement | null>(null);
+  /** The photo just moved by keyboard: its move button keeps focus (or its other one, at an end). */
+  const moved = useRef<{ id: string; by: -1 | 1 } | null>(null);
+  const post = useIdempotentPost();
+  const max = task.maxPhotos;
+
+  const addFiles = (files: readonly File[]) => {
+    if (files.length === 0) return;
+    const { accepted, message } = acceptPhotos(files, max - items.length, max);
+    setPickMessage(message);
+    if (accepted.length > 0) dispatch({ type: "add", files: accepted, makeId: newId });
+  };
+  const addFilesRef = useRef(addFiles);
+  useEffect(() => {
+    addFilesRef.current = addFiles;
+  });
+
+  // Pasting a screenshot or a copied photo anywhere while the dialog is open adds it.
+  useEffect(() => {
+    if (!open) return;
+    const onPaste = (event: ClipboardEvent) => {
+      const files = Array.from(event.clipboardData?.files ?? []);
+      if (files.length === 0) return;
+      event.preventDefault();
+      addFilesRef.current(files);
+    };
+    document.addEventListener("paste", onPaste);
+    return () => document.removeEventListener("paste", onPaste);
+  }, [open]);
+
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+    addFiles(Array.from(event.target.files ?? []));
+    event.target.value = "";
+  };
+  const onDragOver = (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes("Files")) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+    setDragging(true);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    addFiles(Array.from(event.dataTransfer.files));
+  };
+
+  useEffect(() => {
+    const last = moved.current;
+    moved.current = null;
+    const tile = last ? listRef.current?.querySelector(`[data-upload-id="${last.id}"]`) : null;
+    if (!last || !tile) return;
+    const same = tile.querySelector<HTMLButtonElement>(`button[data-move="${last.by}"]`);
+    const other = tile.querySelector<HTMLButtonElement>(`button[data-move="${-last.by}"]`);
+    (same && !same.disabled ? same : other)?.focus();
+  }, [items]);
+
+  const photoIds = readyPhotoIds(items);
+  const busy = items.some((item) => item.status !== "done" && item.status !== "error");
+
+  async function submit() {
+    if (!photoIds) return;
+    setSubmitting(true);
+    setProblem(null);
+    try {
+      const submission = await post(
+        `/api/homework/tasks/${task.id}/submissions`,
+        { photoIds, note: note.trim(), showOnWall },
+        submissionSchema,
+      );
+      clear();
+      setNote("");
+      setPickMessage(null);
+      onSubmitted(submission);
+    } catch (err) {
+      setProblem(describeProblem(err));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const title = attemptNumber > 1 ? `重新提交（第 ${attemptNumber} 次）` : "交作业";
+  return (
+    <Modal open={open} onClose={onClose} title={title} className="hw-submit">
+      <div
+        className={`hw-submit__drop${dragging ? " is-dragging" : ""}`}
+        onDragOver={onDragOver}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={onDrop}
+      >
+        <section className="hw-submit__task" aria-label="作业要求">
+          <p className="hw-submit__task-title">
+            {task.lessonTitle} · {task.title}
+          </p>
+          {task.characters ? (
+            <div className="hw-submit__models">
+              {Array.from(task.characters).map((character, i) => (
+                <ModelCharacter key={i} character={character} size={44} />
+              ))}
+            </div>
+          ) : null}
+          <p className="hw-submit__hint">
+            拍清楚、拍正，光线均匀；每次 1–{max} 张照片，最多提交 {task.maxAttempts} 次。
+          </p>
+        </section>
+
+        <div className="hw-submit__picker">
+          <input
+            ref={fileInput}
+            id={`${id}-files`}
+            className="hw-submit__file"
+            type="file"
+            accept="image/*"
+            multiple
+            onChange={onPick}
+            disabled={items.length >= max}
+          />
+          <label htmlFor={`${id}-files`} className="button">
+            选择照片
+          </label>
+          <span className="hw-submit__count" aria-live="polite">
+            已选 {items.length} / {max} 张 · 也可以把照片拖到这里，或直接粘贴
+          </span>
+        </div>
+        {pickMessage ? (
+          <p className="hw-submit__message" role="alert">
+            {pickMessage}
+          </p>
+        ) : null}
+
+        {items.length > 0 ? (
+          <ol ref={listRef} className="hw-submit__photos" aria-label="要提交的照片（按顺序）">
+            {items.map((item, index) => (
+              <PhotoTile
+                key={item.id}
+                item={item}
+                index={index}
+                count={items.length}
+                onMove={(by) => {
+                  moved.current = { id: item.id, by };
+                  dispatch({ type: "move", id: item.id, by });
+                }}
+                onRemove={() => remove(item)}
+                onRetry={() => dispatch({ type: "retry", id: item.id })}
+              />
+            ))}
+          </ol>
+        ) : null}
+
+        <div className="hw-submit__note">
+          <label htmlFor={`${id}-note`}>给老师的留言（选填）</label>
+          <textarea
+            id={`${id}-note`}
+            className="form-field__control"
+            value={note}
+            maxLength={HOMEWORK_NOTE_MAX}
+            rows={3}
+            onChange={(event) => setNote(event.target.value)}
+            aria-describedby={`${id}-note-count`}
+            placeholder="哪个字写得不顺手，想请老师特别看看？"
+          />
+          <span id={`${id}-note-count`} className="hw-submit__counter">
+            {note.length} / {HOMEWORK_NOTE_MAX}
+          </span>
+        </div>
+
+        <label className="hw-submit__wall">
+          <input type="checkbox" checked={showOnWall} onChange={(event) => setShowOnWall(event.target.checked)} />
+          允许展示在作业墙
+          <span className="hw-submit__wall-hint">（获评“优”后展出，只显示你的部分昵称，可随时撤下）</span>
+        </label>
+
+        <FormAlert problem={problem} />
+        <div className="hw-submit__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {busy ? "先关闭，稍后再交" : "取消"}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!photoIds || submitting}
+            onClick={() => void submit()}
+          >
+            {submitting ? "提交中…" : busy ? "照片上传中…" : "提交作业"}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
