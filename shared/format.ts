@@ -83,3 +83,11 @@ export function formatCountdown(ms: number): string {
   if (days > 0) return `${days} 天 ${pad(hours)}:${clock}`;
   return hours > 0 ? `${pad(hours)}:${clock}` : clock;
 }
+
+/** A nickname as strangers see it: the first and last characters ("墨**8"). */
+export function maskNickname(nickname: string): string {
+  const chars = Array.from(nickname.trim());
+  if (chars.length === 0) return "墨友";
+  if (chars.length <= 2) return `${chars[0]}*`;
+  return `${chars[0]}**${chars[chars.length - 1]}`;
+}

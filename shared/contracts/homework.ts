@@ -347,4 +347,4 @@ export const hideShareSchema = z.strictObject({ hidden: z.boolean().default(true
 export const hideShareResultSchema = z.object({ shareId: z.string(), hidden: z.boolean() });
 
 /** The share page's 410 message once the work is off the wall. */
-export const HOMEWORK_SHARE_GONE = "这份作品已不在作品墙上";
+export const HOMEWORK_SHARE_GONE = "这份作品已不在作业墙上";

@@ -33,6 +33,7 @@ import { notify } from "../../notices";
 import { closePending, moveOrder } from "../orders/state";
 import { giftRefundRule, type GiftRow, NOTICE_GIFT_CLAIMED, NOTICE_GIFT_RECEIVED } from "./fulfil";
 import { formatDateTime } from "../../../shared/format";
+import { maskNickname } from "../../../shared/format";
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 const giftNotFound = () => notFound(GIFT_NOT_FOUND);
@@ -40,14 +41,6 @@ const giftNotFound = () => notFound(GIFT_NOT_FOUND);
 /** 12 characters of the alphabet from crypto random bytes (256 is a multiple of 32: no bias). */
 export function newGiftCode(): string {
   return Array.from(randomBytes(GIFT_CODE_LENGTH), (b) => GIFT_CODE_ALPHABET[b % GIFT_CODE_ALPHABET.length]).join("");
-}
-
-/** A nickname as strangers see it: the first and last characters ("墨**8"). */
-export function maskNickname(nickname: string): string {
-  const chars = Array.from(nickname.trim());
-  if (chars.length === 0) return "墨友";
-  if (chars.length <= 2) return `${chars[0]}*`;
-  return `${chars[0]}**${chars[chars.length - 1]}`;
 }
 
 /** Why the viewer cannot claim the gift now, or null when they can. */

@@ -28,7 +28,7 @@ import { ApiError, notFound } from "../../http";
 import { outlineLessons } from "../courses/catalogue";
 import { ownsCourse } from "../enrolments/enrolments";
 import { courseSummariesByIds } from "../courses/summaries";
-import { maskNickname } from "../gifts/gifts";
+import { maskNickname } from "../../../shared/format";
 import { insertOrder } from "../orders/create";
 import { orderDetail } from "../orders/read";
 import { requireBuying } from "../../providers/payments/gateways";

@@ -209,7 +209,7 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
     defineEndpoint({
       method: "patch",
       path: "/homework/submissions/{id}",
-      summary: "是否愿意展示到作品墙（撤下后分享页失效 410）",
+      summary: "是否愿意展示到作业墙（撤下后分享页失效 410）",
       tag: "homework",
       auth: true,
       params: { id: textParam("作业提交 id") },
@@ -222,7 +222,7 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
     defineEndpoint({
       method: "get",
       path: "/homework/photos/{photoId}/display",
-      summary: "作业照片（长边 ≤ 2048 的 JPEG；本人、该课程老师和运营可见，作品墙上的作品公开，其他人 404）",
+      summary: "作业照片（长边 ≤ 2048 的 JPEG；本人、该课程老师和运营可见，作业墙上的作品公开，其他人 404）",
       tag: "homework",
       auth: false,
       params: { photoId: textParam("照片 id（随机，不可猜测）") },
@@ -242,7 +242,7 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
     defineEndpoint({
       method: "get",
       path: "/homework/wall",
-      summary: "作品墙：学员同意展示且获评优秀的作品，最新在前（游标分页，可按书体筛选）",
+      summary: "作业墙：学员同意展示且获评优秀的作品，最新在前（游标分页，可按书体筛选）",
       tag: "homework",
       auth: false,
       query: wallQuerySchema,
@@ -259,8 +259,8 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
       auth: false,
       params: { shareId: textParam("分享 id") },
       output: shareSchema,
-      handler: async (req, res) => {
-        res.json(await shareView(ctx, textOf(req, "shareId")));
+      handler: async (req, res, { auth }) => {
+        res.json(await shareView(ctx, textOf(req, "shareId"), auth?.user.id ?? null));
       },
     }),
     defineEndpoint({
@@ -280,7 +280,7 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
     defineEndpoint({
       method: "post",
       path: "/homework/share/{shareId}/hide",
-      summary: "运营：从作品墙隐藏作品（hidden: false 恢复显示）；分享页随之 410",
+      summary: "运营：从作业墙隐藏作品（hidden: false 恢复显示）；分享页随之 410",
       tag: "homework",
       auth: true,
       params: { shareId: textParam("分享 id") },

@@ -383,6 +383,15 @@ describe("the wall and share pages", () => {
     const share = await call(null, "GET", `/api/homework/share/${shareId}`);
     expect(share.status).toBe(200);
     expect(share.body.review.levelLabel).toBe("优");
+    // Strangers see a masked name and nothing to act on; the learner sees the take-down handle.
+    const nickname: string = (
+      await db().selectFrom("users").select("nickname").where("id", "=", who.id).executeTakeFirstOrThrow()
+    ).nickname;
+    expect(share.body.learner).not.toBe(nickname);
+    expect(share.body.learner).toMatch(/\*/);
+    expect(share.body.ownSubmissionId ?? null).toBeNull();
+    expect((await call(teacher, "GET", `/api/homework/share/${shareId}`)).body.ownSubmissionId ?? null).toBeNull();
+    expect((await call(who, "GET", `/api/homework/share/${shareId}`)).body.ownSubmissionId).toBe(submission.id);
     const photo = await bytes(null, share.body.photos[0].url);
     expect(photo.status).toBe(200);
     expect(photo.headers.get("cache-control")).toMatch(/^public/);

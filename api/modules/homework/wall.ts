@@ -12,6 +12,7 @@ import { ApiError, notFound } from "../../http";
 import { sharePoster } from "./paper";
 import { requireStaff } from "./staff";
 import { attemptsOf, onWall, posterUrl, taskQuery, thumbUrl } from "./views";
+import { maskNickname } from "../../../shared/format";
 
 const PAGE = 24;
 const gone = () => new ApiError(410, "gone", HOMEWORK_SHARE_GONE);
@@ -66,7 +67,7 @@ export async function wall(ctx: ApiContext, query: z.output<typeof wallQuerySche
   return {
     items: page.map((r) => ({
       shareId: r.share_id,
-      learner: r.nickname,
+      learner: maskNickname(r.nickname),
       courseTitle: r.course_title,
       script: r.script,
       level: "excellent",
@@ -85,7 +86,7 @@ async function sharedSubmission(ctx: ApiContext, shareId: string) {
   const row = await ctx.database.db
     .selectFrom("homework_submissions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
-    .select(["s.id", "s.task_id", "s.show_on_wall", "s.level", "s.hidden_at", "u.nickname"])
+    .select(["s.id", "s.public_id", "s.user_id", "s.task_id", "s.show_on_wall", "s.level", "s.hidden_at", "u.nickname"])
     .where("s.share_id", "=", shareId)
     .executeTakeFirst();
   if (!row) throw notFound("作品不存在");
@@ -93,7 +94,7 @@ async function sharedSubmission(ctx: ApiContext, shareId: string) {
   return row;
 }
 
-export async function shareView(ctx: ApiContext, shareId: string): Promise<ShareView> {
+export async function shareView(ctx: ApiContext, shareId: string, viewerId: number | null = null): Promise<ShareView> {
   const db = ctx.database.db;
   const row = await sharedSubmission(ctx, shareId);
   const task = await taskQuery(db).where("t.id", "=", row.task_id).executeTakeFirstOrThrow();
@@ -101,7 +102,8 @@ export async function shareView(ctx: ApiContext, shareId: string): Promise<Share
   if (!reviewed?.review) throw gone();
   return {
     shareId,
-    learner: row.nickname,
+    learner: maskNickname(row.nickname),
+    ownSubmissionId: viewerId !== null && row.user_id === viewerId ? row.public_id : null,
     courseId: task.course_id,
     courseTitle: task.course_title,
     lessonTitle: task.lesson_title,
@@ -133,7 +135,7 @@ export async function posterOf(ctx: ApiContext, shareId: string): Promise<Buffer
     learner: view.learner,
     courseTitle: view.courseTitle,
     shareUrl: shareUrl(ctx, shareId),
-    siteName: `${ctx.settings.siteName} 作品墙`,
+    siteName: `${ctx.settings.siteName} 作业墙`,
   });
 }
 

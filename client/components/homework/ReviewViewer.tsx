@@ -138,7 +138,7 @@ function WallChoice({ submission }: { submission: HomeworkSubmission }) {
           <span>这份作业已展出在作业墙。</span>
           <Link to={`/homework/share?id=${encodeURIComponent(current.shareId)}`}>查看分享页</Link>
           <button type="button" className="button button--small" disabled={busy} onClick={() => void choose(false)}>
-            从作品墙撤下
+            从作业墙撤下
           </button>
         </>
       ) : (

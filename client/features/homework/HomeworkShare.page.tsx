@@ -57,7 +57,7 @@ function TakeDown({ submissionId, onDone }: { submissionId: string; onDone: () =
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   async function takeDown() {
-    if (!window.confirm("从作品墙撤下后，这个分享页将无法访问。确定撤下吗？")) return;
+    if (!window.confirm("从作业墙撤下后，这个分享页将无法访问。确定撤下吗？")) return;
     setBusy(true);
     setProblem(null);
     try {
@@ -77,7 +77,7 @@ function TakeDown({ submissionId, onDone }: { submissionId: string; onDone: () =
     <div className="share-owner">
       <p>这是你的作品。</p>
       <button type="button" className="button" disabled={busy} onClick={() => void takeDown()}>
-        {busy ? "正在撤下…" : "从作品墙撤下"}
+        {busy ? "正在撤下…" : "从作业墙撤下"}
       </button>
       <FormAlert problem={problem} />
     </div>
@@ -95,7 +95,7 @@ function Gone({ byOwner }: { byOwner: boolean }) {
         </Link>
       }
     >
-      <p>{byOwner ? "已从作品墙撤下，这个分享页不再对外展示。" : HOMEWORK_SHARE_GONE}</p>
+      <p>{byOwner ? "已从作业墙撤下，这个分享页不再对外展示。" : HOMEWORK_SHARE_GONE}</p>
     </EmptyState>
   );
 }

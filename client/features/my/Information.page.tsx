@@ -306,7 +306,7 @@ export default function InformationPage() {
   return (
     <Page
       className="account-page"
-      lead="昵称、头像和简介会显示在作业、直播间和作品墙上；手机号和邮箱只有你自己能看到。"
+      lead="昵称、头像和简介会显示在作业、直播间和作业墙上；手机号和邮箱只有你自己能看到。"
     >
       <AvatarUploader me={me} onUploaded={refresh} />
       <ProfileForm me={me} onSaved={refresh} />
