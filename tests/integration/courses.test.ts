@@ -588,7 +588,10 @@ describe("the catalogue pages", () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain("硬笔体验课：正确握笔");
     expect(res.text).toContain("结构四十八法 · 第五讲：左右相让");
-    expect(res.text).toContain("学员作品即将展出");
+    // The works section reads the homework wall (empty in this catalogue): no placeholder text.
+    expect(res.text).toContain("学员作品");
+    expect(res.text).toContain("作业墙还空着");
+    expect(res.text).not.toContain("即将展出");
     expect(res.text).toContain('"@type":"SearchAction"');
   });
 
