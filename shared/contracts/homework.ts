@@ -237,6 +237,7 @@ export const queueItemSchema = z.object({
   learner: z.string(),
   courseId: z.number(),
   courseTitle: z.string(),
+  lessonId: z.number(),
   lessonTitle: z.string(),
   taskTitle: z.string(),
   number: z.number(),
@@ -258,6 +259,8 @@ export const queueSchema = z.object({
   nextCursor: z.string().nullable(),
   stats: z.object({ waiting: z.number(), doneToday: z.number(), medianWaitMinutes: z.number().nullable() }),
   courses: z.array(z.object({ id: z.number(), title: z.string() })),
+  /** The lessons with a task in those courses, in course order (the lesson filter offers the selected course's). */
+  lessons: z.array(z.object({ id: z.number(), title: z.string(), courseId: z.number() })).default([]),
   /** Operators see every course's queue and can reassign. */
   operator: z.boolean(),
   /** For operators: the teachers an attempt can be given to, with the courses each teaches. */

@@ -287,6 +287,46 @@ describe("who sees what", () => {
   });
 });
 
+describe("the teacher's queue", () => {
+  it("names each item's lesson, lists the lessons with a task, and filters by lesson", async () => {
+    const secondTask = await task(courseId, 3);
+    const lessonOf = async (id: number) =>
+      (await db().selectFrom("homework_tasks").select("lesson_id").where("id", "=", id).executeTakeFirstOrThrow())
+        .lesson_id;
+    const [firstLesson, secondLesson, otherLesson] = await Promise.all([
+      lessonOf(taskId),
+      lessonOf(secondTask),
+      lessonOf(otherTaskId),
+    ]);
+    await handedIn(undefined, taskId);
+    const { attemptId } = await handedIn(await enrolled(), secondTask);
+
+    const whole = await call(teacher, "GET", `/api/teach/homework/queue?courseId=${courseId}`);
+    expect(whole.status).toBe(200);
+    const lessonIds = (whole.body.lessons as Array<{ id: number; courseId: number; title: string }>).map((l) => l.id);
+    expect(lessonIds).toEqual(expect.arrayContaining([firstLesson, secondLesson]));
+    // Another course's lessons are not the teacher's to filter by.
+    expect(lessonIds).not.toContain(otherLesson);
+    expect(
+      whole.body.lessons.every((l: { courseId: number; title: string }) => l.courseId === courseId && l.title),
+    ).toBe(true);
+    const itemLessons = new Set(whole.body.items.map((i: { lessonId: number }) => i.lessonId));
+    expect([...itemLessons].every((id) => id === firstLesson || id === secondLesson)).toBe(true);
+
+    const one = await call(teacher, "GET", `/api/teach/homework/queue?courseId=${courseId}&lessonId=${secondLesson}`);
+    expect(one.status).toBe(200);
+    expect(one.body.items.map((i: { attemptId: string; lessonId: number }) => [i.attemptId, i.lessonId])).toEqual([
+      [attemptId, secondLesson],
+    ]);
+    expect(one.body.stats.waiting).toBe(1);
+
+    const everything = await call(operator, "GET", "/api/teach/homework/queue");
+    expect(everything.body.lessons).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: otherLesson, courseId: otherCourseId })]),
+    );
+  });
+});
+
 describe("claims and reviews", () => {
   it("reviews only with the claim: not unclaimed, not someone else's", async () => {
     const { who, attemptId } = await handedIn();
