@@ -23,6 +23,8 @@ export const HOMEWORK_PHOTO_MAX_PIXELS = 40_000_000;
 /** The long side the browser scales a photo to before uploading it. */
 export const HOMEWORK_UPLOAD_LONG_SIDE = 2048;
 export const HOMEWORK_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+/** Hours an uploaded photo waits to be handed in before the upload job deletes it. */
+export const HOMEWORK_UNSUBMITTED_PHOTO_HOURS = 24;
 /** Minutes a teacher's claim on an attempt lasts without activity. */
 export const HOMEWORK_CLAIM_MINUTES = 30;
 
