@@ -15,6 +15,7 @@ import { trackPool } from "../api/metrics";
 import { orderJob } from "../api/jobs/commerce";
 import { giftPurpose } from "../api/modules/gifts/fulfil";
 import { groupPurpose } from "../api/modules/groups/fulfil";
+import { homeworkUploadJob } from "../api/modules/homework/upload-job";
 import { liveStateJob } from "../api/modules/live/state-job";
 import { orderPurposes } from "../api/modules/orders/purposes";
 import { reconcileSandboxPayments } from "../api/modules/payments/reconcile";
@@ -84,6 +85,7 @@ export function registerOrderPurposes() {
 /** Every periodic job of the site (api/jobs/registry.ts; what they do and how often: README, "Jobs"). */
 export function registerJobs() {
   registerJob(accountErasureJob);
+  registerJob(homeworkUploadJob);
   registerJob(liveStateJob);
   registerJob(orderJob);
   registerJob(redemptionJob);

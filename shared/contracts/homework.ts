@@ -23,6 +23,8 @@ export const HOMEWORK_PHOTO_MAX_PIXELS = 40_000_000;
 /** The long side the browser scales a photo to before uploading it. */
 export const HOMEWORK_UPLOAD_LONG_SIDE = 2048;
 export const HOMEWORK_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+/** Hours an uploaded photo waits to be handed in before the upload job deletes it. */
+export const HOMEWORK_UNSUBMITTED_PHOTO_HOURS = 24;
 /** Minutes a teacher's claim on an attempt lasts without activity. */
 export const HOMEWORK_CLAIM_MINUTES = 30;
 
@@ -237,6 +239,7 @@ export const queueItemSchema = z.object({
   learner: z.string(),
   courseId: z.number(),
   courseTitle: z.string(),
+  lessonId: z.number(),
   lessonTitle: z.string(),
   taskTitle: z.string(),
   number: z.number(),
@@ -258,6 +261,8 @@ export const queueSchema = z.object({
   nextCursor: z.string().nullable(),
   stats: z.object({ waiting: z.number(), doneToday: z.number(), medianWaitMinutes: z.number().nullable() }),
   courses: z.array(z.object({ id: z.number(), title: z.string() })),
+  /** The lessons with a task in those courses, in course order (the lesson filter offers the selected course's). */
+  lessons: z.array(z.object({ id: z.number(), title: z.string(), courseId: z.number() })).default([]),
   /** Operators see every course's queue and can reassign. */
   operator: z.boolean(),
   /** For operators: the teachers an attempt can be given to, with the courses each teaches. */

@@ -6,6 +6,7 @@
 import type { Page } from "@playwright/test";
 import { HOMEWORK_UNSUPPORTED_TYPE, lessonHomeworkSchema } from "../../shared/contracts/homework";
 import { expect, test, waitForHydration } from "./fixtures";
+import { practicePhoto } from "./homework-helpers";
 
 /** The demo learner (enrolled in the demo courses, with work in every state). */
 async function signInDemoLearner(page: Page) {
@@ -39,27 +40,6 @@ async function openTaskLesson(page: Page): Promise<number> {
     if (view.task && !view.submission && view.canSubmit.allowed) return id;
   }
   throw new Error("no lesson with an open task for the demo learner");
-}
-
-/** A photo of a practice sheet, drawn in the page and returned as PNG bytes. */
-async function practicePhoto(page: Page, text: string): Promise<Buffer> {
-  const dataUrl = await page.evaluate((t) => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 2400;
-    canvas.height = 1800;
-    const ctx = canvas.getContext("2d")!;
-    ctx.fillStyle = "#f3ead8";
-    ctx.fillRect(0, 0, 2400, 1800);
-    for (let i = 0; i < 4000; i++) {
-      ctx.fillStyle = `rgb(${200 + (i % 40)} ${180 + (i % 60)} ${150 + (i % 80)})`;
-      ctx.fillRect((i * 97) % 2400, (i * 61) % 1800, 6, 6);
-    }
-    ctx.fillStyle = "#222";
-    ctx.font = "600px serif";
-    ctx.fillText(t, 300, 1200);
-    return canvas.toDataURL("image/png");
-  }, text);
-  return Buffer.from(dataUrl.split(",")[1]!, "base64");
 }
 
 test("a learner hands in three photos with a progress bar each and finds them 待批改 in 我的作业", async ({

@@ -2,23 +2,8 @@
  * The teaching area end to end, on the demo seed: the demo teacher claims the oldest waiting
  * work, draws a stroke, places a grid, rates it 优 and saves; a learner is shown the 404 page.
  */
-import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-
-/** Signs the browser in with a demo account's published password (README). */
-async function signIn(page: Page, who: "teacher" | "learner") {
-  await page.goto("/");
-  await waitForHydration(page);
-  const status = await page.evaluate(async (account) => {
-    const res = await fetch("/api/auth/email/login", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: `${account}@mochi.local`, password: `Mochi-${account}-2026` }),
-    });
-    return res.status;
-  }, who);
-  expect(status).toBe(200);
-}
+import { signInDemo as signIn, strokeAndGrid } from "./homework-helpers";
 
 test("a teacher claims a waiting attempt, marks it, places a grid, rates it 优 and saves", async ({
   page,
@@ -35,21 +20,7 @@ test("a teacher claims a waiting attempt, marks it, places a grid, rates it 优 
   await expect(page).toHaveURL(`/teach/homework/review?attempt=${attemptId}`);
   await expect(page.getByText(/为你保留至 \d{2}:\d{2}/)).toBeVisible();
 
-  const canvas = page.getByTestId("review-canvas");
-  await expect(canvas.locator("img")).toBeVisible();
-  const box = (await canvas.boundingBox())!;
-  // A stroke with the pen (the default tool).
-  await page.mouse.move(box.x + box.width * 0.35, box.y + box.height * 0.4);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + box.width * (0.35 + i * 0.01), box.y + box.height * 0.42);
-  await page.mouse.up();
-  await expect(canvas.locator("svg path")).toHaveCount(1);
-  // A grid where the teacher clicks (G), with the first model character beside it.
-  await page.keyboard.press("g");
-  await expect(page.getByRole("button", { name: "格子" })).toHaveAttribute("aria-pressed", "true");
-  await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.3);
-  await expect(canvas.locator(".review-grid")).toHaveCount(1);
-  await expect(canvas.getByRole("img", { name: /范字「.」/ })).toBeVisible();
+  await strokeAndGrid(page);
 
   await page.getByRole("radio", { name: "优", exact: true }).check();
   await page.getByRole("textbox", { name: "评语", exact: true }).fill("结构匀称，起笔再干脆些。");

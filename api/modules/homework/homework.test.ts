@@ -11,7 +11,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { commerceHarness, idem, type Learner } from "../../../tests/integration/commerce";
 import { HOMEWORK_PHOTO_MAX_BYTES, HOMEWORK_UNSUPPORTED_TYPE } from "../../../shared/contracts/homework";
 import { createSession, sessionCookieName } from "../auth/sessions";
+import { runJobTick } from "../../jobs/registry";
+import { newPhotoId } from "./photos";
 import { seedHomework } from "./seed";
+import { homeworkUploadJob, pruneUnsubmittedPhotos } from "./upload-job";
 
 const { api, db, base, learner, call } = commerceHarness("135");
 
@@ -287,6 +290,46 @@ describe("who sees what", () => {
   });
 });
 
+describe("the teacher's queue", () => {
+  it("names each item's lesson, lists the lessons with a task, and filters by lesson", async () => {
+    const secondTask = await task(courseId, 3);
+    const lessonOf = async (id: number) =>
+      (await db().selectFrom("homework_tasks").select("lesson_id").where("id", "=", id).executeTakeFirstOrThrow())
+        .lesson_id;
+    const [firstLesson, secondLesson, otherLesson] = await Promise.all([
+      lessonOf(taskId),
+      lessonOf(secondTask),
+      lessonOf(otherTaskId),
+    ]);
+    await handedIn(undefined, taskId);
+    const { attemptId } = await handedIn(await enrolled(), secondTask);
+
+    const whole = await call(teacher, "GET", `/api/teach/homework/queue?courseId=${courseId}`);
+    expect(whole.status).toBe(200);
+    const lessonIds = (whole.body.lessons as Array<{ id: number; courseId: number; title: string }>).map((l) => l.id);
+    expect(lessonIds).toEqual(expect.arrayContaining([firstLesson, secondLesson]));
+    // Another course's lessons are not the teacher's to filter by.
+    expect(lessonIds).not.toContain(otherLesson);
+    expect(
+      whole.body.lessons.every((l: { courseId: number; title: string }) => l.courseId === courseId && l.title),
+    ).toBe(true);
+    const itemLessons = new Set(whole.body.items.map((i: { lessonId: number }) => i.lessonId));
+    expect([...itemLessons].every((id) => id === firstLesson || id === secondLesson)).toBe(true);
+
+    const one = await call(teacher, "GET", `/api/teach/homework/queue?courseId=${courseId}&lessonId=${secondLesson}`);
+    expect(one.status).toBe(200);
+    expect(one.body.items.map((i: { attemptId: string; lessonId: number }) => [i.attemptId, i.lessonId])).toEqual([
+      [attemptId, secondLesson],
+    ]);
+    expect(one.body.stats.waiting).toBe(1);
+
+    const everything = await call(operator, "GET", "/api/teach/homework/queue");
+    expect(everything.body.lessons).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: otherLesson, courseId: otherCourseId })]),
+    );
+  });
+});
+
 describe("claims and reviews", () => {
   it("reviews only with the claim: not unclaimed, not someone else's", async () => {
     const { who, attemptId } = await handedIn();
@@ -368,6 +411,63 @@ describe("claims and reviews", () => {
     const saved = await call(teacher, "PUT", "/api/teach/homework/phrases", { phrases: ["很好", "再练"] });
     expect(saved.body.phrases).toEqual(["很好", "再练"]);
     expect((await call(teacher, "GET", "/api/teach/homework/phrases")).body.phrases).toEqual(["很好", "再练"]);
+  });
+});
+
+describe("uploads never handed in", () => {
+  const HOUR = 3_600_000;
+  /** A photo row uploaded `hoursAgo` by `userId` and never handed in: its id. */
+  async function leftOver(userId: number, hoursAgo: number, now: Date): Promise<string> {
+    const id = newPhotoId();
+    await db()
+      .insertInto("homework_photos")
+      .values({
+        id,
+        user_id: userId,
+        task_id: taskId,
+        width: 10,
+        height: 10,
+        thumb_width: 10,
+        thumb_height: 10,
+        display_bytes: Buffer.from([0xff, 0xd8]),
+        thumb_bytes: Buffer.from([0xff, 0xd8]),
+        created_at: new Date(now.getTime() - hoursAgo * HOUR),
+      })
+      .execute();
+    return id;
+  }
+  const stillThere = async (ids: string[]) =>
+    (await db().selectFrom("homework_photos").select("id").where("id", "in", ids).execute()).map((r) => r.id).sort();
+
+  it("deletes photos left unsubmitted for 24 h, batch by batch, and keeps handed-in and fresh ones", async () => {
+    const now = new Date();
+    const { who, submission } = await handedIn();
+    const handedInPhoto = submission.attempts[0].photos[0].id as string;
+    // Handed in long ago: its age alone must not matter.
+    await db()
+      .updateTable("homework_photos")
+      .set({ created_at: new Date(now.getTime() - 72 * HOUR) })
+      .where("id", "=", handedInPhoto)
+      .execute();
+    const old = await Promise.all([25, 26, 30, 48, 200].map((h) => leftOver(who.id, h, now)));
+    const fresh = await leftOver(who.id, 23, now);
+
+    // Batches of two: five old photos take three rounds, all in one run.
+    expect(await pruneUnsubmittedPhotos(api(), { now, batch: 2 })).toBe(5);
+    expect(await stillThere([...old, fresh, handedInPhoto])).toEqual([fresh, handedInPhoto].sort());
+    const served = await bytes(who, submission.attempts[0].photos[0].url);
+    expect(served.status).toBe(200);
+    expect(await pruneUnsubmittedPhotos(api(), { now })).toBe(0);
+  });
+
+  it("runs hourly through the job registry", async () => {
+    const now = new Date();
+    const who = await enrolled();
+    const old = await leftOver(who.id, 30, now);
+    const fresh = await leftOver(who.id, 1, now);
+    expect(homeworkUploadJob.everyMs).toBe(HOUR);
+    expect(await runJobTick(api(), homeworkUploadJob, { now, node: "vitest" })).toBe("ok");
+    expect(await stillThere([old, fresh])).toEqual([fresh]);
   });
 });
 

@@ -56,6 +56,7 @@ function queueRows(db: Db, scope: StaffScope) {
       "learner.nickname as learner",
       "t.course_id",
       "c.title as course_title",
+      "t.lesson_id",
       "l.title as lesson_title",
       "t.title as task_title",
       "holder.nickname as holder",
@@ -90,6 +91,7 @@ function queueItem(row: QueueRow, scope: StaffScope, now: Date): QueueItem {
     learner: row.learner,
     courseId: row.course_id,
     courseTitle: row.course_title,
+    lessonId: row.lesson_id,
     lessonTitle: row.lesson_title,
     taskTitle: row.task_title,
     number: row.number,
@@ -183,6 +185,7 @@ export async function teacherQueue(
     .where("a.state", "=", "waiting");
   if (!scope.operator) waiting = waiting.where("t.course_id", "in", scope.courseIds.length ? scope.courseIds : [-1]);
   if (query.courseId) waiting = waiting.where("t.course_id", "=", query.courseId);
+  if (query.lessonId) waiting = waiting.where("t.lesson_id", "=", query.lessonId);
   const waits = await waiting.select("a.submitted_at").execute();
   const minutes = waits.map((w) => (now.getTime() - w.submitted_at.getTime()) / 60_000).sort((a, b) => a - b);
   const middle = Math.floor(minutes.length / 2);
@@ -199,6 +202,16 @@ export async function teacherQueue(
   let courses = db.selectFrom("courses").select(["id", "title"]).orderBy("id");
   if (scope.operator) courses = courses.where("id", "in", db.selectFrom("homework_tasks").select("course_id"));
   else courses = courses.where("id", "in", scope.courseIds.length ? scope.courseIds : [-1]);
+  // Only lessons that have a task: the others can have no work in the queue.
+  let lessons = db
+    .selectFrom("homework_tasks as t")
+    .innerJoin("lessons as l", "l.id", "t.lesson_id")
+    .innerJoin("chapters as ch", "ch.id", "l.chapter_id")
+    .select(["l.id", "l.title", "t.course_id as courseId"])
+    .orderBy("t.course_id")
+    .orderBy("ch.position")
+    .orderBy("l.position");
+  if (!scope.operator) lessons = lessons.where("t.course_id", "in", scope.courseIds.length ? scope.courseIds : [-1]);
 
   return {
     items: page.map((r) => queueItem(r, scope, now)),
@@ -206,6 +219,7 @@ export async function teacherQueue(
       query.view !== "done" && rows.length > PAGE && last ? `${last.submitted_at.getTime()}.${last.id}` : null,
     stats: { waiting: waits.length, doneToday: Number(done.n), medianWaitMinutes: median },
     courses: await courses.execute(),
+    lessons: await lessons.execute(),
     operator: scope.operator,
     teachers: scope.operator ? await assignableTeachers(db) : [],
   };

@@ -35,6 +35,8 @@ export default function HomeworkQueuePage() {
   const { start, busy, error } = useStartReview();
   const parsedNotice = noticeStateSchema.safeParse(location.state);
   const notice = parsedNotice.success ? parsedNotice.data.notice : null;
+  // The lesson filter belongs to a course: offered once one is chosen.
+  const courseLessons = query.courseId ? queue.lessons.filter((l) => l.courseId === query.courseId) : [];
   const go = (change: Partial<typeof query>) =>
     navigate(`/teach/homework${queueSearch({ ...query, cursor: undefined, ...change })}`);
 
@@ -81,7 +83,22 @@ export default function HomeworkQueuePage() {
             ))}
           </select>
         </label>
-        {query.lessonId ? (
+        {courseLessons.length ? (
+          <label className="queue-filters__field">
+            <span>课时</span>
+            <select
+              value={query.lessonId ?? ""}
+              onChange={(e) => void go({ lessonId: e.target.value ? Number(e.target.value) : undefined })}
+            >
+              <option value="">全部课时</option>
+              {courseLessons.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.title}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : query.lessonId ? (
           <span className="queue-filters__chip">
             只看一个课时
             <Link
