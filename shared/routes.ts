@@ -131,7 +131,7 @@ export const routeTable: RouteDef[] = [
   { id: "experience", path: "experience", page: "experience/Experience", title: "体验课" },
   { id: "guide", path: "guide", page: "guide/Guide", title: "新手指南" },
   { id: "guide.live", path: "guide/live", page: "guide/GuideLive", title: "直播课指南" },
-  { id: "homework", path: "homework", page: "homework/Homework", title: "作业" },
+  { id: "homework", path: "homework", page: "homework/Homework", title: "作业墙" },
   { id: "homework.share", path: "homework/share", page: "homework/HomeworkShare", title: "作业分享", layout: "clean" },
   { id: "live", path: "live", page: "live/Live", title: "直播" },
   { id: "live.room", path: "live/:id", page: "live/LiveRoom", title: "直播间", params: { id: "id" } },

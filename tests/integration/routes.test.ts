@@ -50,6 +50,10 @@ describe("every route of the table answers in both forms", () => {
           expect(res.status).toBe(418);
         } else if (def.id === "fixture.error-page") {
           expect(res.status).toBe(500);
+        } else if (def.id === "homework.share") {
+          // A share page needs the work's id (a real one's page: homework-learner.spec.ts).
+          expect(res.status).toBe(404);
+          expect(res.text).toContain(NOT_FOUND_MESSAGE);
         } else if (def.id === "groupbuy") {
           // No such group (a real one's page: groups.test.ts).
           expect(res.status).toBe(404);
