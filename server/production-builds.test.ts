@@ -55,7 +55,9 @@ describe("the server bundle uses production builds", () => {
   it("resolves every React package the bundle imports to its production build under NODE_ENV=production", () => {
     const specifiers = new Set<string>();
     for (const { text } of bundle()) {
-      for (const m of text.matchAll(/(?:from|import\()\s*"((?:react|react-dom|react-router|react-router-dom)(?:\/[^"]*)?)"/g))
+      for (const m of text.matchAll(
+        /(?:from|import\()\s*"((?:react|react-dom|react-router|react-router-dom)(?:\/[^"]*)?)"/g,
+      ))
         specifiers.add(m[1] as string);
     }
     expect(specifiers.has("react-dom/server")).toBe(true);
@@ -75,7 +77,9 @@ describe("the server bundle uses production builds", () => {
       encoding: "utf8",
     });
     expect(run.status, run.stderr).toBe(0);
-    const loaded = (JSON.parse(run.stdout) as string[]).filter((f) => /node_modules[\\/](react|react-dom|react-router)/.test(f));
+    const loaded = (JSON.parse(run.stdout) as string[]).filter((f) =>
+      /node_modules[\\/](react|react-dom|react-router)/.test(f),
+    );
     expect(loaded.some((f) => /react-dom-server\.node\.production\.js$/.test(f))).toBe(true);
     expect(loaded.filter((f) => /development/.test(f))).toEqual([]);
   });
