@@ -10,7 +10,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-const dist = path.resolve(process.env.DIST_DIR ?? "dist", "server");
+const root = path.resolve(import.meta.dirname, "..");
+const dist = path.resolve(root, process.env.DIST_DIR ?? "dist", "server");
 
 function bundleFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -61,18 +62,18 @@ describe("the server bundle uses production builds", () => {
         specifiers.add(m[1] as string);
     }
     expect(specifiers.has("react-dom/server")).toBe(true);
-    // Load them as the server does (ESM import from the bundle's folder) and list the files that ran.
+    // Load them as the server does (ESM import, resolved from the project) and list the files that ran.
     const script = `
       const { createRequire } = await import("node:module");
       for (const s of ${JSON.stringify([...specifiers])}) await import(s);
-      const require = createRequire(${JSON.stringify(path.join(dist, "main.js"))});
+      const require = createRequire(${JSON.stringify(path.join(root, "package.json"))});
       // Node also lexes (never runs) the other branch of a package's index for its export names:
       // those entries stay \`loaded: false\`.
       const ran = Object.entries(require.cache).filter(([, m]) => m?.loaded).map(([f]) => f);
       console.log(JSON.stringify(ran));
     `;
     const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
-      cwd: dist,
+      cwd: root,
       env: { PATH: process.env.PATH ?? "", NODE_ENV: "production" },
       encoding: "utf8",
     });
