@@ -10,6 +10,8 @@
 //
 // Loopback only: both servers listen on 127.0.0.1 and are stopped at the end.
 // Results: printed, and written to bench/results/latest.json.
+// `npm run bench -- --throughput`: ours against bare React and static on one workload
+// (bench/throughput.mjs; results in bench/results/throughput.json).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -363,6 +365,8 @@ if (process.argv[2] === "--static-server") {
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+} else if (process.argv[2] === "--throughput") {
+  await (await import("../bench/throughput.mjs")).runThroughput({ root, benchScript: scriptPath });
 } else {
   await main();
 }

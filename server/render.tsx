@@ -11,6 +11,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import {
   createStaticHandler,
   createStaticRouter,
+  type DataRouteObject,
   type DataStrategyFunction,
   type DataStrategyResult,
   isRouteErrorResponse,
@@ -49,19 +50,19 @@ export function hydrationState(ctx: StaticHandlerContext) {
   return { loaderData: ctx.loaderData, actionData: ctx.actionData, errors };
 }
 
-/** Express request → Fetch Request whose signal aborts when the client goes away. */
+/**
+ * Express request → Fetch Request whose signal aborts when the client goes away. It carries the
+ * method, the URL and the signal only: no loader or middleware reads request headers (the visitor
+ * reaches them through `env`: the viewer, the browser check, and the API client that forwards the
+ * cookie), so they are not copied into a Headers object on every page.
+ */
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const url = new URL(req.originalUrl, "http://localhost");
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
-  }
-  return new Request(url, { method: req.method, headers, signal: controller.signal });
+  return new Request(url, { method: req.method, signal: controller.signal });
 }
 
 /** The last resort when even the error page cannot be rendered: static, no script. */
@@ -98,10 +99,15 @@ export interface RendererOptions {
   inProcessApi?: InProcessApi;
 }
 
-/** Weak validator of an anonymous page: its loader data, status, build and crawler flavour. */
-export function pageEtag(context: StaticHandlerContext, bootstrap: readonly string[], crawler: boolean): string {
+/**
+ * Weak validator of an anonymous page: its boot payload (loader data, errors and root data, with
+ * the build's stylesheets and preloads, as the page embeds it), status, entry scripts and crawler
+ * flavour. It hashes the payload already serialised for the page, never serialises the data again.
+ */
+export function pageEtag(boot: string, statusCode: number, bootstrap: readonly string[], crawler: boolean): string {
   const hash = createHash("sha256")
-    .update(JSON.stringify([context.loaderData, context.statusCode, bootstrap, crawler]))
+    .update(boot)
+    .update(`\0${statusCode}\0${bootstrap.join("\n")}\0${crawler ? 1 : 0}`)
     .digest("base64url")
     .slice(0, 27);
   return `W/"${hash}"`;
@@ -116,12 +122,37 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** The matched route-table pattern of a URL (`/course/:id`), for metrics; null when no page matches. */
-export function routePatternOf(routes: Parameters<typeof matchRoutes>[0], pathname: string): string | null {
-  const matches = matchRoutes(routes, pathname);
+/** The route-table pattern (`/course/:id`) of the router's matches; null when no page matched. */
+export function patternOfMatches(matches: ReadonlyArray<{ route: { path?: string; handle?: unknown } }> | null) {
   if (!matches?.some((m) => defOf(m.route))) return null;
   const parts = matches.map((m) => m.route.path ?? "").filter((p) => p && p !== "/");
   return `/${parts.join("/")}`;
+}
+
+/**
+ * The matched route-table pattern of a URL, for metrics; null when no page matches. This matches
+ * the whole table again (react-router's `matchRoutes` flattens and ranks it on every call), so the
+ * renderer only uses it when the static handler gave no matches back (a redirect, a failure);
+ * rendered pages take the pattern from the handler's own matches.
+ */
+export function routePatternOf(routes: Parameters<typeof matchRoutes>[0], pathname: string): string | null {
+  return patternOfMatches(matchRoutes(routes, pathname));
+}
+
+/**
+ * The matched branch of the route tree (each matched route with the next one as its only child),
+ * for the static router. createStaticRouter copies every route it is given into a new data route
+ * on each call; rendering reads the matches, the loader data and the errors of the handler's
+ * context, never the rest of the table, so it gets the branch instead of the whole table (every
+ * page twice, about 300 routes) on every page.
+ */
+export function matchedBranch(matches: StaticHandlerContext["matches"]): DataRouteObject[] {
+  let branch: DataRouteObject[] | undefined;
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const route = matches[i]?.route;
+    if (route) branch = [{ ...route, children: branch } as DataRouteObject];
+  }
+  return branch ?? [];
 }
 
 /**
@@ -150,8 +181,7 @@ export function createRenderer(opts: RendererOptions) {
 
   return async function render(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
     const matchedAt = performance.now();
-    const route = routePatternOf(handler.dataRoutes, req.path) ?? "unmatched page";
-    res.locals.routePattern = route;
+    const patternOfPath = () => routePatternOf(handler.dataRoutes, req.path) ?? "unmatched page";
     const userAgent = req.get("user-agent") ?? "";
     const viewer = (res.locals.viewer as RootData["viewer"] | undefined) ?? null;
     const busy = res.locals.viewerUnavailable === true;
@@ -171,13 +201,17 @@ export function createRenderer(opts: RendererOptions) {
     };
 
     let ctx: StaticHandlerContext | Response;
+    let route: string;
     try {
       ctx = await handler.query(toFetchRequest(req, res), {
         requestContext: env,
         dataStrategy: busy ? serviceBusy : dataStrategy,
       });
+      route = ctx instanceof Response ? patternOfPath() : (patternOfMatches(ctx.matches) ?? "unmatched page");
+      res.locals.routePattern = route;
       ssrLoaders.observe({ route }, (performance.now() - matchedAt) / 1000);
     } catch (err) {
+      res.locals.routePattern = patternOfPath();
       next(err);
       return;
     }
@@ -207,6 +241,8 @@ export function createRenderer(opts: RendererOptions) {
     const personal = busy || Boolean(viewer) || chain.some((d) => d.access !== undefined && d.access !== "public");
     if (busy) res.setHeader("Retry-After", String(SERVICE_BUSY_RETRY_AFTER_S));
     const crawler = isbot(userAgent);
+    // The boot payload, serialised once: embedded in the page and, for anonymous pages, hashed.
+    const boot = serializeForScript({ root, router: hydrationState(ctx) });
     if (personal) {
       res.setHeader("Cache-Control", "private, no-store");
     } else {
@@ -214,7 +250,7 @@ export function createRenderer(opts: RendererOptions) {
       // so a revalidation that matches skips rendering entirely.
       res.setHeader("Cache-Control", "no-cache");
       if (ctx.statusCode === 200) {
-        const etag = pageEtag(ctx, assets.bootstrap, crawler);
+        const etag = pageEtag(boot, ctx.statusCode, assets.bootstrap, crawler);
         res.setHeader("ETag", etag);
         if (etagMatches(req.get("if-none-match"), etag)) {
           // The stored copy keeps the CSP (and nonce) it was sent with: a 304 must not replace it.
@@ -224,12 +260,11 @@ export function createRenderer(opts: RendererOptions) {
         }
       }
     }
-    streamDocument(ctx, 0);
+    streamDocument(ctx, 0, boot);
 
-    function streamDocument(context: StaticHandlerContext, attempt: number) {
+    function streamDocument(context: StaticHandlerContext, attempt: number, boot: string) {
       const nonce = cspNonce(res);
-      const boot = serializeForScript({ root, router: hydrationState(context) });
-      const router = createStaticRouter(handler.dataRoutes, context);
+      const router = createStaticRouter(matchedBranch(context.matches), context);
       let status = context.statusCode;
       let settled = false;
       const { pipe, abort } = renderToPipeableStream(
@@ -256,15 +291,13 @@ export function createRenderer(opts: RendererOptions) {
             if (attempt === 0) {
               const { statusCode, message } = normalizeError(err);
               const failed = new Error(message);
-              streamDocument(
-                {
-                  ...context,
-                  errors: { root: failed },
-                  statusCode: statusCode >= 400 ? statusCode : 500,
-                  loaderData: {},
-                },
-                1,
-              );
+              const failedContext: StaticHandlerContext = {
+                ...context,
+                errors: { root: failed },
+                statusCode: statusCode >= 400 ? statusCode : 500,
+                loaderData: {},
+              };
+              streamDocument(failedContext, 1, serializeForScript({ root, router: hydrationState(failedContext) }));
             } else if (!res.headersSent) {
               res.status(500).type("html").send(errorPageFailedHtml(root.siteName));
             }

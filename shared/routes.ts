@@ -243,6 +243,13 @@ export const routeTable: RouteDef[] = [
         middleware: ["testOnly"],
       },
       {
+        id: "fixture.throughput",
+        path: "throughput",
+        page: "fixture/Throughput",
+        title: "吞吐页",
+        middleware: ["testOnly"],
+      },
+      {
         id: "fixture.error-page",
         path: "error-page",
         page: "fixture/BrokenErrorPage",

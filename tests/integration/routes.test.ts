@@ -105,9 +105,11 @@ describe("404", () => {
 
   it("test fixtures are 404 when fixtures are off", async () => {
     const { app: plain } = await testApp({ testFixtures: false });
-    const res = await request(plain).get("/__test/fast");
-    expect(res.status).toBe(404);
-    expect(res.text).toContain(NOT_FOUND_MESSAGE);
+    for (const url of ["/__test/fast", "/__test/throughput"]) {
+      const res = await request(plain).get(url);
+      expect(res.status).toBe(404);
+      expect(res.text).toContain(NOT_FOUND_MESSAGE);
+    }
   });
 });
 
