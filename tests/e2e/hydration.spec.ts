@@ -11,8 +11,8 @@ const pages = walkRoutes()
   .filter(({ def }) => !def.children && !def.id.startsWith("fixture") && def.id !== "course_old")
   .map(({ fullPath }) => fullPath.replace(/:(\w+)/g, (_, n: string) => sampleParams[n] ?? "x"));
 
-/** Sample values that name nothing: their page is the 404 page (which hydrates as well). */
-const unknownSamples = new Set([`/groupbuy/${sampleParams.groupNo}`]);
+/** Sample values that name nothing (and a share page without its id): the 404 page, which hydrates as well. */
+const unknownSamples = new Set([`/groupbuy/${sampleParams.groupNo}`, "/homework/share"]);
 
 test("every route hydrates without a console error", async ({ page, consoleErrors }) => {
   test.setTimeout(180_000);
