@@ -170,6 +170,11 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     }),
   );
 
+  // Anonymous pages from memory, kept at step 8 and emptied by any node's catalogue change (decision 026).
+  const pageCache =
+    services && !options.dev && config.pageCache ? await pageCacheFor(config.pageCache, services, logger) : null;
+  if (pageCache) app.use(pageCache.hits());
+
   // 2. Liveness and readiness.
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -313,10 +318,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       routes: options.routes,
       inProcessApi,
     });
-  // Anonymous pages from memory, emptied by any node's catalogue change (decision 026).
-  const pageCache =
-    services && !options.dev && config.pageCache ? await pageCacheFor(config.pageCache, services, logger) : null;
-  app.get("/{*splat}", ...(pageCache ? [pageCache.handler()] : []), viewerResolver(config, services), render);
+  app.get("/{*splat}", ...(pageCache ? [pageCache.capture()] : []), viewerResolver(config, services), render);
   app.use((_req, res) => {
     res.setHeader("Allow", "GET, HEAD");
     res.status(405).type("text/plain").send("Method Not Allowed");

@@ -9,9 +9,11 @@
  * limits. Every response still gets its own CSP nonce, put in the places the rendered nonce had
  * (server/page-bytes.ts), and the weak ETag the renderer gave the page; `If-None-Match` gets 304.
  *
- * Mounted right before the renderer: the request id, the access log, helmet's headers with this
- * response's nonce and compression have all run.
+ * Two middlewares: `capture()` right before the renderer (helmet, with the response's nonce, and
+ * compression have run) keeps what it writes; `hits()` early in the chain (after the request id,
+ * metrics and access log) answers from memory with the headers the rendered response had.
  */
+import { randomBytes } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import type { Logger } from "pino";
@@ -33,6 +35,10 @@ export interface PageCacheOptions {
 interface Entry {
   etag: string;
   contentType: string;
+  /** The rendered response's other headers (helmet's among them), as they were. */
+  headers: [string, string | number | string[]][];
+  /** The CSP header cut where its nonce source went. */
+  csp: string[];
   route: string | undefined;
   /** The page cut at its nonce places. */
   pieces: Buffer[];
@@ -41,6 +47,26 @@ interface Entry {
   bytes: number;
   expires: number;
 }
+
+/** Headers each response makes for itself, or that a hit sets from the entry. */
+const PER_RESPONSE_HEADERS = new Set([
+  "x-request-id",
+  "date",
+  "connection",
+  "keep-alive",
+  "content-length",
+  "transfer-encoding",
+  "content-encoding",
+  "content-type",
+  "content-security-policy",
+  "cache-control",
+  "etag",
+  "vary",
+  "set-cookie",
+]);
+
+/** The length of the nonces server/security.ts makes (16 random bytes, base64). */
+const NONCE_LENGTH = 24;
 
 /** Pages that carry the server's clock (countdowns) go stale by the second: never kept. */
 const PER_REQUEST_MARKERS = [Buffer.from('"serverNow"')];
@@ -81,24 +107,47 @@ export class PageCache {
     if (dropped > 0) this.opts.logger?.debug({ reason, dropped }, "page cache emptied");
   }
 
-  /** The middleware in front of the renderer. */
-  handler(): RequestHandler {
+  /**
+   * Answers stored pages; mounted early (after the request id, metrics and access log), so a hit
+   * skips the rest of the chain and sets the headers the rendered response had, with its own
+   * nonce in its CSP and in its page.
+   */
+  hits(): RequestHandler {
     return (req, res, next) => {
-      // Any cookie may mean a session (even one that no longer reads as valid): rendered as usual.
-      if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization) {
+      if (this.entries.size === 0 || !this.eligible(req)) {
         next();
         return;
       }
-      const key = `${this.flavourOf(req.get("user-agent") ?? "")} ${req.originalUrl}`;
-      const entry = this.lookup(key);
-      if (entry && this.serve(req, res, entry)) {
-        pageCacheRequests.inc({ outcome: "hit" });
+      const entry = this.lookup(this.keyOf(req));
+      if (!entry) {
+        next();
         return;
       }
-      pageCacheRequests.inc({ outcome: "miss" });
-      if (req.method === "GET") this.capture(key, res);
+      this.serve(req, res, entry);
+      pageCacheRequests.inc({ outcome: "hit" });
+    };
+  }
+
+  /** Mounted right before the renderer: keeps what it writes for an eligible GET. */
+  capture(): RequestHandler {
+    return (req, _res, next) => {
+      if (req.method === "GET" && this.eligible(req)) {
+        pageCacheRequests.inc({ outcome: "miss" });
+        this.record(this.keyOf(req), _res);
+      }
       next();
     };
+  }
+
+  /** Any cookie may mean a session (even one that no longer reads as valid): rendered as usual. */
+  private eligible(req: Request): boolean {
+    return (
+      (req.method === "GET" || req.method === "HEAD") && req.headers.cookie === undefined && !req.headers.authorization
+    );
+  }
+
+  private keyOf(req: Request): string {
+    return `${this.flavourOf(req.headers["user-agent"] ?? "")} ${req.originalUrl}`;
   }
 
   /** Crawlers get whole documents and old browsers a notice: each their own entry. */
@@ -125,33 +174,36 @@ export class PageCache {
     return entry;
   }
 
-  private serve(req: Request, res: Response, entry: Entry): boolean {
-    const nonce = Buffer.from(cspNonce(res) ?? "");
-    if (nonce.length !== entry.nonceLength) return false;
+  private serve(req: Request, res: Response, entry: Entry): void {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
     if (entry.route) res.locals.routePattern = entry.route;
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("Cache-Control", "no-cache");
     res.setHeader("ETag", entry.etag);
     res.setHeader("Vary", "Accept-Encoding");
     res.setHeader("X-Page-Cache", "hit");
-    if (etagMatches(req.get("if-none-match"), entry.etag)) {
+    if (etagMatches(req.headers["if-none-match"], entry.etag)) {
       // As the renderer does: the stored copy keeps the CSP that matches its nonces.
       res.removeHeader("Content-Security-Policy");
-      res.status(304).end();
-      return true;
+      res.statusCode = 304;
+      res.end();
+      return;
     }
+    res.setHeader("Content-Security-Policy", entry.csp.join(`'nonce-${nonce}'`));
+    const bytes = Buffer.from(nonce);
     const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
-    const body = gzip ? gzipWithNonce(entry.gzip, nonce) : joinWithNonce(entry.pieces, nonce);
+    const body = gzip ? gzipWithNonce(entry.gzip, bytes) : joinWithNonce(entry.pieces, bytes);
     res.setHeader("Content-Type", entry.contentType);
     if (gzip) res.setHeader("Content-Encoding", "gzip");
     res.setHeader("Content-Length", body.length);
-    res.status(200);
+    res.statusCode = 200;
     if (req.method === "HEAD") res.end();
     else res.end(body);
-    return true;
   }
 
   /** Keeps a copy of what the renderer writes, and stores it at the end if it may be shared. */
-  private capture(key: string, res: Response): void {
+  private record(key: string, res: Response): void {
     const startedAt = this.generation;
     const limit = entryLimit(this.opts.maxBytes);
     const chunks: Buffer[] = [];
@@ -201,7 +253,12 @@ export class PageCache {
     if (!shareable) return;
     const nonce = cspNonce(res);
     const pieces = splitAtNonce(body, nonce);
-    if (!pieces) return;
+    const csp = String(res.getHeader("Content-Security-Policy") ?? "").split(`'nonce-${nonce}'`);
+    if (!pieces || csp.length !== 2 || nonce.length !== NONCE_LENGTH) return;
+    const headers: [string, string | number | string[]][] = [];
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) headers.push([name, value]);
+    }
     const nonceLength = Buffer.byteLength(nonce);
     const gzip = gzipPieces(pieces, nonceLength);
     const bytes = body.length + gzip.deflated.reduce((n, b) => n + b.length, 0);
@@ -218,6 +275,8 @@ export class PageCache {
     this.entries.set(key, {
       etag,
       contentType,
+      headers,
+      csp,
       route: typeof res.locals.routePattern === "string" ? res.locals.routePattern : undefined,
       pieces,
       nonceLength,

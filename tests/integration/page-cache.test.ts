@@ -85,6 +85,12 @@ describe("page cache", () => {
       expectNonces(res.text, nonceOf(res));
     }
     expect(nonceOf(second)).not.toBe(nonceOf(third));
+    // The rendered response's headers (helmet's), its CSP but for the nonce; a request id each.
+    for (const name of ["x-frame-options", "referrer-policy", "cross-origin-opener-policy", "x-content-type-options"])
+      expect(second.headers[name]).toBe(first.headers[name]);
+    const csp = (res: request.Response) => String(res.headers["content-security-policy"]).replace(/'nonce-[^']+'/, "");
+    expect(csp(second)).toBe(csp(first));
+    expect(second.headers["x-request-id"]).not.toBe(third.headers["x-request-id"]);
     expect(nonceOf(second)).not.toBe(nonceOf(first));
     // The same page as rendered, but for the nonces.
     const strip = (html: string) => html.replace(/nonce="[^"]*"/g, "");
