@@ -3,8 +3,8 @@
 // the production server with the page cache (PAGE_CACHE=1), the same server without it
 // (PAGE_CACHE=0), and the static replay of the same HTML bytes (scripts/bench.mjs
 // --static-server), each without and with `Accept-Encoding: gzip`. Both servers run on the
-// embedded database with the demo catalogue. Run by `npm run bench` (BENCH_PAGE_CACHE=0 skips it)
-// or alone: `node bench/page-cache.mjs` (same BENCH_DURATION, BENCH_CONNECTIONS, BENCH_WARMUP).
+// embedded database with the demo catalogue. Run at the end of `npm run bench`, or alone:
+// `node bench/page-cache.mjs` (same BENCH_DURATION, BENCH_CONNECTIONS, BENCH_WARMUP).
 // Results: printed, and written to bench/results/page-cache.json.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

@@ -329,8 +329,7 @@ async function main() {
     const outFile = path.join(outDir, "latest.json");
     writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`\nresults: ${path.relative(root, outFile)}`);
-    if (process.env.BENCH_PAGE_CACHE !== "0")
-      await (await import("../bench/page-cache.mjs")).pageCacheBench({ root, duration, connections, warmup });
+    await (await import("../bench/page-cache.mjs")).pageCacheBench({ root, duration, connections, warmup });
   } finally {
     await Promise.all(children.map(stopChild));
     rmSync(tmp, { recursive: true, force: true });
