@@ -42,6 +42,25 @@ export const ssrLoaders = new Histogram({
   registers,
 });
 
+export const pageCacheRequests = new Counter({
+  name: "mochi_page_cache_requests_total",
+  help: "Anonymous page requests the page cache could answer: hit (from memory) or miss (rendered).",
+  labelNames: ["outcome"] as const,
+  registers,
+});
+
+export const pageCacheInvalidations = new Counter({
+  name: "mochi_page_cache_invalidations_total",
+  help: "Times this node emptied its page cache (a catalogue change on any node, or LISTEN restored).",
+  registers,
+});
+
+export const pageCacheBytes = new Gauge({
+  name: "mochi_page_cache_bytes",
+  help: "Bytes of page (identity and gzip) the page cache holds on this process.",
+  registers,
+});
+
 export const sseOpenStreams = new Gauge({
   name: "mochi_sse_open_streams",
   help: "Server-sent event streams open on this process.",

@@ -24,8 +24,12 @@ export interface MicroCacheOptions {
 
 const KEPT_HEADERS = ["content-type", "cache-control", "vary"];
 
-export function microCache({ ttlMs, maxEntries = 500, now = Date.now }: MicroCacheOptions): RequestHandler {
+/** The middleware, and `clear()` for when the catalogue changed (api/catalogue-changes.ts). */
+export type MicroCache = RequestHandler & { clear(): void };
+
+export function microCache({ ttlMs, maxEntries = 500, now = Date.now }: MicroCacheOptions): MicroCache {
   const entries = new Map<string, Entry>();
+  let generation = 0;
   const inFlight = new Map<string, Promise<Entry | null>>();
 
   function send(res: Response, entry: Entry) {
@@ -34,7 +38,7 @@ export function microCache({ ttlMs, maxEntries = 500, now = Date.now }: MicroCac
     res.status(entry.status).end(entry.body);
   }
 
-  return (req, res, next) => {
+  const handler: RequestHandler = (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || authOf(res)) {
       next();
       return;
@@ -52,6 +56,7 @@ export function microCache({ ttlMs, maxEntries = 500, now = Date.now }: MicroCac
     }
 
     // First asker: let the endpoint answer, and keep a copy of a public 200.
+    const startedAt = generation;
     let settle: (entry: Entry | null) => void = () => {};
     inFlight.set(
       key,
@@ -70,7 +75,12 @@ export function microCache({ ttlMs, maxEntries = 500, now = Date.now }: MicroCac
       if (chunk && typeof chunk !== "function") chunks.push(Buffer.from(chunk as Buffer));
       const cacheControl = String(res.getHeader("cache-control") ?? "");
       let entry: Entry | null = null;
-      if (res.statusCode === 200 && /^public\b/.test(cacheControl) && req.method === "GET") {
+      if (
+        res.statusCode === 200 &&
+        /^public\b/.test(cacheControl) &&
+        req.method === "GET" &&
+        generation === startedAt
+      ) {
         const headers: Record<string, string> = {};
         for (const name of KEPT_HEADERS) {
           const value = res.getHeader(name);
@@ -92,4 +102,11 @@ export function microCache({ ttlMs, maxEntries = 500, now = Date.now }: MicroCac
     });
     next();
   };
+  // An answer being made while the catalogue changed may hold the old data: it is not kept.
+  return Object.assign(handler, {
+    clear() {
+      generation++;
+      entries.clear();
+    },
+  });
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { ApiContext } from "./context";
 import { ApiError, apiErrorHandler, jsonBody, sameOriginOnly } from "./http";
 import { recordRoutePattern } from "./metrics";
+import { watchCatalogue } from "./catalogue-changes";
 import { microCache } from "./micro-cache";
 import { attachSession, passwordChangeGate } from "./modules/auth/guard";
 import { accountFlowEndpoints } from "./modules/auth/flows.endpoints";
@@ -58,6 +59,12 @@ export function createApiRouter(ctx: ApiContext): Router {
 
   // Public catalogue answers stay a few seconds in memory (anonymous requests only).
   const catalogueCache = microCache({ ttlMs: ctx.settings.catalogueCacheMs });
+  // A catalogue change on any node empties it at once (no waiting out its few seconds).
+  if (ctx.settings.catalogueCacheMs > 0) {
+    watchCatalogue(ctx.database, () => catalogueCache.clear()).catch((err: unknown) =>
+      ctx.logger.warn({ err: { message: (err as Error).message } }, "catalogue changes not heard"),
+    );
+  }
 
   /** Every endpoint that is mounted, for the OpenAPI document. */
   const mounted: Endpoint[] = [];

@@ -207,6 +207,8 @@ async function main() {
         LOG_LEVEL: "warn",
         DATA_DIR: dataDir,
         TEST_FIXTURES: "",
+        // Rendering is what this table measures; bench/page-cache.mjs measures the page cache.
+        PAGE_CACHE: process.env.PAGE_CACHE ?? "0",
       },
       stdio: ["ignore", "inherit", "inherit"],
     });
@@ -329,6 +331,7 @@ async function main() {
     const outFile = path.join(outDir, "latest.json");
     writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`\nresults: ${path.relative(root, outFile)}`);
+    await (await import("../bench/page-cache.mjs")).pageCacheBench({ root, duration, connections, warmup });
   } finally {
     await Promise.all(children.map(stopChild));
     rmSync(tmp, { recursive: true, force: true });

@@ -31,6 +31,8 @@ import { createUpstreamProxy } from "./proxy";
 import { Readiness, remoteApiCheck } from "./readiness";
 import type { Services } from "./services";
 import { createRenderer, type StaticRootData } from "./render";
+import { pageCacheFor } from "./page-cache-setup";
+import type { PageCache } from "./page-cache";
 import { assignNonce, baselineHeaders, securityHeaders } from "./security";
 import { faviconSvg, robotsTxt } from "./static-files";
 
@@ -53,6 +55,8 @@ export interface App {
   logger: Logger;
   /** The API for server-side loaders, without a socket; absent when API_ORIGIN is set. */
   inProcessApi?: InProcessApi;
+  /** Anonymous pages kept in memory; absent when off (PAGE_CACHE) or without the database. */
+  pageCache?: PageCache;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -165,6 +169,11 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics" },
     }),
   );
+
+  // Anonymous pages from memory, kept at step 8 and emptied by any node's catalogue change (decision 026).
+  const pageCache =
+    services && !options.dev && config.pageCache ? await pageCacheFor(config.pageCache, services, logger) : null;
+  if (pageCache) app.use(pageCache.hits());
 
   // 2. Liveness and readiness.
   app.get("/healthz", (_req, res) => {
@@ -309,7 +318,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       routes: options.routes,
       inProcessApi,
     });
-  app.get("/{*splat}", viewerResolver(config, services), render);
+  app.get("/{*splat}", ...(pageCache ? [pageCache.capture()] : []), viewerResolver(config, services), render);
   app.use((_req, res) => {
     res.setHeader("Allow", "GET, HEAD");
     res.status(405).type("text/plain").send("Method Not Allowed");
@@ -349,5 +358,5 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   };
   app.use(onError);
 
-  return { app, readiness, logger, inProcessApi };
+  return { app, readiness, logger, inProcessApi, pageCache: pageCache ?? undefined };
 }

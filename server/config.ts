@@ -57,6 +57,10 @@ export const envSchema = z.object({
   STREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  PAGE_CACHE: z.enum(["0", "1", "true", "false", ""]).optional(),
+  PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(1000),
+  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   OTP_DAILY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(8_000),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
@@ -136,6 +140,8 @@ export interface AppConfig {
   upstreamTimeoutMs: number;
   /** How long a node keeps public catalogue answers in memory (0: not at all). */
   catalogueCacheMs: number;
+  /** Anonymous pages kept in memory per node (docs/decisions/026-page-cache.md); null: off. */
+  pageCache: { maxEntries: number; maxBytes: number; ttlMs: number } | null;
   /** Login codes (SMS and e-mail) one client IP may ask for per day. */
   otpDailyPerIp: number;
   shutdownTimeoutMs: number;
@@ -333,6 +339,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     // Tests change the catalogue and read it back at once: no memory there unless asked for.
     catalogueCacheMs: e.CATALOGUE_CACHE_MS ?? (e.NODE_ENV === "test" ? 0 : 5000),
+    // On in production unless PAGE_CACHE=0; elsewhere (tests, development) only when asked for.
+    pageCache: (
+      e.PAGE_CACHE === undefined || e.PAGE_CACHE === ""
+        ? e.NODE_ENV === "production"
+        : e.PAGE_CACHE === "1" || e.PAGE_CACHE === "true"
+    )
+      ? { maxEntries: e.PAGE_CACHE_MAX_ENTRIES, maxBytes: e.PAGE_CACHE_MAX_MB * 2 ** 20, ttlMs: e.PAGE_CACHE_TTL_MS }
+      : null,
     otpDailyPerIp: e.OTP_DAILY_PER_IP,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     drainDelayMs: e.DRAIN_DELAY_MS,

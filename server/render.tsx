@@ -304,6 +304,7 @@ export function createRenderer(opts: RendererOptions) {
           },
           onError(err) {
             if (!settled) status = 500;
+            res.locals.renderFailed = true;
             if (!res.destroyed) opts.logger.error({ err }, "render error");
           },
         },

@@ -8,6 +8,7 @@ import * as jobRuns from "./006_job_runs";
 import * as passwordChange from "./007_password_change";
 import * as sandboxSettlement from "./008_sandbox_settlement";
 import * as homework from "./009_homework";
+import * as catalogueChanges from "./010_catalogue_changes";
 
 export interface Migration {
   version: number;
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   { version: 7, name: "password_change", up: passwordChange.up },
   { version: 8, name: "sandbox_settlement", up: sandboxSettlement.up },
   { version: 9, name: "homework", up: homework.up },
+  { version: 10, name: "catalogue_changes", up: catalogueChanges.up },
 ];
