@@ -57,6 +57,7 @@ export const envSchema = z.object({
   STREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  OVERLOAD_LAG_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   OTP_DAILY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(8_000),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
@@ -136,6 +137,8 @@ export interface AppConfig {
   upstreamTimeoutMs: number;
   /** How long a node keeps public catalogue answers in memory (0: not at all). */
   catalogueCacheMs: number;
+  /** Event-loop lag (ms) from which new requests are answered 503 at once (0: never; decision 027). */
+  overloadLagMs: number;
   /** Login codes (SMS and e-mail) one client IP may ask for per day. */
   otpDailyPerIp: number;
   shutdownTimeoutMs: number;
@@ -333,6 +336,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     // Tests change the catalogue and read it back at once: no memory there unless asked for.
     catalogueCacheMs: e.CATALOGUE_CACHE_MS ?? (e.NODE_ENV === "test" ? 0 : 5000),
+    // Tests run beside others on busy machines: no shedding there unless asked for.
+    overloadLagMs: e.OVERLOAD_LAG_MS ?? (e.NODE_ENV === "test" ? 0 : 200),
     otpDailyPerIp: e.OTP_DAILY_PER_IP,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     drainDelayMs: e.DRAIN_DELAY_MS,
