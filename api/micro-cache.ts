@@ -20,11 +20,22 @@ export interface MicroCacheOptions {
   ttlMs: number;
   maxEntries?: number;
   now?: () => number;
+  /**
+   * Keep any 200 answer, whatever its Cache-Control: for endpoints whose answer is the same for
+   * every anonymous visitor but is not for browsers or shared caches to keep (the copy replays the
+   * endpoint's own headers, `private, no-store` included). Default: public answers only.
+   */
+  sameForEveryone?: boolean;
 }
 
 const KEPT_HEADERS = ["content-type", "cache-control", "vary"];
 
-export function microCache({ ttlMs, maxEntries = 500, now = Date.now }: MicroCacheOptions): RequestHandler {
+export function microCache({
+  ttlMs,
+  maxEntries = 500,
+  now = Date.now,
+  sameForEveryone = false,
+}: MicroCacheOptions): RequestHandler {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<Entry | null>>();
 
@@ -70,7 +81,7 @@ export function microCache({ ttlMs, maxEntries = 500, now = Date.now }: MicroCac
       if (chunk && typeof chunk !== "function") chunks.push(Buffer.from(chunk as Buffer));
       const cacheControl = String(res.getHeader("cache-control") ?? "");
       let entry: Entry | null = null;
-      if (res.statusCode === 200 && /^public\b/.test(cacheControl) && req.method === "GET") {
+      if (res.statusCode === 200 && (sameForEveryone || /^public\b/.test(cacheControl)) && req.method === "GET") {
         const headers: Record<string, string> = {};
         for (const name of KEPT_HEADERS) {
           const value = res.getHeader(name);

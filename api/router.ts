@@ -58,6 +58,9 @@ export function createApiRouter(ctx: ApiContext): Router {
 
   // Public catalogue answers stay a few seconds in memory (anonymous requests only).
   const catalogueCache = microCache({ ttlMs: ctx.settings.catalogueCacheMs });
+  // Search answers too, in a table of their own, so many different queries cannot push the catalogue out.
+  const searchCache = microCache({ ttlMs: ctx.settings.catalogueCacheMs, maxEntries: 200 });
+  const wallCache = microCache({ ttlMs: ctx.settings.catalogueCacheMs, maxEntries: 50, sameForEveryone: true });
 
   /** Every endpoint that is mounted, for the OpenAPI document. */
   const mounted: Endpoint[] = [];
@@ -76,9 +79,10 @@ export function createApiRouter(ctx: ApiContext): Router {
 
   mount("/courses", courseEndpoints(ctx), catalogueCache);
   mount("/learning", learningEndpoints(ctx));
-  mount("/live", liveEndpoints(ctx));
+  // The schedule only: a live room's own answers (events, messages, online count) are never held.
+  mount("/live", liveEndpoints(ctx), (req, res, next) => (req.path === "/" ? catalogueCache(req, res, next) : next()));
   mount("/shop", shopEndpoints(ctx), catalogueCache);
-  mount("/search", searchEndpoints(ctx));
+  mount("/search", searchEndpoints(ctx), searchCache);
   mount("/activities", activitiesEndpoints(ctx));
   mount("/home", homeEndpoints(ctx), catalogueCache);
   mount("/wallet", walletEndpoints(ctx));
@@ -87,7 +91,10 @@ export function createApiRouter(ctx: ApiContext): Router {
   mount("/coupons", couponEndpoints(ctx));
   mount("/groups", groupEndpoints(ctx));
   mount("/gifts", giftEndpoints(ctx));
-  mount("/homework", homeworkEndpoints(ctx));
+  // The wall (on every home page) is the same for every anonymous visitor: held a few seconds, never by browsers.
+  mount("/homework", homeworkEndpoints(ctx), (req, res, next) =>
+    req.path === "/wall" ? wallCache(req, res, next) : next(),
+  );
   mount("/teach", teachHomeworkEndpoints(ctx));
   mount(
     "/",

@@ -10,6 +10,7 @@
 //   BENCH_LOAD_BEYOND_SECONDS=20        seconds of that run
 //   BENCH_LOAD_TIMEOUT=10               seconds after which autocannon counts a request as timed out
 //   OVERLOAD_LAG_MS                     passed to the server when set (its default otherwise)
+//   BENCH_LOAD_NODE_ARGS                e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": options for the server's node
 //
 // Each path of the mix gets its own share of the connections (closed loop: a connection sends its
 // next request when the previous answer is complete), so every path has its own counts and
@@ -233,7 +234,8 @@ export async function runLoadBench() {
     const metricsPort = await freePort();
     const dataDir = path.join(tmp, "data");
     mkdirSync(dataDir);
-    server = spawn(process.execPath, [serverEntry], {
+    const nodeArgs = (process.env.BENCH_LOAD_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    server = spawn(process.execPath, [...nodeArgs, serverEntry], {
       cwd: root,
       env: {
         ...process.env,
