@@ -12,10 +12,9 @@
 //   OVERLOAD_LAG_MS                     passed to the server when set (its default otherwise)
 //   BENCH_LOAD_NODE_ARGS                e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": options for the server's node
 //
-// Each path of the mix gets its own share of the connections (closed loop: a connection sends its
-// next request when the previous answer is complete), so every path has its own counts and
-// latencies. The server, autocannon and anything else on the machine share its cores: the load
-// average is printed before, during and after.
+// Every connection goes round the mix in order (closed loop: the next request when the previous
+// answer is complete); answers and timeouts are booked per path. The server, autocannon and
+// anything else on the machine share its cores: the load average is printed before and after.
 // Results: printed, and written to bench/results/load/latest.json.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -107,83 +106,105 @@ function pad(rows) {
   });
 }
 
-/** `total` connections over the paths, as evenly as whole numbers allow (at least one each). */
-function share(total, n) {
-  return Array.from({ length: n }, (_, i) => Math.max(1, Math.floor(total / n) + (i < total % n ? 1 : 0)));
-}
+const percentile = (sorted, q) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0;
 
-/** One autocannon instance per path, all at once; per-path and total figures. */
+/**
+ * One autocannon instance; every connection goes round the mix in order (the next request when
+ * the previous answer is complete), so each path gets the same share of requests whatever it
+ * costs. Each answer and each timeout is booked to the path the connection had sent.
+ */
 async function runMix(autocannon, port, mix, connections, seconds, timeout) {
-  const shares = share(connections, mix.length);
-  const results = await Promise.all(
-    mix.map((p, i) =>
-      autocannon({
-        url: `http://127.0.0.1:${port}${p}`,
-        connections: shares[i],
-        duration: seconds,
-        timeout,
-        headers: { "accept-encoding": "gzip", "user-agent": "mochi-bench-load" },
-      }),
-    ),
-  );
-  const rows = results.map((r, i) => {
-    const codes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([c, v]) => [c, Number(v.count)]));
-    const total = Object.values(codes).reduce((a, b) => a + b, 0);
+  const byPath = new Map(mix.map((p) => [p, { codes: {}, durations: [], timeouts: 0 }]));
+  const sent = (client) => byPath.get(client.requestIterator?.currentRequest?.path);
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: seconds,
+    timeout,
+    headers: { "accept-encoding": "gzip", "user-agent": "mochi-bench-load" },
+    requests: mix.map((p) => ({ method: "GET", path: p })),
+    setupClient(client) {
+      client.on("response", (status, _bytes, duration) => {
+        const row = sent(client);
+        if (!row) return;
+        row.codes[status] = (row.codes[status] ?? 0) + 1;
+        row.durations.push(duration);
+      });
+      client.on("timeout", () => {
+        const row = sent(client);
+        if (row) row.timeouts += 1;
+      });
+    },
+  });
+  const rows = mix.map((p) => {
+    const { codes, durations, timeouts } = byPath.get(p);
+    const sorted = durations.sort((a, b) => a - b);
+    const total = sorted.length;
+    const ok = Object.entries(codes).reduce((a, [c, n]) => a + (c.startsWith("2") ? n : 0), 0);
     return {
-      path: mix[i],
-      connections: shares[i],
+      path: p,
       responses: total,
       requestsPerSecond: Math.round((total / seconds) * 10) / 10,
-      ok2xx: Object.entries(codes).reduce((a, [c, n]) => a + (c.startsWith("2") ? n : 0), 0),
-      non2xx: r.non2xx,
+      ok2xx: ok,
+      non2xx: total - ok,
       shed503: codes["503"] ?? 0,
       status504: codes["504"] ?? 0,
       statusCodes: codes,
-      errors: r.errors,
-      timeouts: r.timeouts,
-      latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+      timeouts,
+      latencyMs: {
+        p50: Math.round(percentile(sorted, 0.5)),
+        p99: Math.round(percentile(sorted, 0.99)),
+        max: Math.round(sorted.at(-1) ?? 0),
+      },
     };
   });
-  return rows;
+  return {
+    connections,
+    seconds,
+    rows,
+    total: {
+      responses: result.requests.total,
+      requestsPerSecond: result.requests.average,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    },
+  };
 }
 
-function printMix(title, rows) {
+function printMix(title, run) {
   console.log(`\n${title} (latency in ms; 503 = shed, answered at once):\n`);
-  const table = [
-    ["path", "conns", "responses", "req/s", "2xx", "non-2xx", "503", "504", "timeouts", "p50", "p99", "max"],
+  const table = [["path", "responses", "req/s", "2xx", "non-2xx", "503", "504", "timeouts", "p50", "p99", "max"]];
+  const line = (name, r) => [
+    name,
+    fmt(r.responses),
+    fmt(r.requestsPerSecond),
+    fmt(r.ok2xx),
+    fmt(r.non2xx),
+    fmt(r.shed503),
+    fmt(r.status504),
+    fmt(r.timeouts),
+    r.latencyMs.p50,
+    r.latencyMs.p99,
+    r.latencyMs.max,
   ];
-  for (const r of rows) {
-    table.push([
-      r.path,
-      r.connections,
-      fmt(r.responses),
-      fmt(r.requestsPerSecond),
-      fmt(r.ok2xx),
-      fmt(r.non2xx),
-      fmt(r.shed503),
-      fmt(r.status504),
-      fmt(r.timeouts),
-      r.latencyMs.p50,
-      r.latencyMs.p99,
-      r.latencyMs.max,
-    ]);
-  }
-  const sum = (k) => rows.reduce((a, r) => a + r[k], 0);
-  table.push([
-    "all",
-    sum("connections"),
-    fmt(sum("responses")),
-    fmt(Math.round(sum("requestsPerSecond"))),
-    fmt(sum("ok2xx")),
-    fmt(sum("non2xx")),
-    fmt(sum("shed503")),
-    fmt(sum("status504")),
-    fmt(sum("timeouts")),
-    "",
-    Math.max(...rows.map((r) => r.latencyMs.p99)),
-    Math.max(...rows.map((r) => r.latencyMs.max)),
-  ]);
-  for (const line of pad(table)) console.log(line);
+  for (const r of run.rows) table.push(line(r.path, r));
+  const sum = (k) => run.rows.reduce((a, r) => a + r[k], 0);
+  table.push(
+    line("all", {
+      responses: run.total.responses,
+      requestsPerSecond: Math.round(run.total.requestsPerSecond),
+      ok2xx: sum("ok2xx"),
+      non2xx: run.total.non2xx,
+      shed503: sum("shed503"),
+      status504: sum("status504"),
+      timeouts: run.total.timeouts,
+      latencyMs: run.total.latencyMs,
+    }),
+  );
+  for (const l of pad(table)) console.log(l);
 }
 
 export async function runLoadBench() {

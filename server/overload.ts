@@ -52,10 +52,18 @@ export function eventLoopLagSampler({ intervalMs = 500, resolutionMs = 10 }: Lag
   histogram.enable();
   let lag = 0;
   let expected = performance.now() + intervalMs;
+  // The first window holds whatever the process did while starting (migrations, the first
+  // imports): it is read and dropped, so a node that just became ready does not shed for it.
+  let first = true;
   const timer = setInterval(() => {
     const now = performance.now();
     const late = Math.max(0, now - expected);
     expected = now + intervalMs;
+    if (first) {
+      first = false;
+      histogram.reset();
+      return;
+    }
     const mean = histogram.count > 0 ? Math.max(0, histogram.mean / 1e6 - resolutionMs) : 0;
     lag = Math.max(mean, late);
     histogram.reset();
