@@ -336,8 +336,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     // Tests change the catalogue and read it back at once: no memory there unless asked for.
     catalogueCacheMs: e.CATALOGUE_CACHE_MS ?? (e.NODE_ENV === "test" ? 0 : 5000),
-    // Tests run beside others on busy machines: no shedding there unless asked for.
-    overloadLagMs: e.OVERLOAD_LAG_MS ?? (e.NODE_ENV === "test" ? 0 : 200),
+    // Tests (in process, or a built server with DEPLOY_ENV=test) run on busy machines: no shedding unless asked for.
+    overloadLagMs: e.OVERLOAD_LAG_MS ?? (e.NODE_ENV === "test" || deployEnv === "test" ? 0 : 200),
     otpDailyPerIp: e.OTP_DAILY_PER_IP,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     drainDelayMs: e.DRAIN_DELAY_MS,
