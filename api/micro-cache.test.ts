@@ -3,7 +3,7 @@ import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { microCache } from "./micro-cache";
 
-function appWith(options: { signedIn?: boolean; cacheControl?: string; status?: number }) {
+function appWith(options: { signedIn?: boolean; cacheControl?: string; status?: number; sameForEveryone?: boolean }) {
   let clock = 1_000;
   let calls = 0;
   const app = express();
@@ -11,7 +11,7 @@ function appWith(options: { signedIn?: boolean; cacheControl?: string; status?: 
     res.locals.auth = options.signedIn ? { user: { id: 1 }, sessionIdHash: "x" } : null;
     next();
   });
-  app.use(microCache({ ttlMs: 5000, now: () => clock }));
+  app.use(microCache({ ttlMs: 5000, now: () => clock, sameForEveryone: options.sameForEveryone }));
   app.get("/slow", async (_req, res) => {
     calls++;
     await new Promise((r) => setTimeout(r, 30));
@@ -64,6 +64,20 @@ describe("the catalogue micro-cache", () => {
     await request(failed.app).get("/slow");
     await request(failed.app).get("/slow");
     expect(failed.calls()).toBe(2);
+  });
+
+  it("keeps a private answer that is the same for everyone when told so, and replays its headers", async () => {
+    const t = appWith({ cacheControl: "private, no-store", sameForEveryone: true });
+    await request(t.app).get("/slow").expect(200);
+    const second = await request(t.app).get("/slow").expect(200);
+    expect(second.headers["x-micro-cache"]).toBe("hit");
+    expect(second.headers["cache-control"]).toBe("private, no-store");
+    expect(t.calls()).toBe(1);
+
+    const signedIn = appWith({ signedIn: true, sameForEveryone: true });
+    await request(signedIn.app).get("/slow");
+    await request(signedIn.app).get("/slow");
+    expect(signedIn.calls()).toBe(2);
   });
 
   it("keys by the whole address, query included", async () => {

@@ -20,6 +20,12 @@ export interface MicroCacheOptions {
   ttlMs: number;
   maxEntries?: number;
   now?: () => number;
+  /**
+   * Keep any 200 answer, whatever its Cache-Control: for endpoints whose answer is the same for
+   * every anonymous visitor but is not for browsers or shared caches to keep (the copy replays the
+   * endpoint's own headers, `private, no-store` included). Default: public answers only.
+   */
+  sameForEveryone?: boolean;
 }
 
 const KEPT_HEADERS = ["content-type", "cache-control", "vary"];
@@ -27,7 +33,12 @@ const KEPT_HEADERS = ["content-type", "cache-control", "vary"];
 /** The middleware, and `clear()` for when the catalogue changed (api/catalogue-changes.ts). */
 export type MicroCache = RequestHandler & { clear(): void };
 
-export function microCache({ ttlMs, maxEntries = 500, now = Date.now }: MicroCacheOptions): MicroCache {
+export function microCache({
+  ttlMs,
+  maxEntries = 500,
+  now = Date.now,
+  sameForEveryone = false,
+}: MicroCacheOptions): MicroCache {
   const entries = new Map<string, Entry>();
   let generation = 0;
   const inFlight = new Map<string, Promise<Entry | null>>();
@@ -77,7 +88,7 @@ export function microCache({ ttlMs, maxEntries = 500, now = Date.now }: MicroCac
       let entry: Entry | null = null;
       if (
         res.statusCode === 200 &&
-        /^public\b/.test(cacheControl) &&
+        (sameForEveryone || /^public\b/.test(cacheControl)) &&
         req.method === "GET" &&
         generation === startedAt
       ) {

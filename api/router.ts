@@ -59,9 +59,14 @@ export function createApiRouter(ctx: ApiContext): Router {
 
   // Public catalogue answers stay a few seconds in memory (anonymous requests only).
   const catalogueCache = microCache({ ttlMs: ctx.settings.catalogueCacheMs });
-  // A catalogue change on any node empties it at once (no waiting out its few seconds).
+  // Search answers too, in a table of their own, so many different queries cannot push the catalogue out.
+  const searchCache = microCache({ ttlMs: ctx.settings.catalogueCacheMs, maxEntries: 200 });
+  const wallCache = microCache({ ttlMs: ctx.settings.catalogueCacheMs, maxEntries: 50, sameForEveryone: true });
+  // A catalogue change on any node empties them at once (no waiting out their few seconds).
   if (ctx.settings.catalogueCacheMs > 0) {
-    watchCatalogue(ctx.database, () => catalogueCache.clear()).catch((err: unknown) =>
+    watchCatalogue(ctx.database, () => {
+      for (const cache of [catalogueCache, searchCache, wallCache]) cache.clear();
+    }).catch((err: unknown) =>
       ctx.logger.warn({ err: { message: (err as Error).message } }, "catalogue changes not heard"),
     );
   }
@@ -83,9 +88,10 @@ export function createApiRouter(ctx: ApiContext): Router {
 
   mount("/courses", courseEndpoints(ctx), catalogueCache);
   mount("/learning", learningEndpoints(ctx));
-  mount("/live", liveEndpoints(ctx));
+  // The schedule only: a live room's own answers (events, messages, online count) are never held.
+  mount("/live", liveEndpoints(ctx), (req, res, next) => (req.path === "/" ? catalogueCache(req, res, next) : next()));
   mount("/shop", shopEndpoints(ctx), catalogueCache);
-  mount("/search", searchEndpoints(ctx));
+  mount("/search", searchEndpoints(ctx), searchCache);
   mount("/activities", activitiesEndpoints(ctx));
   mount("/home", homeEndpoints(ctx), catalogueCache);
   mount("/wallet", walletEndpoints(ctx));
@@ -94,7 +100,10 @@ export function createApiRouter(ctx: ApiContext): Router {
   mount("/coupons", couponEndpoints(ctx));
   mount("/groups", groupEndpoints(ctx));
   mount("/gifts", giftEndpoints(ctx));
-  mount("/homework", homeworkEndpoints(ctx));
+  // The wall (on every home page) is the same for every anonymous visitor: held a few seconds, never by browsers.
+  mount("/homework", homeworkEndpoints(ctx), (req, res, next) =>
+    req.path === "/wall" ? wallCache(req, res, next) : next(),
+  );
   mount("/teach", teachHomeworkEndpoints(ctx));
   mount(
     "/",

@@ -341,7 +341,9 @@ async function main() {
 // -------------------------------------------------------------------------------------------------
 // Child mode: the static upper bound. Serves captured responses from memory, gzip pre-computed.
 
-if (process.argv[2] === "--static-server") {
+if (process.argv[2] === "--load") {
+  await (await import("../bench/load.mjs")).runLoadBench(); // the mixed load (bench/load.mjs)
+} else if (process.argv[2] === "--static-server") {
   const pages = JSON.parse(readFileSync(process.argv[3], "utf8"));
   const table = new Map();
   for (const [url, page] of Object.entries(pages)) {

@@ -27,6 +27,7 @@ import { coverHandler } from "./cover";
 import { glyphHandler } from "./glyph";
 import { createLogger, serializeRequest, serializeResponse } from "./logger";
 import { httpMetrics, metricsEndpoint } from "./metrics";
+import { type LagSampler, overloadGuard } from "./overload";
 import { createUpstreamProxy } from "./proxy";
 import { Readiness, remoteApiCheck } from "./readiness";
 import type { Services } from "./services";
@@ -45,6 +46,8 @@ export interface AppOptions {
   dev?: { middlewares: RequestHandler; render: RequestHandler };
   /** A route table other than the shared one (tests of the pipeline itself). */
   routes?: import("../shared/routes").RouteDef[];
+  /** The event-loop lag the overload guard reads (tests pass their own). */
+  lagSampler?: LagSampler;
   /** Wall clock in milliseconds, for the demo broadcaster (tests pass their own). */
   now?: () => number;
 }
@@ -161,6 +164,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   app.use(baselineHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }));
   // Request counts and latency by route pattern (server/metrics.ts).
   app.use(httpMetrics());
+  // Overload: 503 + Retry-After at once while the event loop lags, before any work (decision 027).
+  app.use(overloadGuard({ thresholdMs: config.overloadLagMs, sampler: options.lagSampler, logger }));
   app.use(
     pinoHttp({
       logger,

@@ -61,6 +61,7 @@ export const envSchema = z.object({
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(1000),
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
+  OVERLOAD_LAG_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   OTP_DAILY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(8_000),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
@@ -142,6 +143,8 @@ export interface AppConfig {
   catalogueCacheMs: number;
   /** Anonymous pages kept in memory per node (docs/decisions/026-page-cache.md); null: off. */
   pageCache: { maxEntries: number; maxBytes: number; ttlMs: number } | null;
+  /** Event-loop lag (ms) from which new requests are answered 503 at once (0: never; decision 027). */
+  overloadLagMs: number;
   /** Login codes (SMS and e-mail) one client IP may ask for per day. */
   otpDailyPerIp: number;
   shutdownTimeoutMs: number;
@@ -347,6 +350,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     )
       ? { maxEntries: e.PAGE_CACHE_MAX_ENTRIES, maxBytes: e.PAGE_CACHE_MAX_MB * 2 ** 20, ttlMs: e.PAGE_CACHE_TTL_MS }
       : null,
+    // Tests (in process, or a built server with DEPLOY_ENV=test) run on busy machines: no shedding unless asked for.
+    overloadLagMs: e.OVERLOAD_LAG_MS ?? (e.NODE_ENV === "test" || deployEnv === "test" ? 0 : 200),
     otpDailyPerIp: e.OTP_DAILY_PER_IP,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     drainDelayMs: e.DRAIN_DELAY_MS,

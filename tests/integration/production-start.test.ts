@@ -18,9 +18,19 @@ const cliEntry = path.resolve(dist, "server/cli.js");
 const tmp = mkdtempSync(path.join(tmpdir(), "mochi-pro-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** Only what a container would have: no inherited DATABASE_URL, TEST_FIXTURES or DEPLOY_ENV. */
+/**
+ * Only what a container would have: no inherited DATABASE_URL, TEST_FIXTURES or DEPLOY_ENV. Load
+ * shedding is off (OVERLOAD_LAG_MS=0): test machines are busy, and overload.test.ts covers it.
+ */
 function proEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", DATA_DIR: dataDir, ...extra };
+  return {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    OVERLOAD_LAG_MS: "0",
+    ...extra,
+  };
 }
 
 let child: ChildProcess | undefined;
