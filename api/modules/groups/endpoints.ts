@@ -20,7 +20,8 @@ import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
 import { respondIdempotently } from "../../idempotency";
 import { enforce } from "../../rate-limit";
-import { groupDetail, groupNotFound, joinGroup, listOpenGroups, startGroup, visibleGroupId } from "./groups";
+import { groupNotFound, joinGroup, startGroup } from "./groups";
+import { groupDetail, listOpenGroups, visibleGroupId } from "./read";
 import { expireGroupNow } from "./job";
 
 function groupNoOf(req: Request): string {
