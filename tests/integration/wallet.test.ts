@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
 import { applyLedgerChange } from "../../api/modules/wallet/ledger";
-import { failRedemption, STALE_REDEMPTION_MS, sweepStaleRedemptions } from "../../api/modules/wallet/wallet";
+import { failRedemption, STALE_REDEMPTION_MS, sweepStaleRedemptions } from "../../api/modules/wallet/exchange-mall";
 import { commerceHarness } from "./commerce";
 import { closeServer, listen, TestBrowser, testApp } from "./helpers";
 

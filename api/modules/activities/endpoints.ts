@@ -7,7 +7,6 @@
  *   POST /api/activities/experience     sign up for a free trial class
  *   GET  /api/activities/experience/me  what the form can fill in for the signed-in learner
  */
-import QRCode from "qrcode";
 import {
   activityDetailSchema,
   activityListQuerySchema,
@@ -20,6 +19,7 @@ import { paramRules } from "../../../shared/routes";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
 import { clientIp, notFound, publicJson } from "../../http";
+import { qrCodeSvg } from "../../qr-code";
 import { enforce } from "../../rate-limit";
 import { activityDetail, activityExists, listActivities } from "./activities";
 import { signUpForTrial, trialPrefill } from "./trial-signups";
@@ -96,12 +96,7 @@ export function activitiesEndpoints(ctx: ApiContext): Endpoint[] {
       handler: async (req, res) => {
         const token = tokenParam(req.params.token);
         if (!token || !(await activityExists(ctx.database, token))) throw notFound("活动不存在或已下线");
-        const svg = await QRCode.toString(`${ctx.settings.publicOrigin}/activitys/${token}`, {
-          type: "svg",
-          margin: 1,
-          errorCorrectionLevel: "M",
-          color: { dark: "#222222", light: "#fffdf8" },
-        });
+        const svg = await qrCodeSvg(`${ctx.settings.publicOrigin}/activitys/${token}`);
         res.setHeader("Cache-Control", "public, max-age=3600");
         res.type("image/svg+xml").send(svg);
       },

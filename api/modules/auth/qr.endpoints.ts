@@ -11,7 +11,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Request, Response } from "express";
 import { parse as parseCookies } from "cookie";
-import QRCode from "qrcode";
 import { z } from "zod";
 import type { ApiContext } from "../../context";
 import {
@@ -25,6 +24,7 @@ import {
 } from "../../../shared/contracts/auth";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
 import { ApiError, clientIp, notFound, tooManyRequests } from "../../http";
+import { qrCodeSvg } from "../../qr-code";
 import { enforce } from "../../rate-limit";
 import { openGuardedStream } from "../../sse";
 import { deviceName } from "./devices";
@@ -214,12 +214,7 @@ export function qrEndpoints(ctx: ApiContext): Endpoint[] {
           })
           .execute();
         const confirmUrl = `${ctx.settings.publicOrigin}/m/qr/${ticket}`;
-        const qrSvg = await QRCode.toString(confirmUrl, {
-          type: "svg",
-          margin: 1,
-          errorCorrectionLevel: "M",
-          color: { dark: "#222222", light: "#fffdf8" },
-        });
+        const qrSvg = await qrCodeSvg(confirmUrl);
         res.cookie(BIND_COOKIE, bindSecret, {
           httpOnly: true,
           secure: ctx.settings.cookies.secure,

@@ -20,6 +20,7 @@ import { defineEndpoint, type Endpoint } from "../../endpoint";
 import { clientIp, notFound } from "../../http";
 import { idempotentResponder } from "../../idempotency";
 import { enforce, type Limit } from "../../rate-limit";
+import { limitOrderCreation } from "../orders/create";
 import { claimGift, createGift, refundGift, viewGift } from "./gifts";
 
 /** How often a code may be tried: generous for people with a link, useless for guessing 60-bit codes. */
@@ -78,12 +79,8 @@ export function giftEndpoints(ctx: ApiContext): Endpoint[] {
       input: createGiftSchema,
       output: createOrderResultSchema,
       handler: async (req, res, { auth: { user }, input }) => {
-        // Counted with the learner's other orders: the same key as POST /api/orders.
-        await enforce(
-          ctx.database,
-          [{ key: `orders:create:${user.id}`, max: 30, windowSeconds: 600, message: "下单太频繁，请稍后再试" }],
-          ctx.now(),
-        );
+        // Counted with the learner's other orders (POST /api/orders).
+        await limitOrderCreation(ctx, user.id);
         await idempotent(req, res, user.id, "POST /gifts", input, () => createGift(ctx, user.id, input), 201);
       },
     }),

@@ -4,7 +4,6 @@
  * in, with an Idempotency-Key: they create orders). Group numbers that cannot exist are 404.
  */
 import type { Request } from "express";
-import QRCode from "qrcode";
 import {
   expireGroupFixtureSchema,
   GROUP_NO,
@@ -19,8 +18,10 @@ import { orderDetailSchema } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
 import { respondIdempotently } from "../../idempotency";
+import { qrCodeSvg } from "../../qr-code";
 import { enforce } from "../../rate-limit";
-import { groupDetail, groupNotFound, joinGroup, listOpenGroups, startGroup, visibleGroupId } from "./groups";
+import { groupNotFound, joinGroup, startGroup } from "./groups";
+import { groupDetail, listOpenGroups, visibleGroupId } from "./read";
 import { expireGroupNow } from "./job";
 
 function groupNoOf(req: Request): string {
@@ -118,12 +119,7 @@ export function groupEndpoints(ctx: ApiContext): Endpoint[] {
       handler: async (req, res, { auth }) => {
         const groupNo = groupNoOf(req);
         await visibleGroupId(ctx, groupNo, auth?.user.id ?? null);
-        const svg = await QRCode.toString(`${ctx.settings.publicOrigin}/groupbuy/${groupNo}`, {
-          type: "svg",
-          margin: 1,
-          errorCorrectionLevel: "M",
-          color: { dark: "#222222", light: "#fffdf8" },
-        });
+        const svg = await qrCodeSvg(`${ctx.settings.publicOrigin}/groupbuy/${groupNo}`);
         res.setHeader("Cache-Control", "private, max-age=3600");
         res.type("image/svg+xml").send(svg);
       },

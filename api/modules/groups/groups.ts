@@ -1,7 +1,7 @@
 /**
  * Group buying (DESIGN §4): starting a group (the leader's seat and order, the group exists once
- * they pay), joining one (a seat taken by a conditional increment and held while the joiner
- * pays), a course's open groups, and one group as its page shows it — real members only.
+ * they pay) and joining one (a seat taken by a conditional increment and held while the joiner
+ * pays). Reading a course's open groups and one group's page is in `read.ts`.
  *
  * A learner's starts and joins run one at a time (their user row is locked first), so "one open
  * group per learner per campaign" and "one seat per learner per group" hold under concurrent
@@ -11,24 +11,12 @@
 import { randomInt } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { chinaDate } from "../../../shared/china-time";
-import { categoryTones } from "../../../shared/contracts/catalogue";
-import {
-  GROUP_PAY_MINUTES,
-  GROUP_STATE_LABELS,
-  type GroupDetail,
-  type GroupMemberState,
-  type GroupState,
-  type OpenGroupList,
-} from "../../../shared/contracts/groups";
+import { GROUP_PAY_MINUTES, type GroupMemberState, type GroupState } from "../../../shared/contracts/groups";
 import type { OrderDetail } from "../../../shared/contracts/orders";
-import { coverUrl } from "../../../shared/media";
 import type { ApiContext } from "../../context";
 import type { DB } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
-import { outlineLessons } from "../courses/catalogue";
 import { ownsCourse } from "../enrolments/enrolments";
-import { courseSummariesByIds } from "../courses/summaries";
-import { maskNickname } from "../../../shared/format";
 import { insertOrder } from "../orders/create";
 import { orderDetail } from "../orders/read";
 import { requireBuying } from "../../providers/payments/gateways";
@@ -38,7 +26,11 @@ const conflict = (code: string, message: string) => new ApiError(409, code, mess
 export const groupNotFound = () => notFound("拼团不存在");
 const ownGroup = () => conflict("own_group", "这是你发起的拼团，邀请好友来参团吧");
 const EXPIRED_REASON = "超时未支付，订单已自动关闭";
-const OPEN_GROUPS_LIMIT = 20;
+
+/** A group exists for others once its leader has paid; before that (or when they never did) only the leader sees it. */
+export function isPublic(state: GroupState): boolean {
+  return state !== "forming" && state !== "abandoned";
+}
 
 export interface GroupOrderResult {
   order: OrderDetail;
@@ -58,7 +50,12 @@ async function lockLearner(trx: Transaction<DB>, userId: number) {
 }
 
 /** The learner's seat (as leader or member) in a forming or open group of the campaign, other than `exceptGroupId`. */
-async function seatInCampaign(db: Kysely<DB> | Transaction<DB>, userId: number, campaignId: number, exceptGroupId = 0) {
+export async function seatInCampaign(
+  db: Kysely<DB> | Transaction<DB>,
+  userId: number,
+  campaignId: number,
+  exceptGroupId = 0,
+) {
   return db
     .selectFrom("group_members as m")
     .innerJoin("groups", "groups.id", "m.group_id")
@@ -81,7 +78,7 @@ async function seatInCampaign(db: Kysely<DB> | Transaction<DB>, userId: number, 
     .executeTakeFirst();
 }
 
-interface JoinFacts {
+export interface JoinFacts {
   state: GroupState;
   expiresAt: Date | null;
   seatsTaken: number;
@@ -93,7 +90,7 @@ interface JoinFacts {
 }
 
 /** Why the learner cannot take a seat in the group now, or null when they can. */
-function joinRefusal(f: JoinFacts, now: Date): ApiError | null {
+export function joinRefusal(f: JoinFacts, now: Date): ApiError | null {
   if (f.isLeader) return ownGroup();
   if (f.memberState === "paid" || f.memberState === "held") return conflict("already_member", "你已在这个团中");
   if (f.state === "complete") return conflict("group_complete", "该团已成团，可以发起新的拼团");
@@ -305,191 +302,4 @@ export async function joinGroup(ctx: ApiContext, userId: number, groupNo: string
     return { orderNo: order.order_no, reused: false };
   });
   return { ...outcome, groupNo, order: await orderDetail(ctx, userId, outcome.orderNo) };
-}
-
-/** A group exists for others once its leader has paid; before that (or when they never did) only the leader sees it. */
-function isPublic(state: GroupState): boolean {
-  return state !== "forming" && state !== "abandoned";
-}
-
-/** The course's groups one can still join: open, in time, a seat free; the closest deadline first. */
-export async function listOpenGroups(
-  ctx: ApiContext,
-  courseId: number,
-  viewerId: number | null,
-): Promise<OpenGroupList> {
-  const now = ctx.now();
-  const { db } = ctx.database;
-  const rows = await db
-    .selectFrom("groups")
-    .innerJoin("group_campaigns as c", "c.id", "groups.campaign_id")
-    .innerJoin("users", "users.id", "groups.leader_id")
-    .select([
-      "groups.id",
-      "groups.group_no",
-      "groups.group_size",
-      "groups.seats_taken",
-      "groups.expires_at",
-      "users.nickname",
-      "users.avatar_url",
-    ])
-    .where("c.course_id", "=", courseId)
-    .where("groups.state", "=", "open")
-    .where("groups.expires_at", ">", now)
-    .where((eb) => eb("groups.seats_taken", "<", eb.ref("groups.group_size")))
-    .orderBy("groups.expires_at")
-    .orderBy("groups.id")
-    .limit(OPEN_GROUPS_LIMIT)
-    .execute();
-  const mine =
-    viewerId !== null && rows.length
-      ? await db
-          .selectFrom("group_members")
-          .select("group_id")
-          .where("user_id", "=", viewerId)
-          .where("state", "in", ["held", "paid"])
-          .where(
-            "group_id",
-            "in",
-            rows.map((r) => r.id),
-          )
-          .execute()
-      : [];
-  const mineIds = new Set(mine.map((m) => m.group_id));
-  return {
-    items: rows.map((r) => ({
-      groupNo: r.group_no,
-      leader: { nickname: maskNickname(r.nickname), avatarUrl: r.avatar_url },
-      groupSize: r.group_size,
-      seatsLeft: r.group_size - r.seats_taken,
-      expiresAt: (r.expires_at ?? now).toISOString(),
-      mine: mineIds.has(r.id),
-    })),
-    serverNow: now.toISOString(),
-  };
-}
-
-/** Whether the group can be shown to this viewer (it exists, and is public or theirs). */
-export async function visibleGroupId(ctx: ApiContext, groupNo: string, viewerId: number | null): Promise<number> {
-  const group = await ctx.database.db
-    .selectFrom("groups")
-    .select(["id", "state", "leader_id"])
-    .where("group_no", "=", groupNo)
-    .executeTakeFirst();
-  if (!group || (!isPublic(group.state) && group.leader_id !== viewerId)) throw groupNotFound();
-  return group.id;
-}
-
-/** One group as its page shows it: the course, paid members, seats being paid for, time left and what the viewer can do. */
-export async function groupDetail(ctx: ApiContext, groupNo: string, viewerId: number | null): Promise<GroupDetail> {
-  const now = ctx.now();
-  const { db } = ctx.database;
-  const groupId = await visibleGroupId(ctx, groupNo, viewerId);
-  const group = await db
-    .selectFrom("groups")
-    .innerJoin("group_campaigns as c", "c.id", "groups.campaign_id")
-    .selectAll("groups")
-    .select(["c.course_id", "c.group_price_cents", "c.valid_hours"])
-    .where("groups.id", "=", groupId)
-    .executeTakeFirstOrThrow();
-  const [summaries, lessons, seats] = await Promise.all([
-    courseSummariesByIds(db, [group.course_id]),
-    outlineLessons(db, group.course_id),
-    db
-      .selectFrom("group_members as m")
-      .innerJoin("users", "users.id", "m.user_id")
-      .innerJoin("orders", "orders.id", "m.order_id")
-      .select([
-        "m.user_id",
-        "m.state",
-        "m.joined_at",
-        "users.nickname",
-        "users.avatar_url",
-        "orders.order_no",
-        "orders.state as order_state",
-        "orders.expires_at as order_expires_at",
-      ])
-      .where("m.group_id", "=", group.id)
-      .orderBy("m.joined_at")
-      .execute(),
-  ]);
-  const course = summaries.get(group.course_id);
-  if (!course) throw groupNotFound();
-  const members = seats
-    .filter((s) => s.state === "paid" || s.state === "refunded")
-    .sort((a, b) => Number(b.user_id === group.leader_id) - Number(a.user_id === group.leader_id))
-    .map((s) => ({
-      nickname: maskNickname(s.nickname),
-      avatarUrl: s.avatar_url,
-      leader: s.user_id === group.leader_id,
-      joinedAt: s.joined_at.toISOString(),
-      refunded: s.state === "refunded",
-    }));
-  const joinable =
-    group.state === "open" &&
-    group.expires_at !== null &&
-    group.expires_at > now &&
-    group.seats_taken < group.group_size;
-
-  let viewer: GroupDetail["viewer"] = null;
-  if (viewerId !== null) {
-    const own = seats.find((s) => s.user_id === viewerId);
-    const payable = own?.state === "held" && own.order_state === "pending" && own.order_expires_at > now;
-    // A held seat whose time ran out counts as free: joining again closes it and takes a new one.
-    const memberState = own?.state === "held" && !payable ? "released" : (own?.state ?? null);
-    const [owns, other] = await Promise.all([
-      ownsCourse(db, viewerId, group.course_id),
-      seatInCampaign(db, viewerId, group.campaign_id, group.id),
-    ]);
-    const refusal = payable
-      ? null
-      : joinRefusal(
-          {
-            state: group.state,
-            expiresAt: group.expires_at,
-            seatsTaken: group.seats_taken,
-            groupSize: group.group_size,
-            isLeader: group.leader_id === viewerId,
-            memberState,
-            ownsCourse: owns,
-            otherGroupNo: other?.group_no ?? null,
-          },
-          now,
-        );
-    viewer = {
-      isLeader: group.leader_id === viewerId,
-      memberState: own?.state ?? null,
-      orderNo: own?.order_no ?? null,
-      payable,
-      canJoin: !payable && refusal === null,
-      reason: refusal?.message ?? null,
-    };
-  }
-
-  return {
-    groupNo: group.group_no,
-    state: group.state,
-    stateLabel: GROUP_STATE_LABELS[group.state],
-    groupSize: group.group_size,
-    validHours: group.valid_hours,
-    course: {
-      id: course.id,
-      title: course.title,
-      subtitle: course.subtitle,
-      coverUrl: coverUrl(course.coverChar, categoryTones[course.category], "landscape"),
-      priceCents: course.priceCents,
-      groupPriceCents: group.group_price_cents,
-      lessonsCount: course.lessonsCount,
-      firstLessonId: lessons[0]?.id ?? null,
-    },
-    members,
-    paying: seats.filter((s) => s.state === "held").length,
-    seatsLeft: Math.max(0, group.group_size - group.seats_taken),
-    joinable,
-    expiresAt: group.expires_at?.toISOString() ?? null,
-    completedAt: group.completed_at?.toISOString() ?? null,
-    failedAt: group.failed_at?.toISOString() ?? null,
-    serverNow: now.toISOString(),
-    viewer,
-  };
 }

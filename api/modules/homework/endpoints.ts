@@ -40,24 +40,17 @@ import { requireAuth } from "../auth/guard";
 import {
   HOMEWORK_NOT_FOUND,
   lessonHomework,
-  myHomework,
   photoBytes,
   setWallChoice,
   submitHomework,
   uploadPhoto,
   visibleSubmission,
 } from "./homework";
+import { myHomework } from "./my-homework";
 import { PHOTO_ID, unsupportedPhoto } from "./photos";
-import {
-  assignAttempt,
-  claimAttempt,
-  phrasesOf,
-  releaseAttempt,
-  returnAttempt,
-  reviewAttempt,
-  savePhrases,
-  teacherQueue,
-} from "./review";
+import { phrasesOf, savePhrases } from "./phrases";
+import { assignAttempt, claimAttempt, releaseAttempt, teacherQueue } from "./review";
+import { returnAttempt, reviewAttempt } from "./verdicts";
 import { hideShare, posterOf, shareView, wall } from "./wall";
 
 /** Uploads per learner per hour: a class's worth of retries, not a photo store. */

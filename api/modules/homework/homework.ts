@@ -1,21 +1,18 @@
 /**
  * The learner's side of homework: a lesson's task and whether they may hand in, uploading photos
- * one by one, handing them in as an attempt (coins for the first hand-in, once), their list of
- * work and the wall choice. Only enrolled learners hand in, and only while the lesson is open to
- * them (camp lessons unlock by day).
+ * one by one, handing them in as an attempt (coins for the first hand-in, once), and the wall
+ * choice. Only enrolled learners hand in, and only while the lesson is open to them (camp lessons
+ * unlock by day). Their list of work is in `my-homework.ts`.
  */
 import { randomBytes } from "node:crypto";
 import {
-  ATTEMPT_STATE_LABELS,
-  ATTEMPT_STATES,
   HOMEWORK_MAX_ATTEMPTS,
   type HomeworkPhoto,
   type HomeworkSubmission,
   type LessonHomework,
-  type MyHomework,
 } from "../../../shared/contracts/homework";
 import type { z } from "zod";
-import type { myHomeworkQuerySchema, submitSchema } from "../../../shared/contracts/homework";
+import type { submitSchema } from "../../../shared/contracts/homework";
 import type { ApiContext } from "../../context";
 import type { User } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
@@ -25,14 +22,12 @@ import { awardLearningCoins } from "../wallet/hooks";
 import { newPhotoId, processPhoto } from "./photos";
 import { covers, staffScope } from "./staff";
 import {
-  levelLabel,
   photoView,
   resubmitRule,
   submissionColumns,
   submissionView,
   taskQuery,
   taskView,
-  thumbUrl,
   type Db,
   type TaskRow,
 } from "./views";
@@ -256,111 +251,6 @@ export async function setWallChoice(
     .executeTakeFirst();
   if (!row) throw notFound(HOMEWORK_NOT_FOUND);
   return submissionView(ctx.database.db, row.id);
-}
-
-const PAGE = 20;
-
-/** `<updated_at ms>.<id>` of the last item shown. */
-function parseCursor(cursor: string | undefined): { at: Date; id: number } | null {
-  const match = cursor ? /^(\d{1,15})\.(\d{1,10})$/.exec(cursor) : null;
-  return match ? { at: new Date(Number(match[1])), id: Number(match[2]) } : null;
-}
-
-export async function myHomework(
-  ctx: ApiContext,
-  userId: number,
-  query: z.output<typeof myHomeworkQuerySchema>,
-): Promise<MyHomework> {
-  const db = ctx.database.db;
-  const cursor = parseCursor(query.cursor);
-  let list = db
-    .selectFrom("homework_submissions as s")
-    .innerJoin("homework_tasks as t", "t.id", "s.task_id")
-    .innerJoin("courses as c", "c.id", "t.course_id")
-    .innerJoin("lessons as l", "l.id", "t.lesson_id")
-    .select([
-      "s.id",
-      "s.public_id",
-      "s.state",
-      "s.level",
-      "s.attempts",
-      "s.updated_at",
-      "t.course_id",
-      "c.title as course_title",
-      "l.title as lesson_title",
-      "t.title as task_title",
-    ])
-    .select((eb) =>
-      eb
-        .selectFrom("homework_photos as p")
-        .innerJoin("homework_attempts as a", "a.id", "p.attempt_id")
-        .select("p.id")
-        .whereRef("a.submission_id", "=", "s.id")
-        .orderBy("a.number", "desc")
-        .orderBy("p.position")
-        .limit(1)
-        .as("thumb_id"),
-    )
-    .where("s.user_id", "=", userId)
-    .where("s.attempts", ">", 0);
-  if (query.state) list = list.where("s.state", "=", query.state);
-  if (query.courseId) list = list.where("t.course_id", "=", query.courseId);
-  if (cursor)
-    list = list.where((eb) =>
-      eb.or([
-        eb("s.updated_at", "<", cursor.at),
-        eb.and([eb("s.updated_at", "=", cursor.at), eb("s.id", "<", cursor.id)]),
-      ]),
-    );
-  const rows = await list
-    .orderBy("s.updated_at", "desc")
-    .orderBy("s.id", "desc")
-    .limit(PAGE + 1)
-    .execute();
-  const page = rows.slice(0, PAGE);
-  const last = page.at(-1);
-
-  const counted = await db
-    .selectFrom("homework_submissions as s")
-    .innerJoin("homework_tasks as t", "t.id", "s.task_id")
-    .select(["s.state", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("s.user_id", "=", userId)
-    .where("s.attempts", ">", 0)
-    .$if(query.courseId !== undefined, (qb) => qb.where("t.course_id", "=", query.courseId!))
-    .groupBy("s.state")
-    .execute();
-  const counts = Object.fromEntries(ATTEMPT_STATES.map((state) => [state, 0])) as MyHomework["counts"];
-  for (const row of counted) counts[row.state] = Number(row.n);
-  const courses = await db
-    .selectFrom("homework_submissions as s")
-    .innerJoin("homework_tasks as t", "t.id", "s.task_id")
-    .innerJoin("courses as c", "c.id", "t.course_id")
-    .select(["c.id", "c.title"])
-    .distinct()
-    .where("s.user_id", "=", userId)
-    .where("s.attempts", ">", 0)
-    .orderBy("c.id")
-    .execute();
-
-  return {
-    items: page.map((r) => ({
-      id: r.public_id,
-      courseId: r.course_id,
-      courseTitle: r.course_title,
-      lessonTitle: r.lesson_title,
-      taskTitle: r.task_title,
-      state: r.state,
-      stateLabel: ATTEMPT_STATE_LABELS[r.state],
-      level: r.level,
-      levelLabel: levelLabel(r.level),
-      attempts: r.attempts,
-      thumbUrl: r.thumb_id ? thumbUrl(r.thumb_id) : null,
-      updatedAt: r.updated_at.toISOString(),
-    })),
-    nextCursor: rows.length > PAGE && last ? `${last.updated_at.getTime()}.${last.id}` : null,
-    counts,
-    courses: courses.map((c) => ({ id: c.id, title: c.title })),
-  };
 }
 
 /** The bytes of a photo for a viewer allowed to see it, or null (the caller answers 404). */

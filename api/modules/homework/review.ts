@@ -1,31 +1,24 @@
 /**
- * The teacher's side of homework: the queue of waiting attempts, claims, reviews and returns.
+ * The teacher's queue of waiting attempts, and who holds one: claims, releases, an operator's
+ * assignment.
  *
  * A claim locks an attempt for one teacher for HOMEWORK_CLAIM_MINUTES: claiming is a single
  * guarded UPDATE (free, mine already, or expired), so however many teachers press at once exactly
- * one holds it. Reviewing and returning require holding a live claim, change the attempt, the
- * submission, the coins (an excellent rating pays once per submission) and the learner's notice
- * in one transaction.
+ * one holds it. Reviewing and returning a held attempt is in `verdicts.ts`.
  */
 import type { z } from "zod";
 import { chinaDay } from "../../../shared/china-time";
 import {
   HOMEWORK_CLAIM_MINUTES,
-  HOMEWORK_MAX_ATTEMPTS,
-  LEVEL_LABELS,
   type ClaimResult,
-  type Drawing,
-  type HomeworkSubmission,
-  type Phrases,
   type Queue,
   type QueueItem,
 } from "../../../shared/contracts/homework";
-import type { queueQuerySchema, returnInputSchema, reviewInputSchema } from "../../../shared/contracts/homework";
+import type { queueQuerySchema } from "../../../shared/contracts/homework";
 import type { ApiContext } from "../../context";
+import { cursorAt, pastCursor, readCursor } from "../../db/keyset";
 import type { User } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
-import { notify } from "../../notices";
-import { awardLearningCoins } from "../wallet/hooks";
 import { HOMEWORK_NOT_FOUND } from "./homework";
 import { covers, requireStaff, type StaffScope } from "./staff";
 import { submissionView, thumbUrl, type Db } from "./views";
@@ -107,11 +100,6 @@ function queueItem(row: QueueRow, scope: StaffScope, now: Date): QueueItem {
   };
 }
 
-function parseCursor(cursor: string | undefined): { at: Date; id: number } | null {
-  const match = cursor ? /^(\d{1,15})\.(\d{1,10})$/.exec(cursor) : null;
-  return match ? { at: new Date(Number(match[1])), id: Number(match[2]) } : null;
-}
-
 /** The teachers an operator can give work to: every account on a course's teacher list, with its courses. */
 async function assignableTeachers(db: ApiContext["database"]["db"]): Promise<Queue["teachers"]> {
   const rows = await db
@@ -143,7 +131,7 @@ export async function teacherQueue(
   let q = queueRows(db, scope);
   if (query.courseId) q = q.where("t.course_id", "=", query.courseId);
   if (query.lessonId) q = q.where("t.lesson_id", "=", query.lessonId);
-  const cursor = parseCursor(query.cursor);
+  const cursor = readCursor(query.cursor);
   let rows: QueueRow[];
   if (query.view === "done") {
     rows = await q
@@ -161,13 +149,7 @@ export async function teacherQueue(
           eb("a.assigned_to", "=", user.id),
         ]),
       );
-    if (cursor)
-      q = q.where((eb) =>
-        eb.or([
-          eb("a.submitted_at", ">", cursor.at),
-          eb.and([eb("a.submitted_at", "=", cursor.at), eb("a.id", ">", cursor.id)]),
-        ]),
-      );
+    if (cursor) q = q.where((eb) => pastCursor(eb, "a.submitted_at", "a.id", cursor, "asc"));
     rows = await q
       .where("a.state", "=", "waiting")
       .orderBy("a.submitted_at")
@@ -215,8 +197,7 @@ export async function teacherQueue(
 
   return {
     items: page.map((r) => queueItem(r, scope, now)),
-    nextCursor:
-      query.view !== "done" && rows.length > PAGE && last ? `${last.submitted_at.getTime()}.${last.id}` : null,
+    nextCursor: query.view !== "done" && rows.length > PAGE && last ? cursorAt(last.submitted_at, last.id) : null,
     stats: { waiting: waits.length, doneToday: Number(done.n), medianWaitMinutes: median },
     courses: await courses.execute(),
     lessons: await lessons.execute(),
@@ -226,7 +207,7 @@ export async function teacherQueue(
 }
 
 /** The attempt by its public id, within the caller's scope (404 otherwise). */
-async function attemptInScope(db: Db, scope: StaffScope, publicId: string) {
+export async function attemptInScope(db: Db, scope: StaffScope, publicId: string) {
   const row = await db
     .selectFrom("homework_attempts as a")
     .innerJoin("homework_submissions as s", "s.id", "a.submission_id")
@@ -265,8 +246,8 @@ async function nextFree(db: Db, scope: StaffScope, exceptId: number, now: Date):
   return next?.public_id ?? null;
 }
 
-const alreadyDone = () => new ApiError(409, "already_reviewed", "这份作业已经批改过了");
-const heldByOther = () => new ApiError(409, "claimed_by_other", "这份作业正在由其他老师批改");
+export const alreadyDone = () => new ApiError(409, "already_reviewed", "这份作业已经批改过了");
+export const heldByOther = () => new ApiError(409, "claimed_by_other", "这份作业正在由其他老师批改");
 
 export async function claimAttempt(ctx: ApiContext, user: User, publicId: string): Promise<ClaimResult> {
   const db = ctx.database.db;
@@ -312,118 +293,6 @@ export async function releaseAttempt(ctx: ApiContext, user: User, publicId: stri
   return { released: released !== undefined };
 }
 
-/** Drawings may only point at photos the attempt has. */
-async function checkDrawings(db: Db, attemptId: number, drawings: Drawing[]) {
-  if (!drawings.length) return;
-  const photos = await db
-    .selectFrom("homework_photos")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("attempt_id", "=", attemptId)
-    .executeTakeFirstOrThrow();
-  if (drawings.some((d) => d.photo >= Number(photos.n)))
-    throw new ApiError(400, "invalid_input", "批注指向了不存在的照片");
-  if (new Set(drawings.map((d) => d.photo)).size !== drawings.length)
-    throw new ApiError(400, "invalid_input", "每张照片只能有一份批注");
-}
-
-type Outcome =
-  | { kind: "review"; input: z.output<typeof reviewInputSchema> }
-  | { kind: "return"; input: z.output<typeof returnInputSchema> };
-
-async function finish(ctx: ApiContext, user: User, publicId: string, outcome: Outcome): Promise<HomeworkSubmission> {
-  const db = ctx.database.db;
-  const scope = await requireStaff(db, user);
-  const attempt = await attemptInScope(db, scope, publicId);
-  await checkDrawings(db, attempt.id, outcome.input.drawings);
-  const now = ctx.now();
-  return db.transaction().execute(async (trx) => {
-    const done = await trx
-      .updateTable("homework_attempts")
-      .set({
-        state: outcome.kind === "review" ? "reviewed" : "returned",
-        level: outcome.kind === "review" ? outcome.input.level : null,
-        comment: outcome.kind === "review" ? outcome.input.comment : "",
-        return_reason: outcome.kind === "return" ? outcome.input.reason : null,
-        drawings: JSON.stringify(outcome.input.drawings),
-        reviewed_by: user.id,
-        reviewed_at: now,
-        claimed_by: null,
-        claim_until: null,
-      })
-      .where("id", "=", attempt.id)
-      .where("state", "=", "waiting")
-      .where("claimed_by", "=", user.id)
-      .where("claim_until", ">", now)
-      .returning(["submission_id", "number"])
-      .executeTakeFirst();
-    if (!done) {
-      const current = await trx
-        .selectFrom("homework_attempts")
-        .select(["state", "claimed_by", "claim_until"])
-        .where("id", "=", attempt.id)
-        .executeTakeFirstOrThrow();
-      if (current.state !== "waiting") throw alreadyDone();
-      if (current.claimed_by !== null && current.claimed_by !== user.id && current.claim_until! > now)
-        throw heldByOther();
-      throw new ApiError(409, "claim_required", "请先领取这份作业再批改（领取已过期时请重新领取）");
-    }
-    const excellent = outcome.kind === "review" && outcome.input.level === "excellent";
-    await trx
-      .updateTable("homework_submissions")
-      .set({
-        state: outcome.kind === "review" ? "reviewed" : "returned",
-        level: outcome.kind === "review" ? outcome.input.level : null,
-        updated_at: now,
-        ...(excellent ? { excellent_at: now } : {}),
-      })
-      .where("id", "=", done.submission_id)
-      .execute();
-    if (excellent)
-      await awardLearningCoins(trx, {
-        userId: attempt.user_id,
-        rule: "homework_excellent",
-        refType: "homework_submission",
-        refId: done.submission_id,
-        now,
-      });
-    if (outcome.kind === "review") {
-      await notify(
-        trx,
-        attempt.user_id,
-        "homework_reviewed",
-        `作业已批改：${attempt.task_title}`,
-        `评级：${LEVEL_LABELS[outcome.input.level]}。${outcome.input.comment}`,
-        now,
-      );
-    } else {
-      const last = done.number >= HOMEWORK_MAX_ATTEMPTS;
-      await notify(
-        trx,
-        attempt.user_id,
-        "homework_returned",
-        `作业被退回：${attempt.task_title}`,
-        `退回原因：${outcome.input.reason}${last ? `。已提交 ${HOMEWORK_MAX_ATTEMPTS} 次，不能再重新提交。` : "。请修改后重新提交。"}`,
-        now,
-      );
-    }
-    return submissionView(trx, done.submission_id);
-  });
-}
-
-export const reviewAttempt = (
-  ctx: ApiContext,
-  user: User,
-  publicId: string,
-  input: z.output<typeof reviewInputSchema>,
-) => finish(ctx, user, publicId, { kind: "review", input });
-
-export const returnAttempt = (
-  ctx: ApiContext,
-  user: User,
-  publicId: string,
-  input: z.output<typeof returnInputSchema>,
-) => finish(ctx, user, publicId, { kind: "return", input });
-
 /** An operator gives a waiting attempt to one teacher of its course: only they may claim it now. */
 export async function assignAttempt(
   ctx: ApiContext,
@@ -456,37 +325,3 @@ export async function assignAttempt(
   const row = await queueRows(db, scope).where("a.id", "=", attempt.id).executeTakeFirstOrThrow();
   return queueItem(row, scope, now);
 }
-
-export async function phrasesOf(ctx: ApiContext, user: User): Promise<Phrases> {
-  const db = ctx.database.db;
-  await requireStaff(db, user);
-  const row = await db
-    .selectFrom("homework_phrases")
-    .select("phrases")
-    .where("user_id", "=", user.id)
-    .executeTakeFirst();
-  return { phrases: row?.phrases ?? DEFAULT_PHRASES };
-}
-
-export async function savePhrases(ctx: ApiContext, user: User, input: Phrases): Promise<Phrases> {
-  const db = ctx.database.db;
-  await requireStaff(db, user);
-  const phrases = [...new Set(input.phrases)];
-  const json = JSON.stringify(phrases);
-  await db
-    .insertInto("homework_phrases")
-    .values({ user_id: user.id, phrases: json, updated_at: ctx.now() })
-    .onConflict((oc) => oc.column("user_id").doUpdateSet({ phrases: json, updated_at: ctx.now() }))
-    .execute();
-  return { phrases };
-}
-
-/** What a teacher starts with before saving their own. */
-export const DEFAULT_PHRASES = [
-  "起笔藏锋到位，收笔干净利落。",
-  "结构匀称，中宫收紧会更精神。",
-  "横画略平，可稍向右上取势。",
-  "点画之间注意呼应，笔断意连。",
-  "字距行距再匀一些，通篇会更整齐。",
-  "请对照范字多临几遍，注意笔画的长短比例。",
-];

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { HOMEWORK_SHARE_GONE, LEVEL_LABELS, type ShareView, type Wall } from "../../../shared/contracts/homework";
 import type { wallQuerySchema } from "../../../shared/contracts/homework";
 import type { ApiContext } from "../../context";
+import { cursorAt, pastCursor, readCursor } from "../../db/keyset";
 import type { User } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
 import { sharePoster } from "./paper";
@@ -24,7 +25,7 @@ function firstLine(comment: string): string {
 }
 
 export async function wall(ctx: ApiContext, query: z.output<typeof wallQuerySchema>): Promise<Wall> {
-  const match = query.cursor ? /^(\d{1,15})\.(\d{1,10})$/.exec(query.cursor) : null;
+  const cursor = readCursor(query.cursor);
   let q = ctx.database.db
     .selectFrom("homework_submissions as s")
     .innerJoin("homework_tasks as t", "t.id", "s.task_id")
@@ -50,13 +51,7 @@ export async function wall(ctx: ApiContext, query: z.output<typeof wallQuerySche
     .where("s.level", "=", "excellent")
     .where("s.hidden_at", "is", null);
   if (query.script) q = q.where("t.script", "=", query.script);
-  if (match) {
-    const at = new Date(Number(match[1]));
-    const id = Number(match[2]);
-    q = q.where((eb) =>
-      eb.or([eb("s.excellent_at", "<", at), eb.and([eb("s.excellent_at", "=", at), eb("s.id", "<", id)])]),
-    );
-  }
+  if (cursor) q = q.where((eb) => pastCursor(eb, "s.excellent_at", "s.id", cursor, "desc"));
   const rows = await q
     .orderBy("s.excellent_at", "desc")
     .orderBy("s.id", "desc")
@@ -77,7 +72,7 @@ export async function wall(ctx: ApiContext, query: z.output<typeof wallQuerySche
       width: r.width,
       height: r.height,
     })),
-    nextCursor: rows.length > PAGE && last?.excellent_at ? `${last.excellent_at.getTime()}.${last.id}` : null,
+    nextCursor: rows.length > PAGE && last?.excellent_at ? cursorAt(last.excellent_at, last.id) : null,
   };
 }
 

@@ -11,6 +11,7 @@ import type { ApiContext } from "../../context";
 import type { AddressSnapshot, DB, ItemType, OrderPurpose } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
 import { requireBuying } from "../../providers/payments/gateways";
+import { enforce } from "../../rate-limit";
 import { ownsCourse } from "../enrolments/enrolments";
 import { couponDiscountFor } from "./discounts";
 import { orderDetail } from "./read";
@@ -218,6 +219,15 @@ async function openOrderFor(ctx: ApiContext, userId: number, itemType: ItemType,
     .where("group_id", "is", null)
     .where("state", "=", "pending")
     .executeTakeFirst();
+}
+
+/** Orders a learner may open in ten minutes, whatever they buy: purchases and gifts count together. */
+export function limitOrderCreation(ctx: ApiContext, userId: number) {
+  return enforce(
+    ctx.database,
+    [{ key: `orders:create:${userId}`, max: 30, windowSeconds: 600, message: "下单太频繁，请稍后再试" }],
+    ctx.now(),
+  );
 }
 
 export async function createOrder(

@@ -25,10 +25,9 @@ import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
 import { forbidden, notFound } from "../../http";
 import { idempotentResponder } from "../../idempotency";
-import { enforce } from "../../rate-limit";
 import { addAddress, deleteAddress, listAddresses } from "./addresses";
 import { approveReturn, pendingReturns, rejectReturn, withdrawReturn } from "./returns";
-import { createOrder } from "./create";
+import { createOrder, limitOrderCreation } from "./create";
 import { applyCoupon, applyOrderCoins } from "./discounts";
 import { cancelOrder, confirmReceipt, shipOrder } from "./moves";
 import { listOrders, orderDetail } from "./read";
@@ -47,6 +46,30 @@ const orderNoParam = { orderNo: { type: "string", description: "订单号（M + 
 export function orderEndpoints(ctx: ApiContext): Endpoint[] {
   /** Money-moving calls run once per Idempotency-Key (api/idempotency.ts). */
   const idempotent = idempotentResponder(ctx.database);
+
+  /** A learner's change to one of their orders: once per Idempotency-Key, answered with the order. */
+  const orderChange = <S extends z.ZodType | undefined>(
+    action: string,
+    summary: string,
+    input: S,
+    change: (userId: number, orderNo: string, body: S extends z.ZodType ? z.output<S> : undefined) => Promise<unknown>,
+  ) =>
+    defineEndpoint({
+      method: "post",
+      path: `/orders/{orderNo}/${action}`,
+      summary,
+      tag: "orders",
+      auth: true,
+      params: orderNoParam,
+      ...(input ? { input } : {}),
+      output: orderDetailSchema,
+      handler: async (req, res, { auth: { user }, input: body }) => {
+        const orderNo = orderNoOf(req);
+        await idempotent(req, res, user.id, `POST /orders/${orderNo}/${action}`, body ?? {}, () =>
+          change(user.id, orderNo, body),
+        );
+      },
+    });
 
   return [
     defineEndpoint({
@@ -96,11 +119,7 @@ export function orderEndpoints(ctx: ApiContext): Endpoint[] {
       input: createOrderSchema,
       output: createOrderResultSchema,
       handler: async (req, res, { auth: { user }, input }) => {
-        await enforce(
-          ctx.database,
-          [{ key: `orders:create:${user.id}`, max: 30, windowSeconds: 600, message: "下单太频繁，请稍后再试" }],
-          ctx.now(),
-        );
+        await limitOrderCreation(ctx, user.id);
         await idempotent(req, res, user.id, "POST /orders", input, () => createOrder(ctx, user.id, input), 201);
       },
     }),
@@ -140,53 +159,21 @@ export function orderEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(await orderDetail(ctx, user.id, orderNoOf(req)));
       },
     }),
-    defineEndpoint({
-      method: "post",
-      path: "/orders/{orderNo}/cancel",
-      summary: "取消待支付订单（需 Idempotency-Key；库存与优惠券退回）",
-      tag: "orders",
-      auth: true,
-      params: orderNoParam,
-      output: orderDetailSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        const orderNo = orderNoOf(req);
-        await idempotent(req, res, user.id, `POST /orders/${orderNo}/cancel`, {}, () =>
-          cancelOrder(ctx, user.id, orderNo),
-        );
-      },
-    }),
-    defineEndpoint({
-      method: "post",
-      path: "/orders/{orderNo}/refund",
-      summary:
-        "申请退款（需 Idempotency-Key；课程 7 天内且未学习全额退款；实物未发货直接退款，已发货或收货 7 天内退货需审核，收货后可按件部分退货）",
-      tag: "orders",
-      auth: true,
-      params: orderNoParam,
-      input: refundInputSchema,
-      output: orderDetailSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        const orderNo = orderNoOf(req);
-        await idempotent(req, res, user.id, `POST /orders/${orderNo}/refund`, input, () =>
-          refundOrder(ctx, user.id, orderNo, input.reason, input.quantity),
-        );
-      },
-    }),
-    defineEndpoint({
-      method: "post",
-      path: "/orders/{orderNo}/refund/withdraw",
-      summary: "撤销待审核的退货申请，订单回到申请前的状态（需 Idempotency-Key）",
-      tag: "orders",
-      auth: true,
-      params: orderNoParam,
-      output: orderDetailSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        const orderNo = orderNoOf(req);
-        await idempotent(req, res, user.id, `POST /orders/${orderNo}/refund/withdraw`, {}, () =>
-          withdrawReturn(ctx, user.id, orderNo),
-        );
-      },
-    }),
+    orderChange("cancel", "取消待支付订单（需 Idempotency-Key；库存与优惠券退回）", undefined, (userId, orderNo) =>
+      cancelOrder(ctx, userId, orderNo),
+    ),
+    orderChange(
+      "refund",
+      "申请退款（需 Idempotency-Key；课程 7 天内且未学习全额退款；实物未发货直接退款，已发货或收货 7 天内退货需审核，收货后可按件部分退货）",
+      refundInputSchema,
+      (userId, orderNo, body) => refundOrder(ctx, userId, orderNo, body.reason, body.quantity),
+    ),
+    orderChange(
+      "refund/withdraw",
+      "撤销待审核的退货申请，订单回到申请前的状态（需 Idempotency-Key）",
+      undefined,
+      (userId, orderNo) => withdrawReturn(ctx, userId, orderNo),
+    ),
     defineEndpoint({
       method: "post",
       path: "/orders/{orderNo}/refund/approve",
@@ -215,53 +202,21 @@ export function orderEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(await rejectReturn(ctx, user.id, orderNoOf(req), input.note));
       },
     }),
-    defineEndpoint({
-      method: "post",
-      path: "/orders/{orderNo}/coupon",
-      summary: "更换或取消待支付订单的优惠券（需 Idempotency-Key；couponId 为 null 表示不使用）",
-      tag: "orders",
-      auth: true,
-      params: orderNoParam,
-      input: applyCouponSchema,
-      output: orderDetailSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        const orderNo = orderNoOf(req);
-        await idempotent(req, res, user.id, `POST /orders/${orderNo}/coupon`, input, () =>
-          applyCoupon(ctx, user.id, orderNo, input.couponId),
-        );
-      },
-    }),
-    defineEndpoint({
-      method: "post",
-      path: "/orders/{orderNo}/coins",
-      summary: "待支付订单使用或取消金币抵扣（100 金币抵 1 元，最多抵订单金额的 30%；需 Idempotency-Key）",
-      tag: "orders",
-      auth: true,
-      params: orderNoParam,
-      input: orderCoinsSchema,
-      output: orderDetailSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        const orderNo = orderNoOf(req);
-        await idempotent(req, res, user.id, `POST /orders/${orderNo}/coins`, input, () =>
-          applyOrderCoins(ctx, user.id, orderNo, input.use),
-        );
-      },
-    }),
-    defineEndpoint({
-      method: "post",
-      path: "/orders/{orderNo}/confirm",
-      summary: "确认收货（需 Idempotency-Key）",
-      tag: "orders",
-      auth: true,
-      params: orderNoParam,
-      output: orderDetailSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        const orderNo = orderNoOf(req);
-        await idempotent(req, res, user.id, `POST /orders/${orderNo}/confirm`, {}, () =>
-          confirmReceipt(ctx, user.id, orderNo),
-        );
-      },
-    }),
+    orderChange(
+      "coupon",
+      "更换或取消待支付订单的优惠券（需 Idempotency-Key；couponId 为 null 表示不使用）",
+      applyCouponSchema,
+      (userId, orderNo, body) => applyCoupon(ctx, userId, orderNo, body.couponId),
+    ),
+    orderChange(
+      "coins",
+      "待支付订单使用或取消金币抵扣（100 金币抵 1 元，最多抵订单金额的 30%；需 Idempotency-Key）",
+      orderCoinsSchema,
+      (userId, orderNo, body) => applyOrderCoins(ctx, userId, orderNo, body.use),
+    ),
+    orderChange("confirm", "确认收货（需 Idempotency-Key）", undefined, (userId, orderNo) =>
+      confirmReceipt(ctx, userId, orderNo),
+    ),
     defineEndpoint({
       method: "post",
       path: "/orders/{orderNo}/ship",

@@ -22,7 +22,9 @@ import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
 import { notFound } from "../../http";
 import { idempotentResponder } from "../../idempotency";
-import { checkIn, exchangeCoins, grant, itemById, ledgerPage, listItems, redeemItem, walletOf } from "./wallet";
+import { itemById, listItems, redeemItem } from "./exchange-mall";
+import { ledgerPage } from "./ledger-page";
+import { checkIn, exchangeCoins, grant, walletOf } from "./wallet";
 
 function positiveId(value: string | undefined): number {
   if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647)

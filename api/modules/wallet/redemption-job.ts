@@ -4,7 +4,7 @@
  * (sweepStaleRedemptions' compare-and-set).
  */
 import type { JobDefinition } from "../../jobs/registry";
-import { sweepStaleRedemptions } from "./wallet";
+import { sweepStaleRedemptions } from "./exchange-mall";
 
 export const REDEMPTION_JOB_EVERY_MS = 30_000;
 
