@@ -365,4 +365,6 @@ if (process.argv[2] === "--static-server") {
   process.on("SIGINT", stop);
 } else {
   await main();
+  await (await import("../bench/memory.mjs")).runMemory();
+  if (!(await (await import("../bench/budget.mjs")).checkBudget()).ok) process.exitCode = 1;
 }

@@ -3,7 +3,8 @@
  * a PostgreSQL server through a connection pool when DATABASE_URL is set. Both speak the same
  * SQL through Kysely; LISTEN/NOTIFY carries events between web nodes.
  */
-import { mkdirSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect, sql } from "kysely";
@@ -94,12 +95,47 @@ const pgTypes = {
  */
 export const PGLITE_SHARED_BUFFERS = "32MB";
 
+const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
+/**
+ * A new PGlite folder is made by initdb, which PGlite runs in two more WebAssembly instances
+ * whose memory (about 600 MB) stays in the process until a garbage collection that an idle
+ * server may never have. It runs in a short-lived child process instead: the server then opens
+ * the folder as on any restart. Where the package cannot be located for a child (a bundler
+ * without import.meta.resolve), initdb runs in this process as before.
+ */
+async function initPgliteFolder(folder: string): Promise<void> {
+  if (existsSync(path.join(folder, "PG_VERSION"))) return;
+  let moduleUrl: string;
+  try {
+    moduleUrl = import.meta.resolve("@electric-sql/pglite");
+  } catch {
+    return;
+  }
+  const script = `const { PGlite } = await import(process.argv[1]);
+const db = new PGlite(process.argv[2], { startParams: JSON.parse(process.argv[3]) });
+await db.waitReady;
+await db.close();`;
+  const child = spawn(
+    process.execPath,
+    ["--input-type=module", "-e", script, moduleUrl, folder, JSON.stringify(startParams)],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const code = await new Promise<number | string>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (status, signal) => resolve(status ?? signal ?? "unknown"));
+  });
+  if (code !== 0) throw new Error(`PGlite initdb failed (${code}): ${stderr.trim()}`);
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const options = {
-    parsers: { [INT8]: parseInt8, [DATE]: keepText },
-    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  };
+  const options = { parsers: { [INT8]: parseInt8, [DATE]: keepText }, startParams };
+  if (dataDir) await initPgliteFolder(path.join(dataDir, "pglite"));
   const pglite = dataDir ? new PGlite(path.join(dataDir, "pglite"), options) : new PGlite(options);
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite) });
