@@ -3,9 +3,10 @@
  * a PostgreSQL server through a connection pool when DATABASE_URL is set. Both speak the same
  * SQL through Kysely; LISTEN/NOTIFY carries events between web nodes.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
@@ -98,46 +99,29 @@ export const PGLITE_SHARED_BUFFERS = "32MB";
 const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
 
 /**
- * A new PGlite folder is made by initdb, which PGlite runs in two more WebAssembly instances
- * whose memory (about 600 MB) stays in the process until a garbage collection that an idle
- * server may never have. It runs in a short-lived child process instead: the server then opens
- * the folder as on any restart. Where the package cannot be located for a child (a bundler
- * without import.meta.resolve), initdb runs in this process as before.
+ * A new PGlite folder is made by initdb, which PGlite runs in two more WebAssembly instances.
+ * Their memory (about 600 MB) is garbage once the database is open, but an idle server may not
+ * collect it for a long time: one full collection right after a new folder is made returns it.
+ * (Running initdb in a child process instead costs another WebAssembly compilation: 5–6 s more
+ * on the first start on this project's machine.)
  */
-async function initPgliteFolder(folder: string): Promise<void> {
-  if (existsSync(path.join(folder, "PG_VERSION"))) return;
-  let moduleUrl: string;
+function collectGarbageOnce() {
   try {
-    moduleUrl = import.meta.resolve("@electric-sql/pglite");
+    v8.setFlagsFromString("--expose-gc");
+    (runInNewContext("gc") as () => void)();
   } catch {
-    return;
+    // Not allowed here (a restricted runtime): the memory is returned at the next collection.
   }
-  const script = `const { PGlite } = await import(process.argv[1]);
-const db = new PGlite(process.argv[2], { startParams: JSON.parse(process.argv[3]) });
-await db.waitReady;
-await db.close();`;
-  const child = spawn(
-    process.execPath,
-    ["--input-type=module", "-e", script, moduleUrl, folder, JSON.stringify(startParams)],
-    {
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
-  let stderr = "";
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const code = await new Promise<number | string>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("exit", (status, signal) => resolve(status ?? signal ?? "unknown"));
-  });
-  if (code !== 0) throw new Error(`PGlite initdb failed (${code}): ${stderr.trim()}`);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const options = { parsers: { [INT8]: parseInt8, [DATE]: keepText }, startParams };
-  if (dataDir) await initPgliteFolder(path.join(dataDir, "pglite"));
-  const pglite = dataDir ? new PGlite(path.join(dataDir, "pglite"), options) : new PGlite(options);
+  const folder = dataDir ? path.join(dataDir, "pglite") : undefined;
+  const isNew = folder !== undefined && !existsSync(path.join(folder, "PG_VERSION"));
+  const pglite = folder ? new PGlite(folder, options) : new PGlite(options);
   await pglite.waitReady;
+  if (isNew) collectGarbageOnce();
   const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite) });
   return {
     db,
