@@ -374,4 +374,6 @@ if (process.argv[2] === "--load") {
   await (await import("../bench/throughput.mjs")).runThroughput({ root, benchScript: scriptPath });
 } else {
   await main();
+  await (await import("../bench/memory.mjs")).runMemory();
+  if (!(await (await import("../bench/budget.mjs")).checkBudget()).ok) process.exitCode = 1;
 }

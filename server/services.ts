@@ -24,7 +24,6 @@ import { configurePayments, paymentSettingsFrom } from "../api/providers/payment
 import { accountErasureJob } from "../api/modules/me/deletion";
 import { AliyunSmsTransport } from "../api/providers/aliyun-sms";
 import { DevOutbox, type MessageTransport, Messenger } from "../api/providers/messages";
-import { SmtpTransport } from "../api/providers/smtp";
 import { EventStreams } from "../api/sse";
 import type { AppConfig } from "./config";
 import { outboxAllowed } from "./dev-outbox";
@@ -44,7 +43,9 @@ export async function apiContextFor(
   // In production the outbox keeps messages in memory only (nothing on disk, nothing readable).
   const outbox = new DevOutbox(outboxAllowed(config) ? config.dataDir : null);
   const sms: MessageTransport = config.sms.provider === "aliyun" ? new AliyunSmsTransport(config.sms) : outbox;
-  const email: MessageTransport = config.mail.transport === "smtp" ? new SmtpTransport(config.mail) : outbox;
+  // nodemailer is loaded only where mail goes out through SMTP.
+  const email: MessageTransport =
+    config.mail.transport === "smtp" ? new (await import("../api/providers/smtp")).SmtpTransport(config.mail) : outbox;
   if (config.production && (sms === outbox || email === outbox)) {
     logger.warn(
       { sms: config.sms.provider, mail: config.mail.transport },

@@ -5,8 +5,6 @@
  * Every page is registered twice, as the clean path and as `…/index.html` (spec §2);
  * `expandIndexHtml` does that when the router routes are built.
  */
-import { z } from "zod";
-
 export type LayoutName = "default" | "clean" | "test";
 /**
  * Who may open a page: anyone, a signed-in account, or staff who review homework (teachers and
@@ -14,17 +12,23 @@ export type LayoutName = "default" | "clean" | "test";
  */
 export type Access = "public" | "user" | "teacher";
 
+/** A path parameter's check, shaped like a schema's `safeParse` (no validation library in the browser's entry). */
+export interface ParamCheck {
+  safeParse(value: unknown): { success: boolean };
+}
+
+const check = (test: (value: string) => boolean): ParamCheck => ({
+  safeParse: (value) => ({ success: typeof value === "string" && test(value) }),
+});
+
 /** How a path parameter is validated. A failed check renders the 404 page with status 404. */
 export const paramRules = {
   /** Database ids: positive integers without leading zeros, within int4. */
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/)
-    .refine((v) => Number(v) <= 2_147_483_647),
+  id: check((v) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647),
   /** Group-buy numbers: "GB" followed by 14 digits (issue date yyMMdd + 8-digit sequence). */
-  groupNo: z.string().regex(/^GB\d{14}$/),
+  groupNo: check((v) => /^GB\d{14}$/.test(v)),
   /** Activity tokens: 6–64 URL-safe characters. */
-  token: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/),
+  token: check((v) => /^[A-Za-z0-9_-]{6,64}$/.test(v)),
 } as const;
 export type ParamRule = keyof typeof paramRules;
 

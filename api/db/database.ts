@@ -3,8 +3,10 @@
  * a PostgreSQL server through a connection pool when DATABASE_URL is set. Both speak the same
  * SQL through Kysely; LISTEN/NOTIFY carries events between web nodes.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
@@ -86,11 +88,40 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
+/**
+ * PGlite's PostgreSQL keeps its shared buffers inside the WebAssembly memory and writes all of
+ * them at start: at PostgreSQL's default of 128 MB they were a third of an idle node's memory.
+ * 32 MB hold this site's hot data (the whole embedded database is about 50 MB on disk, mostly
+ * catalogue tables); the rest is read through the operating system's file cache (decision 028).
+ */
+export const PGLITE_SHARED_BUFFERS = "32MB";
+
+const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
+/**
+ * A new PGlite folder is made by initdb, which PGlite runs in two more WebAssembly instances.
+ * Their memory (about 600 MB) is garbage once the database is open, but an idle server may not
+ * collect it for a long time: one full collection right after a new folder is made returns it.
+ * (Running initdb in a child process instead costs another WebAssembly compilation: 5–6 s more
+ * on the first start on this project's machine.)
+ */
+function collectGarbageOnce() {
+  try {
+    v8.setFlagsFromString("--expose-gc");
+    (runInNewContext("gc") as () => void)();
+  } catch {
+    // Not allowed here (a restricted runtime): the memory is returned at the next collection.
+  }
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const parsers = { [INT8]: parseInt8, [DATE]: keepText };
-  const pglite = dataDir ? new PGlite(path.join(dataDir, "pglite"), { parsers }) : new PGlite({ parsers });
+  const options = { parsers: { [INT8]: parseInt8, [DATE]: keepText }, startParams };
+  const folder = dataDir ? path.join(dataDir, "pglite") : undefined;
+  const isNew = folder !== undefined && !existsSync(path.join(folder, "PG_VERSION"));
+  const pglite = folder ? new PGlite(folder, options) : new PGlite(options);
   await pglite.waitReady;
+  if (isNew) collectGarbageOnce();
   const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite) });
   return {
     db,

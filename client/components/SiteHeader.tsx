@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useSearchParams } from "react-router-dom";
 import { useRootData } from "../lib/root-data";
-import { LoginDialog } from "./LoginDialog";
+import { LoginDialog, preloadLoginDialog } from "./LoginDialog";
 import { NoticesPopover } from "./NoticesPopover";
 import { logOut } from "./login/login-client";
 import { QrPopover } from "./QrPopover";
@@ -108,7 +108,13 @@ export function SiteHeader() {
               </details>
             </>
           ) : (
-            <button type="button" className="button button--primary button--small" onClick={() => setLoginOpen(true)}>
+            <button
+              type="button"
+              className="button button--primary button--small"
+              onPointerEnter={preloadLoginDialog}
+              onFocus={preloadLoginDialog}
+              onClick={() => setLoginOpen(true)}
+            >
               登录 / 注册
             </button>
           )}

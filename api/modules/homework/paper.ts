@@ -4,8 +4,10 @@
  * rasterised by sharp, so nothing depends on the fonts installed on the machine.
  */
 import QRCode from "qrcode";
-import sharp from "sharp";
-import { glyphPath, textPath } from "./brush-font";
+import { loadSharp } from "../../providers/images";
+
+/** The brush font's outlines (opentype.js and the parsed font files), loaded with the first drawing. */
+const loadBrushFont = () => import("./brush-font");
 
 export const PAPER = "#f4ecdb";
 export const INK = "#1f1b16";
@@ -25,6 +27,8 @@ function wobble(seed: number) {
  * off-centre, off-size and tilted, the whole sheet slightly rotated as if photographed by hand.
  */
 export async function practiceSheet(characters: string, seed: number, longSide = 1280): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const { glyphPath } = await loadBrushFont();
   const chars = [...characters].slice(0, 8);
   const columns = chars.length <= 4 ? 2 : 4;
   const rows = Math.ceil(chars.length / columns);
@@ -92,6 +96,8 @@ export interface PosterInput {
 
 /** The share poster: the photo, the level as a red seal, the teacher's comment and a QR code to the share page. */
 export async function sharePoster(input: PosterInput): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const { textPath } = await loadBrushFont();
   const width = 1080;
   const pad = 60;
   const photo = await sharp(input.photo)
@@ -158,6 +164,7 @@ export async function sharePoster(input: PosterInput): Promise<Buffer> {
 
 /** Only the seal group of the poster, transparent elsewhere, to lay over the photo. */
 async function sealLayer(svg: string, width: number, height: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   const seal = /<g transform="rotate\(-6[\s\S]*?<\/g>/.exec(svg)?.[0] ?? "";
   return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${seal}</svg>`))
     .png()

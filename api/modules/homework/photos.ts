@@ -6,7 +6,6 @@
  * progressive JPEG without any metadata, so no location or camera data is ever kept or served.
  */
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
 import {
   HOMEWORK_PHOTO_MAX_PIXELS,
   HOMEWORK_UNSUPPORTED_TYPE,
@@ -14,6 +13,7 @@ import {
 } from "../../../shared/contracts/homework";
 import { ApiError } from "../../http";
 import { sniffImageFormat } from "../me/avatar";
+import { loadSharp } from "../../providers/images";
 
 export const DISPLAY_LONG_SIDE = HOMEWORK_UPLOAD_LONG_SIDE;
 export const THUMB_LONG_SIDE = 480;
@@ -45,6 +45,7 @@ export const PHOTO_ID = /^[A-Za-z0-9_-]{22}$/;
 
 /** Checks an upload and makes the display image and thumbnail that are kept instead of it. */
 export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
+  const sharp = await loadSharp();
   const format = sniffImageFormat(upload);
   if (!format) throw unsupportedPhoto();
   let width: number | undefined;

@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "../../providers/images";
 import type { Drawing, Script } from "../../../shared/contracts/homework";
 import type { Database } from "../../db/database";
 import type { HomeworkLevel } from "../../db/schema";
@@ -78,6 +78,7 @@ const sheets = new Map<string, Sheet>();
 const CACHE_DIR = path.join(tmpdir(), "mochi-homework-demo-v1");
 
 async function sheetFor(characters: string, variant: number): Promise<Sheet> {
+  const sharp = await loadSharp();
   const key = `${characters}-${variant}`;
   const known = sheets.get(key);
   if (known) return known;

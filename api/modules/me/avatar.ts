@@ -4,9 +4,9 @@
  * anything is decoded (pixel floods); then the picture is decoded and re-encoded as a 256 × 256
  * WebP, which drops EXIF (location, camera) and anything smuggled beside the pixels.
  */
-import sharp from "sharp";
 import { AVATAR_MAX_PIXELS, AVATAR_MAX_SIDE, AVATAR_SIZE } from "../../../shared/contracts/me";
 import { ApiError } from "../../http";
+import { loadSharp } from "../../providers/images";
 
 export type ImageFormat = "jpeg" | "png" | "webp";
 
@@ -34,6 +34,7 @@ const oversizedImage = () =>
 
 /** Checks and re-encodes an uploaded picture into the avatar we keep. */
 export async function makeAvatar(upload: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   const format = sniffImageFormat(upload);
   if (!format) throw unsupportedImage();
   const options = { limitInputPixels: AVATAR_MAX_PIXELS, failOn: "error" } as const;

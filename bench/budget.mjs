@@ -1,0 +1,173 @@
+// The JavaScript budget: the initial JavaScript of each kind of page (its entry <script
+// type="module"> plus every <link rel="modulepreload">, gzip level 6 as the server's compression
+// sends it) against the budget of decision 028: 100 KB for the home page, 120 KB for any other.
+//
+//   node bench/budget.mjs     (needs a build: npm run build)
+//
+// It starts its own production server on a temporary data directory with the demo data (so
+// /course/{id} and the others render their pages, not a 404), signs the demo learner in for
+// /my pages, prints the table and exits 1 when a page is over budget. `npm run bench` calls
+// `checkBudget()` and fails its own run the same way.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { root, startServer, stopServer, table } from "./server.mjs";
+
+/** Bytes of gzip JavaScript before hydration (1 KB = 1,000 bytes). */
+export const BUDGET = { home: 100_000, page: 120_000 };
+
+/**
+ * One address per kind of page. Course 1 and its first lesson (a free trial) are the demo
+ * catalogue's; `{live}` and `{book}` are the first links of their list pages.
+ */
+const ROUTES = [
+  "/",
+  "/about",
+  "/product/list",
+  "/course/1",
+  "/video",
+  "/video/1",
+  "/video/PublicCourseItem?id=1",
+  "/live",
+  "/live/{live}",
+  "/books",
+  "/books/{book}",
+  "/stationery",
+  "/search?keyword=kaishu",
+  "/homework",
+  "/experience",
+  "/guide",
+  "/my",
+  "/my/order",
+  "/my/homework",
+  "/my/security",
+];
+
+/** Where the first link of each kind is found. */
+const DISCOVER = {
+  live: ["/live", /href="\/live\/(\d+)"/],
+  book: ["/books", /href="\/books\/(\d+)"/],
+};
+
+const DEMO_LEARNER = { email: "learner@mochi.local", password: "Mochi-learner-2026" };
+
+function initialScripts(html) {
+  const files = new Set();
+  for (const m of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
+    const attrs = {};
+    for (const a of m[2].matchAll(/([\w:-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+)))?/g)) {
+      attrs[a[1].toLowerCase()] = a[2] ?? a[3] ?? a[4] ?? "";
+    }
+    const tag = m[1].toLowerCase();
+    if (tag === "script" && attrs.type === "module" && attrs.src) files.add(attrs.src);
+    if (tag === "link" && attrs.rel === "modulepreload" && attrs.href) files.add(attrs.href);
+  }
+  return [...files];
+}
+
+const gzipCache = new Map();
+function weigh(urls, clientDir) {
+  let raw = 0;
+  let gzip = 0;
+  for (const url of urls) {
+    const file = path.join(clientDir, decodeURIComponent(new URL(url, "http://x").pathname));
+    if (!file.startsWith(clientDir + path.sep) || !existsSync(file)) throw new Error(`${url}: not in dist/client`);
+    let sizes = gzipCache.get(file);
+    if (!sizes) {
+      const bytes = readFileSync(file);
+      sizes = { raw: bytes.length, gzip: gzipSync(bytes, { level: 6 }).length };
+      gzipCache.set(file, sizes);
+    }
+    raw += sizes.raw;
+    gzip += sizes.gzip;
+  }
+  return { scripts: urls.length, raw, gzip };
+}
+
+async function signIn(origin) {
+  const res = await fetch(`${origin}/api/auth/email/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+    body: JSON.stringify(DEMO_LEARNER),
+  });
+  if (!res.ok) throw new Error(`demo learner sign-in answered ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** Measures every route on a running server; returns the rows (over: true when over budget). */
+export async function measureBudget(origin, clientDir = path.join(root, "dist/client")) {
+  const get = (p, cookie) =>
+    fetch(origin + encodeURI(p), { headers: { "user-agent": "mochi-bench", ...(cookie ? { cookie } : {}) } });
+  const ids = {};
+  for (const [key, [page, pattern]] of Object.entries(DISCOVER)) {
+    ids[key] = pattern.exec(await (await get(page)).text())?.[1];
+  }
+  const cookie = await signIn(origin).catch((err) => {
+    console.warn(`warning: ${err.message}; /my pages are measured signed out`);
+    return undefined;
+  });
+  const rows = [];
+  for (const route of ROUTES) {
+    const missing = [...route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).find((k) => !ids[k]);
+    if (missing) {
+      rows.push({ route, path: null, status: null, note: `no ${missing} link found` });
+      continue;
+    }
+    const p = route.replace(/\{(\w+)\}/g, (_, k) => ids[k]);
+    const res = await get(p, route.startsWith("/my") ? cookie : undefined);
+    const html = await res.text();
+    const weight = weigh(initialScripts(html), clientDir);
+    const budget = route === "/" ? BUDGET.home : BUDGET.page;
+    rows.push({ route, path: p, status: res.status, ...weight, budget, over: weight.gzip > budget });
+  }
+  return rows;
+}
+
+const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+
+export function printBudget(rows) {
+  console.log("\nJavaScript budget (initial JS per page: entry + modulepreload, gzip level 6; 1 KB = 1,000 bytes):\n");
+  const lines = [["page", "address", "status", "scripts", "raw", "gzip", "budget", ""]];
+  for (const r of rows) {
+    if (r.path === null) lines.push([r.route, "-", "-", "-", "-", "-", "-", r.note]);
+    else
+      lines.push([
+        r.route,
+        r.path,
+        r.status,
+        r.scripts,
+        kb(r.raw),
+        kb(r.gzip),
+        kb(r.budget),
+        r.over ? "OVER" : r.status === 200 ? "ok" : "ok (not 200)",
+      ]);
+  }
+  for (const line of table(lines)) console.log(line);
+  const over = rows.filter((r) => r.over);
+  if (over.length > 0) console.log(`\n! over budget: ${over.map((r) => r.route).join(", ")}`);
+  return over.length === 0;
+}
+
+/** Starts a server with the demo data, measures and prints; false when a page is over budget. */
+export async function checkBudget() {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "mochi-budget-"));
+  let server;
+  try {
+    server = await startServer({ dataDir: tmp });
+    const rows = await measureBudget(server.origin);
+    return { ok: printBudget(rows), rows };
+  } finally {
+    await stopServer(server?.child);
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { ok } = await checkBudget();
+  process.exit(ok ? 0 : 1);
+}
