@@ -21,7 +21,9 @@ test("the home page shows courses, live lessons, books and the teachers", async 
   await expect(page.getByRole("region", { name: "新书上架" }).locator(".catalogue-card--book")).toHaveCount(6);
   await expect(page.getByRole("region", { name: "文房好物" }).locator(".catalogue-card--commodity")).toHaveCount(8);
   await expect(page.getByRole("region", { name: "授课老师" }).locator(".teacher-tile")).toHaveCount(10);
-  await expect(page.getByText("学员作品即将展出")).toBeVisible();
+  // The latest works from the wall (the demo has more than eight), each opening its share page.
+  const works = page.getByRole("region", { name: "学员作品" }).locator('a.wall-card[href^="/homework/share?id="]');
+  await expect(works).toHaveCount(8);
   await expect(page.getByRole("link", { name: /楷书\s*7 门课/ })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/home.png`, fullPage: true });
 
