@@ -18,34 +18,12 @@
 // Results: printed, and written to bench/results/load/latest.json.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort, envInt as count } from "./server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-function count(name, fallback, { allowZero = false } = {}) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1)) {
-    console.error(`${name} must be a ${allowZero ? "non-negative" : "positive"} integer, got "${raw}"`);
-    process.exit(2);
-  }
-  return n;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = http.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;

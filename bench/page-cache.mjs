@@ -12,19 +12,9 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "./server.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = http.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function get(port, url, headers = {}) {
   return new Promise((resolve, reject) => {

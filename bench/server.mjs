@@ -89,3 +89,15 @@ export function table(rows) {
     return ri === 0 ? `${line}\n|${widths.map((w) => "-".repeat(w + 2)).join("|")}|` : line;
   });
 }
+
+/** A whole number from the environment, or the fallback; anything else stops the run (exit 2). */
+export function envInt(name, fallback, { allowZero = false } = {}) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1)) {
+    console.error(`${name} must be a ${allowZero ? "non-negative" : "positive"} integer, got "${raw}"`);
+    process.exit(2);
+  }
+  return n;
+}

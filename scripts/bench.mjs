@@ -19,33 +19,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { freePort, envInt as positiveInt } from "../bench/server.mjs";
 
 const scriptPath = fileURLToPath(import.meta.url);
 const root = path.resolve(path.dirname(scriptPath), "..");
 
 // -------------------------------------------------------------------------------------------------
-
-function positiveInt(name, fallback, { allowZero = false } = {}) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1)) {
-    console.error(`${name} must be a ${allowZero ? "non-negative" : "positive"} integer, got "${raw}"`);
-    process.exit(2);
-  }
-  return n;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = http.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A GET with no Accept-Encoding: the exact bytes a client that asks for nothing receives. */
 function capture(port, url) {
