@@ -31,6 +31,11 @@ FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 
+# ffmpeg (with ffprobe) transcodes the lesson videos operators upload to HLS (decision 043).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg \
+ && rm -rf /var/lib/apt/lists/*
+
 # package.json is needed at run time too: its "type": "module" makes Node load dist/server/*.js as ES
 # modules. (The version shown by the site is inlined into the server bundle at build time.)
 COPY package.json package-lock.json ./

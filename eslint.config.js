@@ -1,5 +1,6 @@
 // One lint setup for the whole tree (npm run lint): ESLint for code, Prettier for format.
 import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -28,6 +29,22 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
+    },
+  },
+  {
+    // Accessibility of the markup we write (axe checks the rendered pages: tests/e2e/a11y.spec.ts).
+    files: ["client/**/*.tsx", "server/**/*.tsx"],
+    ignores: ["**/*.test.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Keys on a container are how a dialog keeps Tab inside and closes on Esc, and how the
+      // player takes its shortcuts from whichever of its controls has focus: allowed. Pointer
+      // handlers on non-interactive elements stay errors.
+      "jsx-a11y/no-noninteractive-element-interactions": [
+        "error",
+        { handlers: ["onClick", "onMouseDown", "onMouseUp", "onKeyPress", "onKeyUp"] },
+      ],
     },
   },
   {

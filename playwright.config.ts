@@ -40,7 +40,8 @@ export default defineConfig({
     command: `node ${dist}/server/main.js`,
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh data folder is migrated and seeded at start: allow for a busy machine.
+    timeout: 180_000,
     env: {
       NODE_ENV: "production",
       DEPLOY_ENV: "test",

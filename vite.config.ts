@@ -1,10 +1,120 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /** react-router exports only its development build; bundles use its production build. */
 const routerBuild = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+const CONTRACTS_DIR = fileURLToPath(new URL("./shared/contracts/", import.meta.url));
+/** Marks the copy of a contract module that keeps its schemas, in the browser bundle (decision 030). */
+const WITH_SCHEMAS = "?schemas&lang.ts";
+
+const contractFiles = () =>
+  readdirSync(CONTRACTS_DIR).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !f.endsWith(".d.ts"));
+
+/**
+ * The names whose calls only build zod schemas or compute values: `z`, and every top-level
+ * function and schema of a contract module (`fooSchema.extend(…)`, `outlineChapterOf(…)`).
+ * Contract modules hold schemas, constants and pure functions only; marking these calls pure in
+ * the browser bundle lets a page import a constant from a contract module without that module's
+ * schemas, and without zod (decision 030).
+ */
+function contractNames(): { pure: string[]; schemas: Set<string> } {
+  const pure = new Set(["z"]);
+  const schemas = new Set<string>();
+  const functions = new Set<string>();
+  const decls: [string, string][] = [];
+  let topLevel = "";
+  for (const file of contractFiles()) {
+    const text = readFileSync(CONTRACTS_DIR + file, "utf8");
+    for (const m of text.matchAll(/^(?:export )?function (\w+)/gm)) functions.add(m[1]!);
+    for (const m of text.matchAll(/^(?:export )?const (\w+)(?:: [^=]+)? =\s*(\S+)/gm)) {
+      const init = m[2]!;
+      const statement = text.slice(m.index, text.indexOf(";\n", m.index));
+      // Arrow functions (`(x) =>`, `<T>(x) =>`, `async (x) =>`): calling them builds a value.
+      if (/^(\(|<|async\b)/.test(init)) functions.add(m[1]!);
+      else {
+        topLevel += statement;
+        // Arrays of schemas or constants (`[z.object(…), …]`; `list.map(…)` only computes).
+        if (init.startsWith("[")) {
+          pure.add(m[1]!);
+          if (statement.includes("z.")) schemas.add(m[1]!);
+        } else decls.push([m[1]!, init]);
+      }
+    }
+  }
+  // The names are matched wherever they are called in the browser bundle, so only functions
+  // that contract modules call while building their values are listed, not every helper.
+  for (const name of functions) if (new RegExp(`\\b${name}\\(`).test(topLevel)) pure.add(name);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [name, init] of decls) {
+      const root = /^(\w+)/.exec(init)?.[1];
+      if (!pure.has(name) && root !== undefined && pure.has(root)) {
+        pure.add(name);
+        schemas.add(name);
+        grew = true;
+      }
+    }
+  }
+  return { pure: [...pure], schemas };
+}
+
+/**
+ * Contracts in the browser load with the first request that needs them. A loader passes
+ * `schema: import("…/contracts/x").then((m) => m.xSchema)`. In the browser bundle each contract
+ * module exists twice: the module itself, imported for its constants and functions (its schemas
+ * unused, so dropped with zod), and a copy with its schemas (`…/x.ts?schemas`), which dynamic
+ * imports and static imports of a schema resolve to, and whose own contract imports are copies
+ * too. A page thus carries zod only when it uses a schema itself. The server bundle is unchanged.
+ */
+function contractsOnDemand(schemas: Set<string>): Plugin {
+  const isContract = (id: string) => id.startsWith(CONTRACTS_DIR) && !id.includes("?");
+  const importsSchema = (specifiers: string) =>
+    specifiers
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s && !s.startsWith("type "))
+      .some((s) => schemas.has(s.split(/\s+as\s+/)[0]!));
+  return {
+    name: "mochi:contracts-on-demand",
+    enforce: "pre",
+    applyToEnvironment: (env) => env.name === "client",
+    async resolveId(source, importer) {
+      if (!importer) return null;
+      const fromCopy = importer.endsWith(WITH_SCHEMAS);
+      const wantsCopy = source.endsWith(WITH_SCHEMAS);
+      if (!fromCopy && !wantsCopy) return null;
+      const bare = wantsCopy ? source.slice(0, -WITH_SCHEMAS.length) : source;
+      const base = fromCopy ? importer.slice(0, -WITH_SCHEMAS.length) : importer;
+      const resolved = await this.resolve(bare, base, { skipSelf: true });
+      if (resolved && isContract(resolved.id)) return resolved.id + WITH_SCHEMAS;
+      return resolved;
+    },
+    load(id) {
+      if (id.endsWith(WITH_SCHEMAS)) return readFileSync(id.slice(0, -WITH_SCHEMAS.length), "utf8");
+      return null;
+    },
+    transform(code, id) {
+      if (id.includes("/node_modules/") || id.endsWith(WITH_SCHEMAS) || !code.includes("contracts/")) return null;
+      const next = code
+        .replace(
+          /import\((["'])([^"']*\/contracts\/[\w-]+)\1\)/g,
+          (_m, quote: string, spec: string) => `import(${quote}${spec}${WITH_SCHEMAS}${quote})`,
+        )
+        .replace(
+          /(import\s*\{)([^}]*)(\}\s*from\s*)(["'])([^"']*\/contracts\/[\w-]+)\4/g,
+          (m, open: string, names: string, from: string, quote: string, spec: string) =>
+            importsSchema(names) ? `${open}${names}${from}${quote}${spec}${WITH_SCHEMAS}${quote}` : m,
+        );
+      return next === code ? null : { code: next, map: null };
+    },
+  };
+}
+
+const contracts = contractNames();
 
 /**
  * One `vite build --app` makes both halves: the browser bundle (with manifest.json, served
@@ -14,7 +124,7 @@ const routerBuild = (file: string) =>
 const outRoot = process.env.DIST_DIR ?? "dist";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contractsOnDemand(contracts.schemas)],
   base: "/",
   resolve: {
     alias: [
@@ -34,7 +144,10 @@ export default defineConfig({
         outDir: `${outRoot}/client`,
         manifest: true,
         emptyOutDir: true,
-        rolldownOptions: { input: "client/entry-client.tsx" },
+        rolldownOptions: {
+          input: "client/entry-client.tsx",
+          treeshake: { manualPureFunctions: contracts.pure, propertyReadSideEffects: false },
+        },
       },
     },
     ssr: {

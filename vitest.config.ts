@@ -6,7 +6,9 @@ export default defineConfig({
   test: {
     include: ["{client,server,shared,api}/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
     environment: "node",
-    testTimeout: 20_000,
+    // Many integration tests build a fresh database or spawn the built server inside the test; on a
+    // shared two-core machine that alone can take tens of seconds. Hangs are still cut off.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
   },

@@ -6,9 +6,20 @@ import type { EventStreams } from "./sse";
 import type { DevOutbox, Messenger } from "./providers/messages";
 import type { WechatSettings } from "./providers/wechat";
 
+/** Lesson video uploads (FFMPEG_PATH, VIDEO_UPLOAD_MAX_MB). */
+export interface VideoSettings {
+  /** The ffmpeg executable named by FFMPEG_PATH; absent: looked for on `searchPath`. */
+  ffmpegPath?: string;
+  /** The PATH the encoder is looked for on. */
+  searchPath: string;
+  uploadMaxBytes: number;
+}
+
 export interface ApiSettings {
   production: boolean;
   publicOrigin: string;
+  /** Same-site checks also accept the request's own host (outside `pro`, PUBLIC_ORIGIN not set). */
+  acceptRequestHost: boolean;
   siteName: string;
   dataDir: string;
   cookies: CookieSettings;
@@ -20,6 +31,8 @@ export interface ApiSettings {
   testFixtures: boolean;
   /** WeChat website login; absent (the login is switched off) unless its app id and secret are configured. */
   wechat?: WechatSettings;
+  /** Absent (tests building a context by hand): the process environment decides. */
+  video?: VideoSettings;
 }
 
 export interface ApiContext {

@@ -9,10 +9,18 @@
  */
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from "express";
 import type { z } from "zod";
-import { parseInput } from "./http";
+import { forbidden, parseInput } from "./http";
 import { authOf, requireAuth, type Auth } from "./request-auth";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+/** Staff roles an endpoint may demand; an operator has every teacher permission. */
+export type StaffRole = "teacher" | "operator";
+
+/** Whether an account of `role` holds `required` (learner < teacher < operator). */
+export function holdsRole(role: "learner" | StaffRole, required: StaffRole): boolean {
+  return required === "teacher" ? role === "teacher" || role === "operator" : role === "operator";
+}
 
 /** A path parameter as the document describes it. */
 export interface PathParam {
@@ -49,6 +57,11 @@ export interface EndpointDefinition<
   tag: string;
   /** True: a signed-in session is required (401 without). */
   auth: A;
+  /**
+   * Staff only: the session must also hold this role (403 otherwise). Needs `auth: true`.
+   * Whose things a teacher may touch (their own courses, rooms) the handler decides (404).
+   */
+  role?: StaffRole;
   /** The JSON body, validated before the handler runs. */
   input?: I;
   /** A raw body instead of JSON (documented; the endpoint's `before` reads it). */
@@ -72,6 +85,7 @@ export interface Endpoint {
   summary: string;
   tag: string;
   auth: boolean;
+  role?: StaffRole;
   input?: z.ZodType;
   raw?: RawBody;
   query?: z.ZodType;
@@ -88,8 +102,10 @@ export function defineEndpoint<
   A extends boolean = boolean,
 >(definition: EndpointDefinition<I, Q, A>): Endpoint {
   const { handler, ...described } = definition;
+  if (definition.role && !definition.auth) throw new Error(`${definition.path}: a role needs auth: true`);
   const run = (req: Request, res: Response) => {
     const auth = definition.auth ? requireAuth(req, res) : authOf(res);
+    if (definition.role && !holdsRole(auth!.user.role, definition.role)) throw forbidden();
     const input = (definition.input ? parseInput(definition.input, req.body) : undefined) as Parsed<I>;
     const query = (definition.query ? parseInput(definition.query, req.query) : undefined) as Parsed<Q>;
     return handler(req, res, { input, query, auth: auth as EndpointCall<I, Q, A>["auth"] });

@@ -71,6 +71,13 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const IMAGE_BODY_ROUTES: ReadonlyArray<{ method: string; path: string | RegExp }> = [
   { method: "POST", path: "/me/avatar" },
   { method: "POST", path: /^\/homework\/tasks\/\d+\/photos$/ },
+  { method: "POST", path: /^\/practice\/diary\/\d{4}-\d{2}-\d{2}\/photo$/ },
+  { method: "POST", path: /^\/admin\/(courses|books|commodities)\/\d+\/cover$/ },
+];
+
+/** Lesson video uploads: the route refuses or reads the bytes itself. */
+export const VIDEO_BODY_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
+  { method: "POST", path: /^\/admin\/lessons\/\d+\/video$/ },
 ];
 
 /** Alipay posts its notifications as a form; that route parses (and verifies) the form itself. */
@@ -91,6 +98,8 @@ export function jsonBody(limit = "32kb", imageRoutes = IMAGE_BODY_ROUTES): Reque
         (r) => r.method === req.method && (typeof r.path === "string" ? r.path === req.path : r.path.test(req.path)),
       );
       if (imageRoute && req.is("image/*")) return next();
+      if (req.is("video/*") && VIDEO_BODY_ROUTES.some((r) => r.method === req.method && r.path.test(req.path)))
+        return next();
       const formRoute = FORM_BODY_ROUTES.some((r) => r.method === req.method && r.path === req.path);
       if (formRoute && req.is("application/x-www-form-urlencoded")) return next();
       if (BODY_METHODS.has(req.method) && hasBody && !req.is("application/json")) {
@@ -109,21 +118,41 @@ export function jsonBody(limit = "32kb", imageRoutes = IMAGE_BODY_ROUTES): Reque
   ];
 }
 
+/** Where state-changing calls may come from (see `sameOriginOnly`). */
+export interface SameSitePolicy {
+  /** The site's own origins (PUBLIC_ORIGIN). */
+  origins: string[];
+  /**
+   * Also the origin the request itself was sent to (its Host): outside `pro` when PUBLIC_ORIGIN
+   * is not set, so the site works at 127.0.0.1 or a LAN address as well as at localhost.
+   */
+  acceptRequestHost: boolean;
+}
+
 /**
  * CSRF: a state-changing call must come from our own pages. Browsers say where a request
  * comes from (Sec-Fetch-Site, Origin); a request with cookies that says neither is refused.
  */
-export function sameOriginOnly(allowedOrigins: string[]): RequestHandler {
-  const allowed = new Set(allowedOrigins);
+export function sameOriginOnly(policy: SameSitePolicy): RequestHandler {
+  const allowed = new Set(policy.origins);
+  // A page opened at another address of this server: say where to open it instead.
+  const refusal = () =>
+    forbidden(
+      policy.acceptRequestHost
+        ? "跨站请求已被拒绝"
+        : `跨站请求已被拒绝：请在本站地址 ${policy.origins[0] ?? ""} 打开网页后再试`,
+    );
   return (req, res, next) => {
     res.vary("Origin");
     res.vary("Sec-Fetch-Site");
     if (!BODY_METHODS.has(req.method)) return next();
     const site = req.get("sec-fetch-site");
     const origin = req.get("origin");
-    if (site !== undefined && site !== "same-origin") return next(forbidden("跨站请求已被拒绝"));
-    if (origin !== undefined && !allowed.has(origin)) return next(forbidden("跨站请求已被拒绝"));
-    if (site === undefined && origin === undefined && req.headers.cookie) return next(forbidden("跨站请求已被拒绝"));
+    const host = req.host;
+    const ownOrigin = policy.acceptRequestHost && host !== undefined && origin === `${req.protocol}://${host}`;
+    if (site !== undefined && site !== "same-origin") return next(refusal());
+    if (origin !== undefined && !allowed.has(origin) && !ownOrigin) return next(refusal());
+    if (site === undefined && origin === undefined && req.headers.cookie) return next(refusal());
     next();
   };
 }

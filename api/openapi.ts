@@ -61,6 +61,7 @@ export function openApiDocument(
       },
     };
     if (op.auth) responses["401"] = { $ref: "#/components/responses/Unauthorized" };
+    if (op.role) responses["403"] = { description: `仅限${op.role === "operator" ? "运营" : "教师与运营"}账号` };
     let requestBody: unknown;
     if (op.raw) {
       const raw = op.raw;
@@ -90,6 +91,7 @@ export function openApiDocument(
       tags: [op.tag],
       operationId,
       ...(op.auth ? { security: [{ session: [] }] } : {}),
+      ...(op.role ? { "x-role": op.role } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses,

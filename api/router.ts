@@ -32,6 +32,17 @@ import { couponEndpoints } from "./modules/coupons/endpoints";
 import { groupEndpoints } from "./modules/groups/endpoints";
 import { giftEndpoints } from "./modules/gifts/endpoints";
 import { homeworkEndpoints, teachHomeworkEndpoints } from "./modules/homework/endpoints";
+import { auditEndpoints } from "./modules/audit/endpoints";
+import { adminOrderEndpoints } from "./modules/admin/orders.endpoints";
+import { adminUserEndpoints } from "./modules/admin/users.endpoints";
+import { adminCatalogueEndpoints } from "./modules/catalogue-admin/endpoints";
+import { adminLiveEndpoints, teachLiveEndpoints } from "./modules/live-admin/endpoints";
+import { teachCourseEndpoints } from "./modules/teach-courses/endpoints";
+import { mallAdminEndpoints } from "./modules/wallet/admin.endpoints";
+import { couponAdminEndpoints } from "./modules/coupons/admin.endpoints";
+import { campaignAdminEndpoints } from "./modules/campaigns/admin.endpoints";
+import { feedbackAdminEndpoints, feedbackEndpoints } from "./modules/feedback/endpoints";
+import { moderationEndpoints } from "./modules/homework/moderation.endpoints";
 import { openApiEndpoint } from "./openapi";
 import { defineEndpoint, endpointRouter, type Endpoint } from "./endpoint";
 
@@ -52,7 +63,7 @@ export function createApiRouter(ctx: ApiContext): Router {
     res.setHeader("Cache-Control", "private, no-store");
     next();
   });
-  api.use(sameOriginOnly([ctx.settings.publicOrigin]));
+  api.use(sameOriginOnly({ origins: [ctx.settings.publicOrigin], acceptRequestHost: ctx.settings.acceptRequestHost }));
   api.use(jsonBody());
   api.use(attachSession(ctx));
   api.use(passwordChangeGate());
@@ -84,7 +95,7 @@ export function createApiRouter(ctx: ApiContext): Router {
   mount("/auth/wechat", wechatEndpoints(ctx));
   mount("/me", meEndpoints(ctx));
   mount("/notices", noticeEndpoints(ctx));
-  mount("/practice", practiceEndpoints(ctx.now));
+  mount("/practice", practiceEndpoints(ctx));
 
   mount("/courses", courseEndpoints(ctx), catalogueCache);
   mount("/learning", learningEndpoints(ctx));
@@ -105,6 +116,22 @@ export function createApiRouter(ctx: ApiContext): Router {
     req.path === "/wall" ? wallCache(req, res, next) : next(),
   );
   mount("/teach", teachHomeworkEndpoints(ctx));
+  mount("/feedback", feedbackEndpoints(ctx));
+  // Staff areas: every endpoint below declares the role it needs (teacher or operator).
+  mount("/admin", auditEndpoints(ctx));
+  mount("/admin", adminOrderEndpoints(ctx));
+  mount("/admin", adminUserEndpoints(ctx));
+  mount("/admin", adminCatalogueEndpoints(ctx));
+  mount("/admin", adminLiveEndpoints(ctx));
+  mount("/teach", teachCourseEndpoints(ctx));
+  mount("/teach", teachLiveEndpoints(ctx));
+  mount("/admin", [
+    ...mallAdminEndpoints(ctx),
+    ...couponAdminEndpoints(ctx),
+    ...campaignAdminEndpoints(ctx),
+    ...feedbackAdminEndpoints(ctx),
+    ...moderationEndpoints(ctx),
+  ]);
   mount(
     "/",
     metaEndpoints(ctx, () => mounted),

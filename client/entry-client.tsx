@@ -4,6 +4,8 @@
  */
 // Fast Refresh's preamble must run before any component module (empty in builds).
 import "@vitejs/plugin-react/preamble";
+// Before any module that could build a zod schema.
+import "./lib/zod-config";
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from "react-router-dom";

@@ -12,6 +12,10 @@
 // Results: printed, and written to bench/results/latest.json.
 // `npm run bench -- --throughput`: ours against bare React and static on one workload
 // (bench/throughput.mjs; results in bench/results/throughput.json).
+// `npm run bench -- --lighthouse`: Lighthouse desktop performance per public page type
+// (bench/lighthouse.mjs; results in bench/results/lighthouse.json).
+// `npm run bench -- --validate`: the W3C validator's errors per page type, signed out and in
+// (bench/validate-html.mjs, needs Java; results in bench/results/validate-html.json).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -349,6 +353,10 @@ if (process.argv[2] === "--load") {
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+} else if (process.argv[2] === "--lighthouse") {
+  await (await import("../bench/lighthouse.mjs")).runLighthouse(); // Lighthouse desktop per page (bench/lighthouse.mjs)
+} else if (process.argv[2] === "--validate") {
+  await (await import("../bench/validate-html.mjs")).runValidate(); // W3C validator per page type (bench/validate-html.mjs)
 } else if (process.argv[2] === "--throughput") {
   await (await import("../bench/throughput.mjs")).runThroughput({ root, benchScript: scriptPath });
 } else {

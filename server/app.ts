@@ -6,6 +6,8 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
+import { lessonVideoRoot } from "../api/modules/catalogue-admin/video";
+import { UPLOADED_VIDEO_BASE } from "../shared/media";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
@@ -36,6 +38,8 @@ import { pageCacheFor } from "./page-cache-setup";
 import type { PageCache } from "./page-cache";
 import { assignNonce, baselineHeaders, securityHeaders } from "./security";
 import { faviconSvg, robotsTxt } from "./static-files";
+import { qrCodeHandler, shareImageHandlers } from "./share-image";
+import { canonicalRedirect } from "./canonical";
 
 export interface AppOptions {
   logger?: Logger;
@@ -70,6 +74,7 @@ const VIDEO_TYPES: Record<string, string> = {
   ".m3u8": "application/vnd.apple.mpegurl",
   ".ts": "video/mp2t",
   ".jpg": "image/jpeg",
+  ".vtt": "text/vtt; charset=utf-8",
 };
 
 export async function rootDataFor(config: AppConfig): Promise<StaticRootData> {
@@ -87,6 +92,8 @@ export async function rootDataFor(config: AppConfig): Promise<StaticRootData> {
       : null,
     servicePhone: config.servicePhone,
     serviceEmail: config.serviceEmail,
+    icpNumber: config.icpNumber ?? null,
+    siteVerification: { baidu: config.baiduSiteVerification ?? null, bing: config.bingSiteVerification ?? null },
     devtoolsBlock: config.devtoolsBlock,
     fixtures: config.testFixtures,
     payments: config.payments.provider === "none" ? "off" : config.payments.provider === "sandbox" ? "sandbox" : "live",
@@ -284,10 +291,15 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         return upstream.text();
       }),
     );
-  app.get(["/favicon.svg", "/favicon.ico"], (_req, res) => {
+  app.get("/favicon.svg", (_req, res) => {
     res.type("image/svg+xml").setHeader("Cache-Control", "public, max-age=86400");
     res.send(faviconSvg);
   });
+  // Raster pictures made on first use and kept (server/share-image.ts): the ICO icon and link previews.
+  const pictures = shareImageHandlers(config.siteName);
+  app.get("/favicon.ico", pictures.favicon);
+  app.get(["/media/share/:tone/:file", "/media/share/:file"], pictures.share);
+  app.get("/media/qr.svg", qrCodeHandler(config.mobileSiteUrl ?? config.publicOrigin));
 
   app.get("/media/glyph/:file", glyphHandler);
   // The sample lesson videos (MP4 with range requests, HLS, posters): stable names, a day of cache.
@@ -303,6 +315,24 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         const type = VIDEO_TYPES[path.extname(file)];
         if (type) res.setHeader("Content-Type", type);
         res.setHeader("Cache-Control", "public, max-age=86400");
+      },
+    }),
+  );
+  // Lesson videos uploaded by operators and transcoded here (DATA_DIR/uploads/lessons/<folder>/): the
+  // folder name is random and only a learner allowed to watch the lesson is told it; a new upload is
+  // a new folder, so the files never change under their names.
+  app.use(
+    UPLOADED_VIDEO_BASE,
+    express.static(lessonVideoRoot(config.dataDir), {
+      fallthrough: false,
+      index: false,
+      redirect: false,
+      dotfiles: "ignore",
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        const type = VIDEO_TYPES[path.extname(file)];
+        if (type) res.setHeader("Content-Type", type);
+        res.setHeader("Cache-Control", "private, max-age=86400");
       },
     }),
   );
@@ -323,7 +353,13 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       routes: options.routes,
       inProcessApi,
     });
-  app.get("/{*splat}", ...(pageCache ? [pageCache.capture()] : []), viewerResolver(config, services), render);
+  app.get(
+    "/{*splat}",
+    canonicalRedirect(options.routes),
+    ...(pageCache ? [pageCache.capture()] : []),
+    viewerResolver(config, services),
+    render,
+  );
   app.use((_req, res) => {
     res.setHeader("Allow", "GET, HEAD");
     res.status(405).type("text/plain").send("Method Not Allowed");

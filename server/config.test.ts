@@ -31,6 +31,15 @@ describe("configuration", () => {
   });
 });
 
+describe("same-site checks", () => {
+  it("accept the request's own host outside pro when PUBLIC_ORIGIN is not set, never in pro", () => {
+    expect(loadConfig({ NODE_ENV: "production", DEPLOY_ENV: "local" }).acceptRequestHost).toBe(true);
+    expect(loadConfig({}).acceptRequestHost).toBe(true);
+    expect(loadConfig({ PUBLIC_ORIGIN: "http://localhost:3000" }).acceptRequestHost).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production" }).acceptRequestHost).toBe(false);
+  });
+});
+
 describe("production safety (pro)", () => {
   const pro = { NODE_ENV: "production" } as const;
   const strong = "f3a9c1e07b5d42e8a6c0d9b1e4f7a2c58d3e6b0a9f1c4e7d2b5a8c0f3e6d9b1a";

@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import type { VideoSettings } from "../api/context";
 import type { AliyunSmsSettings } from "../api/providers/aliyun-sms";
 import type { PaymentConfig } from "../api/providers/payments/settings";
 import type { SmtpSettings } from "../api/providers/smtp";
@@ -25,6 +26,13 @@ const text = z
   .string()
   .optional()
   .transform((v) => v?.trim() || undefined);
+/** A site verification code: letters, digits, `-` and `_` only (it goes into a meta tag). */
+const verificationCode = text.pipe(
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{4,128}$/, "letters, digits, - and _ only")
+    .optional(),
+);
 
 /** Every variable the server reads; exported so a test holds the README and .env.example to it. */
 export const envSchema = z.object({
@@ -52,6 +60,9 @@ export const envSchema = z.object({
   MOBILE_SITE_URL: origin,
   SERVICE_PHONE: z.string().default("400-820-6618"),
   SERVICE_EMAIL: z.email().default("service@mochi-classroom.cn"),
+  ICP_NUMBER: text,
+  BAIDU_SITE_VERIFICATION: verificationCode,
+  BING_SITE_VERIFICATION: verificationCode,
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
@@ -60,6 +71,8 @@ export const envSchema = z.object({
   PAGE_CACHE: z.enum(["0", "1", "true", "false", ""]).optional(),
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(1000),
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  FFMPEG_PATH: text,
+  VIDEO_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(65536).default(2048),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   OVERLOAD_LAG_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   OTP_DAILY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
@@ -127,6 +140,8 @@ export interface AppConfig {
   /** PostgreSQL server; absent: PGlite under dataDir. */
   databaseUrl?: string;
   publicOrigin: string;
+  /** PUBLIC_ORIGIN is not set and this is not `pro`: same-site checks accept the request's own host. */
+  acceptRequestHost: boolean;
   siteName: string;
   apiOrigin?: string;
   avatarOrigin?: string;
@@ -134,6 +149,10 @@ export interface AppConfig {
   mobileSiteUrl?: string;
   servicePhone: string;
   serviceEmail: string;
+  /** ICP licence number (e.g. 京ICP备12345678号-1) for the footer; absent: not shown. */
+  icpNumber?: string;
+  baiduSiteVerification?: string;
+  bingSiteVerification?: string;
   trustProxyHops: number;
   logLevel: string;
   streamTimeoutMs: number;
@@ -154,6 +173,8 @@ export interface AppConfig {
   metrics: MetricsConfig;
   devtoolsBlock: boolean;
   testFixtures: boolean;
+  /** Lesson video uploads: the encoder (FFMPEG_PATH, else searched on PATH) and the size limit. */
+  video: VideoSettings;
   /**
    * Whether the demo accounts and catalogue are created on start: on the embedded database in
    * local/dev/test, and anywhere (pro included) with DEMO_DATA=1. Never otherwise in pro.
@@ -329,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mediaDir: path.resolve(e.MEDIA_DIR ?? "media"),
     databaseUrl: e.DATABASE_URL,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
+    acceptRequestHost: !pro && e.PUBLIC_ORIGIN === undefined,
     siteName: e.SITE_NAME,
     apiOrigin: e.API_ORIGIN,
     avatarOrigin: e.AVATAR_ORIGIN,
@@ -336,6 +358,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mobileSiteUrl: e.MOBILE_SITE_URL,
     servicePhone: e.SERVICE_PHONE,
     serviceEmail: e.SERVICE_EMAIL,
+    icpNumber: e.ICP_NUMBER,
+    baiduSiteVerification: e.BAIDU_SITE_VERIFICATION,
+    bingSiteVerification: e.BING_SITE_VERIFICATION,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
     streamTimeoutMs: e.STREAM_TIMEOUT_MS,
@@ -358,6 +383,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     devtoolsBlock: e.DEVTOOLS_BLOCK,
     testFixtures: e.TEST_FIXTURES,
+    // The encoder is looked for at each upload (FFMPEG_PATH, else PATH): installing it needs no restart.
+    video: { ffmpegPath: e.FFMPEG_PATH, searchPath: env.PATH ?? "", uploadMaxBytes: e.VIDEO_UPLOAD_MAX_MB * 2 ** 20 },
     // On PostgreSQL only when asked for (a shared server is never filled with demo data by surprise).
     demoData: e.DEMO_DATA || (!pro && !e.DATABASE_URL),
     wechat,

@@ -9,7 +9,8 @@
  */
 import type { RequestHandler } from "express";
 import { coverTones, type CoverTone } from "../shared/media";
-import { glyphCodePoint } from "./glyph";
+import { centredGlyphPath } from "../api/modules/homework/brush-font";
+import { BRUSH_FALLBACK_FONTS, glyphCodePoint } from "./glyph";
 
 const palette: Record<CoverTone, { ground: string; ink: string; grid: string; seal: string }> = {
   ink: { ground: "#f4efe4", ink: "#1f1f1f", grid: "#b9a98a", seal: "#b8322a" },
@@ -29,7 +30,9 @@ export function coverSvg(char: string, tone: CoverTone, shape: Shape): string {
   const x = shape === "landscape" ? w * 0.36 : w / 2;
   const y = h / 2;
   const half = size / 2;
-  const fonts = "'Noto Serif CJK SC','Source Han Serif SC','Songti SC','STKaiti','KaiTi',serif";
+  // The model character in the brush hand (Ma Shan Zheng) as a path, never a print face.
+  const brush = centredGlyphPath(char, x, y, size * 0.74);
+  const seal = `${centredGlyphPath("墨", 20, 11, 15)} ${centredGlyphPath("池", 20, 28, 15)}`.trim();
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${char}">
 <rect width="${w}" height="${h}" fill="${c.ground}"/>
 <g stroke="${c.grid}" fill="none">
@@ -38,9 +41,13 @@ export function coverSvg(char: string, tone: CoverTone, shape: Shape): string {
 <line x1="${x}" y1="${y - half}" x2="${x}" y2="${y + half}"/><line x1="${x - half}" y1="${y}" x2="${x + half}" y2="${y}"/>
 <line x1="${x - half}" y1="${y - half}" x2="${x + half}" y2="${y + half}"/><line x1="${x + half}" y1="${y - half}" x2="${x - half}" y2="${y + half}"/>
 </g></g>
-<text x="${x}" y="${y + 2}" text-anchor="middle" dominant-baseline="central" font-size="${size * 0.8}" fill="${c.ink}" font-family="${fonts}">${char}</text>
+${
+  brush
+    ? `<path d="${brush}" fill="${c.ink}"/>`
+    : `<text x="${x}" y="${y + 2}" text-anchor="middle" dominant-baseline="central" font-size="${size * 0.8}" fill="${c.ink}" font-family="${BRUSH_FALLBACK_FONTS}">${char}</text>`
+}
 <g transform="translate(${w - 58} ${h - 58})"><rect width="40" height="40" rx="4" fill="${c.seal}"/>
-<text x="20" y="21" text-anchor="middle" dominant-baseline="central" font-size="17" fill="#fff6ee" font-family="${fonts}">墨池</text></g>
+<path d="${seal}" fill="#fff6ee"/></g>
 </svg>`;
 }
 

@@ -4,6 +4,10 @@
  * image is ever hot-linked. Deterministic, hence cached for a year.
  */
 import type { RequestHandler } from "express";
+import { centredGlyphPath } from "../api/modules/homework/brush-font";
+
+/** Only for a character the brush font lacks: brush-like system faces, never a Song/serif one. */
+export const BRUSH_FALLBACK_FONTS = "'Ma Shan Zheng','STXingkai','STKaiti','KaiTi','Kaiti SC',cursive";
 
 const CJK_RANGES: Array<[number, number]> = [
   [0x3400, 0x4dbf],
@@ -21,6 +25,8 @@ export function glyphCodePoint(file: string): number | null {
 
 export function glyphSvg(char: string): string {
   const grid = "#c9453a";
+  // The model character in the brush hand (Ma Shan Zheng, SIL OFL) as a path.
+  const brush = centredGlyphPath(char, 100, 100, 140);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" width="200" height="200" role="img" aria-label="${char}">
 <rect width="200" height="200" fill="#f7f3ea"/>
 <rect x="6" y="6" width="188" height="188" fill="none" stroke="${grid}" stroke-width="2"/>
@@ -28,7 +34,11 @@ export function glyphSvg(char: string): string {
 <line x1="100" y1="6" x2="100" y2="194"/><line x1="6" y1="100" x2="194" y2="100"/>
 <line x1="6" y1="6" x2="194" y2="194"/><line x1="194" y1="6" x2="6" y2="194"/>
 </g>
-<text x="100" y="103" text-anchor="middle" dominant-baseline="central" font-size="150" fill="#222" font-family="'Noto Serif CJK SC','Source Han Serif SC','Songti SC','STKaiti','KaiTi',serif">${char}</text>
+${
+  brush
+    ? `<path d="${brush}" fill="#222"/>`
+    : `<text x="100" y="103" text-anchor="middle" dominant-baseline="central" font-size="150" fill="#222" font-family="${BRUSH_FALLBACK_FONTS}">${char}</text>`
+}
 </svg>`;
 }
 

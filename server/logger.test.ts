@@ -10,6 +10,10 @@ describe("logging", () => {
     expect(redactUrl("/m/qr?ticket=abc&x=1")).toBe("/m/qr?ticket=%5Bredacted%5D&x=1");
     expect(redactUrl("/login?code=123456&phone=13800138000")).not.toMatch(/123456|13800138000/);
     expect(redactUrl("/books")).toBe("/books");
+    // Staff search people by phone or e-mail; the public search keeps its words.
+    expect(redactUrl("/api/admin/orders?q=13800138000&page=2")).toBe("/api/admin/orders?q=%5Bredacted%5D&page=2");
+    expect(redactUrl("/admin/users?q=a%40b.cn")).not.toMatch(/a%40b/);
+    expect(redactUrl("/search?q=%E6%A5%B7")).toBe("/search?q=%E6%A5%B7");
   });
 
   it("never writes cookies, authorization or codes to the log", async () => {

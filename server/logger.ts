@@ -8,6 +8,8 @@ import pino, { type Logger } from "pino";
 const SECRET_QUERY_KEYS = /^(code|token|ticket|password|secret|sign|signature|key|phone|email|gift)$/i;
 /** Paths that carry a secret themselves: a gift's claim code (/api/gifts/{code}…). */
 const SECRET_PATH = /^(\/api\/gifts\/)[^/?#]+/;
+/** Staff searches find people by phone or e-mail: their free text stays out of the log. */
+const STAFF_PATH = /^(\/api)?\/(admin|teach)(\/|$)/;
 
 /** The path with secret path segments and secret-looking query values replaced. */
 export function redactUrl(url: string): string {
@@ -15,7 +17,9 @@ export function redactUrl(url: string): string {
   const path = (q < 0 ? url : url.slice(0, q)).replace(SECRET_PATH, "$1[redacted]");
   if (q < 0) return path;
   const params = new URLSearchParams(url.slice(q + 1));
-  for (const key of [...params.keys()]) if (SECRET_QUERY_KEYS.test(key)) params.set(key, "[redacted]");
+  const staff = STAFF_PATH.test(path);
+  for (const key of [...params.keys()])
+    if (SECRET_QUERY_KEYS.test(key) || (staff && key === "q")) params.set(key, "[redacted]");
   const rest = params.toString();
   return rest ? `${path}?${rest}` : path;
 }

@@ -26,7 +26,7 @@ import type { NavEnv } from "../client/routing/nav-context";
 import { buildRoutes, pageModuleKey } from "../client/routing/routes";
 import { createAjax } from "../shared/ajax";
 import { AppError, ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError, SERVICE_BUSY_MESSAGE } from "../shared/errors";
-import { defOf, type RouteDef } from "../shared/routes";
+import { accessOf, defOf, isStaffAccess, type RouteDef } from "../shared/routes";
 import { serializeForScript } from "../shared/serialize";
 import { ssrLoaders, ssrRender } from "../api/metrics";
 import type { AssetResolver } from "./assets";
@@ -243,6 +243,7 @@ export function createRenderer(opts: RendererOptions) {
     const crawler = isbot(userAgent);
     // The boot payload, serialised once: embedded in the page and, for anonymous pages, hashed.
     const boot = serializeForScript({ root, router: hydrationState(ctx) });
+    if (isStaffAccess(accessOf(chain))) res.setHeader("X-Robots-Tag", "noindex, nofollow");
     if (personal) {
       res.setHeader("Cache-Control", "private, no-store");
     } else {

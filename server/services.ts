@@ -17,6 +17,7 @@ import { giftPurpose } from "../api/modules/gifts/fulfil";
 import { groupPurpose } from "../api/modules/groups/fulfil";
 import { homeworkUploadJob } from "../api/modules/homework/upload-job";
 import { liveStateJob } from "../api/modules/live/state-job";
+import { stopVideoWork, videoTranscodeJob } from "../api/modules/catalogue-admin/video";
 import { orderPurposes } from "../api/modules/orders/purposes";
 import { reconcileSandboxPayments } from "../api/modules/payments/reconcile";
 import { redemptionJob } from "../api/modules/wallet/redemption-job";
@@ -60,6 +61,7 @@ export async function apiContextFor(
     settings: {
       production: config.production,
       publicOrigin: config.publicOrigin,
+      acceptRequestHost: config.acceptRequestHost,
       siteName: config.siteName,
       dataDir: config.dataDir,
       cookies: { secure: config.publicOrigin.startsWith("https:") },
@@ -67,6 +69,7 @@ export async function apiContextFor(
       otpDailyPerIp: config.otpDailyPerIp,
       testFixtures: config.testFixtures,
       wechat: config.wechat,
+      video: config.video,
     },
     logger,
     now,
@@ -90,6 +93,7 @@ export function registerJobs() {
   registerJob(liveStateJob);
   registerJob(orderJob);
   registerJob(redemptionJob);
+  registerJob(videoTranscodeJob);
 }
 
 export async function openServices(config: AppConfig, logger: Logger, database?: Database): Promise<Services> {
@@ -122,6 +126,8 @@ export async function openServices(config: AppConfig, logger: Logger, database?:
     database: db,
     api,
     close: async () => {
+      // ffmpeg is killed at once; its job is taken again (here or on another node) when its lease expires.
+      stopVideoWork(api);
       await jobs.stop();
       untrackPool();
       await db.close();

@@ -5,9 +5,10 @@ export function robotsTxt(publicOrigin: string): string {
     "Allow: /",
     "Disallow: /my/",
     "Disallow: /payment",
+    "Disallow: /teach",
+    "Disallow: /admin",
     "Disallow: /api/",
     "Disallow: /__test/",
-    `Host: ${publicOrigin}`,
     `Sitemap: ${publicOrigin}/sitemap.xml`,
     "",
   ].join("\n");

@@ -49,4 +49,27 @@ describe("ajax client", () => {
     }).catch((e: unknown) => e);
     expect((err as AjaxError).statusCode).toBe(502);
   });
+
+  it("takes a promise of the schema (a contract loaded on demand) and validates with it", async () => {
+    const ajax = createAjax({ fetch: respond(200, { n: 1 }) });
+    const schema = Promise.resolve(z.object({ n: z.number() }));
+    expect(await ajax("/x", { schema })).toEqual({ n: 1 });
+    const bad = await createAjax({ fetch: respond(200, { n: "one" }) })("/x", { schema }).catch((e: unknown) => e);
+    expect((bad as AjaxError).statusCode).toBe(502);
+  });
+
+  it("a request failing before its schema loaded reports the request's error, not the schema's", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const schema = Promise.reject<z.ZodType<{ n: number }>>(new Error("chunk failed"));
+      const err = await createAjax({ fetch: respond(404, {}) })("/x", { schema }).catch((e: unknown) => e);
+      expect((err as Error).message).toBe("ajax error 404");
+      await new Promise((r) => setTimeout(r, 10));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
 });

@@ -26,8 +26,13 @@ export interface AjaxOptions {
 
 export interface RequestOptions<T> {
   signal?: AbortSignal;
-  /** Validates the response body; a mismatch is a 502 (the server broke its contract). */
-  schema?: z.ZodType<T>;
+  /**
+   * Validates the response body; a mismatch is a 502 (the server broke its contract). A promise
+   * of the schema (`import("…/contracts/x").then((m) => m.xSchema)`) keeps the contract, and
+   * zod with it, out of a page's initial JavaScript: the browser loads it while the request
+   * runs (decision 030).
+   */
+  schema?: z.ZodType<T> | PromiseLike<z.ZodType<T>>;
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
 }
@@ -39,6 +44,9 @@ export function createAjax(options: AjaxOptions = {}) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
   return async function ajax<T = unknown>(path: string, req: RequestOptions<T> = {}): Promise<T> {
+    // A schema still loading must not reject unobserved when the request fails first.
+    const schema = req.schema && "then" in req.schema ? Promise.resolve(req.schema) : req.schema;
+    if (schema instanceof Promise) schema.catch(() => undefined);
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal;
@@ -71,8 +79,8 @@ export function createAjax(options: AjaxOptions = {}) {
       }
     }
     if (res.status >= 400) throw new AjaxError(res.status, ajaxErrorMessage(res.status), body);
-    if (!req.schema) return body as T;
-    const parsed = req.schema.safeParse(body);
+    if (!schema) return body as T;
+    const parsed = (await schema).safeParse(body);
     if (!parsed.success) throw new AjaxError(502, ajaxErrorMessage(502), body);
     return parsed.data;
   };

@@ -11,6 +11,15 @@ export const courseCategories = [
 ] as const;
 export type CourseCategoryKey = (typeof courseCategories)[number]["key"];
 
+/**
+ * A book's byline: an author with a role of their own ("编", "编注", "集", "（原著）") keeps it;
+ * a rubbing (碑帖) is written by its calligrapher (书); anyone else wrote the book (著).
+ */
+export function bookByline(author: string, tab: string): string {
+  if (/(编|编注|集|注|译|著|撰|书|（原著）|（传）)$/.test(author)) return author;
+  return tab === "碑帖" ? `${author} 书` : `${author} 著`;
+}
+
 export function courseCategoryName(key: string): string | undefined {
   return courseCategories.find((c) => c.key === key)?.name;
 }

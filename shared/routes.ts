@@ -7,10 +7,11 @@
  */
 export type LayoutName = "default" | "clean" | "test";
 /**
- * Who may open a page: anyone, a signed-in account, or staff who review homework (teachers and
- * operators; a signed-in learner gets the 404 page, so the area does not announce itself).
+ * Who may open a page: anyone, a signed-in account, teachers (and operators, who hold every
+ * teacher permission), or operators only. Anyone signed in below the page's level gets the 404
+ * page, so the staff areas do not announce themselves.
  */
-export type Access = "public" | "user" | "teacher";
+export type Access = "public" | "user" | "teacher" | "operator";
 
 /** A path parameter's check, shaped like a schema's `safeParse` (no validation library in the browser's entry). */
 export interface ParamCheck {
@@ -71,6 +72,7 @@ export type AboutProduct = keyof typeof aboutProducts;
 const myChildren: RouteDef[] = [
   { id: "my.index", path: "", page: "my/Overview", title: "个人中心" },
   { id: "my.allcourse", path: "allcourse", page: "my/AllCourse", title: "我的课程" },
+  { id: "my.activities", path: "activities", page: "my/Activities", title: "我的活动" },
   { id: "my.calendar", path: "calendar", page: "my/Calendar", title: "学习日历" },
   { id: "my.dairy", path: "dairy", page: "my/Dairy", title: "练字日记" },
   { id: "my.exchange", path: "exchange", page: "my/Exchange", title: "兑换商城" },
@@ -100,6 +102,55 @@ const teachChildren: RouteDef[] = [
   { id: "teach.homework", path: "homework", page: "teach/HomeworkQueue", title: "作业批改" },
   /** The attempt to review is `?attempt={attemptId}` (the claim decides whether it may be opened). */
   { id: "teach.homework.review", path: "homework/review", page: "teach/HomeworkReview", title: "批改作业" },
+  { id: "teach.courses", path: "courses", page: "teach/MyCourses", title: "我的课程" },
+  { id: "teach.course", path: "courses/:id", page: "teach/MyCourse", title: "课程课时", params: { id: "id" } },
+  { id: "teach.live", path: "live", page: "teach/MyLive", title: "我的直播" },
+  { id: "teach.live.session", path: "live/:id", page: "teach/MyLiveSession", title: "直播管理", params: { id: "id" } },
+];
+
+/** The operators' console; each section is a child of the admin layout (its navigation: client/features/admin/admin-nav.ts). */
+const adminChildren: RouteDef[] = [
+  { id: "admin.index", path: "", page: "admin/dashboard/Dashboard", title: "运营看板" },
+  { id: "admin.audit", path: "audit", page: "admin/audit/AuditLog", title: "审计日志" },
+  { id: "admin.orders", path: "orders", page: "admin/orders/Orders", title: "订单管理" },
+  { id: "admin.orders.detail", path: "orders/detail", page: "admin/orders/OrderDetail", title: "订单详情" },
+  { id: "admin.users", path: "users", page: "admin/users/Users", title: "学员与员工" },
+  {
+    id: "admin.users.detail",
+    path: "users/:id",
+    page: "admin/users/UserDetail",
+    title: "账号详情",
+    params: { id: "id" },
+  },
+  { id: "admin.courses", path: "courses", page: "admin/catalogue/Courses", title: "课程管理" },
+  { id: "admin.courses.new", path: "courses/new", page: "admin/catalogue/CourseEdit", title: "新建课程" },
+  {
+    id: "admin.courses.edit",
+    path: "courses/:id",
+    page: "admin/catalogue/CourseEdit",
+    title: "编辑课程",
+    params: { id: "id" },
+  },
+  { id: "admin.books", path: "books", page: "admin/catalogue/Books", title: "图书管理" },
+  { id: "admin.books.new", path: "books/new", page: "admin/catalogue/BookNew", title: "新建图书" },
+  { id: "admin.books.edit", path: "books/:id", page: "admin/catalogue/BookEdit", title: "图书", params: { id: "id" } },
+  { id: "admin.stationery", path: "stationery", page: "admin/catalogue/Stationery", title: "文房管理" },
+  { id: "admin.stationery.new", path: "stationery/new", page: "admin/catalogue/StationeryNew", title: "新建文房" },
+  {
+    id: "admin.stationery.edit",
+    path: "stationery/:id",
+    page: "admin/catalogue/StationeryEdit",
+    title: "文房",
+    params: { id: "id" },
+  },
+  { id: "admin.live", path: "live", page: "admin/live/LiveList", title: "直播排期" },
+  { id: "admin.live.new", path: "live/new", page: "admin/live/LiveEdit", title: "排一场直播" },
+  { id: "admin.live.edit", path: "live/:id", page: "admin/live/LiveEdit", title: "直播管理", params: { id: "id" } },
+  { id: "admin.mall", path: "mall", page: "admin/mall/Mall", title: "兑换商城" },
+  { id: "admin.shipping", path: "shipping", page: "admin/shipping/Shipping", title: "兑换发货" },
+  { id: "admin.coupons", path: "coupons", page: "admin/coupons/Coupons", title: "优惠券" },
+  { id: "admin.campaigns", path: "campaigns", page: "admin/campaigns/Campaigns", title: "拼团活动" },
+  { id: "admin.moderation", path: "moderation", page: "admin/moderation/Moderation", title: "内容审核" },
 ];
 
 const protocolChildren: RouteDef[] = [
@@ -184,6 +235,14 @@ export const routeTable: RouteDef[] = [
     title: "教师工作台",
     access: "teacher",
     children: teachChildren,
+  },
+  {
+    id: "admin",
+    path: "admin",
+    page: "admin/AdminLayout",
+    title: "运营后台",
+    access: "operator",
+    children: adminChildren,
   },
   {
     id: "protocol",
@@ -285,7 +344,10 @@ export function walkRoutes(
   return out;
 }
 
-const ACCESS_ORDER: readonly Access[] = ["public", "user", "teacher"];
+const ACCESS_ORDER: readonly Access[] = ["public", "user", "teacher", "operator"];
+
+/** Staff pages (teachers' and operators'): never cached, never indexed. */
+export const isStaffAccess = (access: Access) => access === "teacher" || access === "operator";
 
 /** Effective access of a route: the strictest along its chain. */
 export function accessOf(chain: RouteDef[]): Access {

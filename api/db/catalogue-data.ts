@@ -662,6 +662,76 @@ export const outlineTopics: Record<string, Array<[string, string[]]>> = {
   ],
 };
 
+/**
+ * The model characters each course practises, in course order (one string per course): every
+ * lesson of a calligraphy course takes one of them as its example, so no two courses share an
+ * outline. Writing and 国学 courses take the course's own subject instead.
+ */
+const courseModels: string[] = [
+  "九成宫醴泉铭皇帝避暑",
+  "多宝塔感应碑大唐西京",
+  "颜氏勤礼碑君讳字敬",
+  "玄秘塔碑大达法师端甫",
+  "灵飞经琼宫五帝内思",
+  "结构四十八法永字",
+  "永一人大上下中",
+  "永和九年岁在癸丑",
+  "大唐三藏圣教序盖闻",
+  "行云流水春风得意",
+  "洛神赋黄初三年余朝",
+  "春联扇面斗方福寿",
+  "曹全碑君讳全字景完",
+  "张迁碑君讳迁字公方",
+  "乙瑛碑司徒雄司空戒",
+  "隶蚕头燕尾一",
+  "礼器碑韩明府孔子",
+  "峄山碑皇帝立国维初",
+  "吴让之宋武帝与臧焘",
+  "印章石刀朱白文",
+  "说文一元天丕吏上",
+  "书谱夫自古之善书者",
+  "草诀百韵歌草圣最为难",
+  "急就章奇觚与众异",
+  "连绵节奏使转映带",
+  "永大天人口日月山",
+  "春夏秋冬花鸟虫鱼",
+  "一二三十土王丰",
+  "考试答题卷面清楚",
+  "我你他们学校老师",
+  "握笔姿势一二三",
+];
+
+/** Where the course's own subject is the example (writing, 国学): the title up to its colon. */
+function courseSubject(title: string): string {
+  return title.split("：")[0]!;
+}
+
+/**
+ * A course's own outline: the category's chapters, each with the topics (in teaching order) that
+ * course keeps, and each lesson with its course's own example.
+ */
+export function courseOutline(course: CourseSeed, index: number): Array<[string, string[]]> {
+  const pool = outlineTopics[course.category] ?? [];
+  const models = Array.from(courseModels[index] ?? course.cover);
+  let lesson = 0;
+  return pool.map(([chapter, topics], ci) => {
+    const count = 2 + ((index + ci) % Math.max(1, topics.length - 1));
+    // Topics stay in teaching order; a course leaves out a different one or two.
+    const picked = [...topics];
+    // The chapter's first topic always stays.
+    for (let drop = index + ci; picked.length > count; drop += 2) picked.splice(1 + (drop % (picked.length - 1)), 1);
+    return [
+      chapter,
+      picked.map((topic) => {
+        const model = models[lesson++ % models.length]!;
+        return course.category === "xiezuo" || course.category === "guoxue"
+          ? `${topic}：${courseSubject(course.title)}`
+          : `${topic}（例字“${model}”）`;
+      }),
+    ];
+  });
+}
+
 export interface BookSeed {
   title: string;
   author: string;
@@ -1530,6 +1600,10 @@ export interface ActivitySeed {
   lastsDays: number;
   /** Index into courseSeeds. */
   course?: number;
+  /** Most sign-ups at once (none: no cap). */
+  capacity?: number;
+  /** The activity's 临写作业 is the homework of its course's first lesson. */
+  homework?: boolean;
 }
 
 export const activitySeeds: ActivitySeed[] = [
@@ -1537,14 +1611,17 @@ export const activitySeeds: ActivitySeed[] = [
     token: "spring-2026",
     kind: "general",
     title: "春日临帖季",
-    summary: "四周临完一本帖，完成打卡的学员获得金币与笔山奖励。",
+    summary: "四周临完一本帖：报名后每天打卡，练习时长和临写的字记入练字日记。",
     cover: "春",
     startsIn: -20,
     lastsDays: 60,
     course: 0,
     body: [
-      { heading: "怎么参加", text: "选择一本帖，每天临写至少二十分钟，在练字日记里打卡并上传照片。" },
-      { heading: "奖励", text: "连续打卡七天得 100 金币，完成四周得 50 笔山，优秀作品登上作品墙。" },
+      { heading: "怎么参加", text: "在本页报名，选择一本帖，每天临写至少二十分钟，临完在本页打卡。" },
+      {
+        heading: "打卡与日记",
+        text: "每次打卡的练习时长和临写的字记入当天的练字日记；每天第一次打卡按练字日记的规则得签到金币。",
+      },
       { heading: "推荐字帖", text: "九成宫醴泉铭、曹全碑、兰亭序、灵飞经，任选其一。" },
     ],
   },
@@ -1559,8 +1636,10 @@ export const activitySeeds: ActivitySeed[] = [
     course: 7,
     body: [
       { heading: "研习内容", text: "本季研习《兰亭序》《祭侄文稿》《寒食帖》三大行书。" },
-      { heading: "形式", text: "周六晚直播读帖，周中提交临写作业，老师挑选典型作业点评。" },
+      { heading: "形式", text: "报名后在本页打开本期临写作业，对照范字临写、拍照提交，老师批改、评级并写评语。" },
     ],
+    capacity: 200,
+    homework: true,
   },
   {
     token: "daycourse-2026",
@@ -1573,7 +1652,7 @@ export const activitySeeds: ActivitySeed[] = [
     course: 6,
     body: [
       { heading: "每天学什么", text: "周一到周五讲笔画与结构，周末讲一幅名作。" },
-      { heading: "如何坚持", text: "开启提醒，学完一课即可打卡，连续学习有金币奖励。" },
+      { heading: "如何坚持", text: "报名后每天学完一课在本页打卡，学习时长记入练字日记；每天第一次打卡得签到金币。" },
     ],
   },
   {
@@ -1600,8 +1679,9 @@ export const activitySeeds: ActivitySeed[] = [
     lastsDays: 3,
     body: [
       { heading: "行程", text: "第一天碑林博物馆，第二天大雁塔与书院门，第三天现场临写交流。" },
-      { heading: "游记征集", text: "活动结束后提交一篇游记与一幅临作，精选刊登。" },
+      { heading: "报名", text: "在本页报名，限 30 人，报满即止；行程中每天可以在本页打卡，临写的字记入练字日记。" },
     ],
+    capacity: 30,
   },
 ];
 

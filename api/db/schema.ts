@@ -117,6 +117,11 @@ export interface FeedbackTable {
   content: string;
   contact: string | null;
   created_at: Timestamp;
+  state: Generated<"open" | "handled">;
+  reply: string | null;
+  replied_at: NullableTimestamp;
+  handled_by: number | null;
+  handled_at: NullableTimestamp;
 }
 
 type DateColumn = ColumnType<string | null, string | null | undefined, string | null>;
@@ -161,6 +166,7 @@ export interface CoursesTable {
   status: Generated<PublishStatus>;
   published_at: Timestamp;
   updated_at: Timestamp;
+  cover_image: string | null;
 }
 
 export interface ChaptersTable {
@@ -181,6 +187,7 @@ export interface LessonsTable {
   duration_seconds: number;
   is_trial: Generated<boolean>;
   unlock_day: number | null;
+  video_url: string | null;
 }
 
 export interface EnrolmentsTable {
@@ -217,6 +224,7 @@ export interface LiveSessionsTable {
   chapter_marks: Json<Array<{ at: number; title: string }>>;
   is_open: Generated<boolean>;
   updated_at: Timestamp;
+  pinned_message: string | null;
 }
 
 export interface LiveBookingsTable {
@@ -240,6 +248,29 @@ export interface LiveChatMessagesTable {
   live_id: number;
   user_id: number;
   body: string;
+  created_at: Timestamp;
+  hidden_at: NullableTimestamp;
+  hidden_by: number | null;
+}
+
+export interface LiveMutesTable {
+  live_id: number;
+  user_id: number;
+  until: RequiredTimestamp;
+  muted_by: number | null;
+  created_at: Timestamp;
+}
+
+export type StockItemType = "book" | "sku";
+
+export interface StockChangesTable {
+  id: Generated<number>;
+  item_type: StockItemType;
+  item_id: number;
+  delta: number;
+  stock_after: number;
+  reason: string;
+  actor_id: number | null;
   created_at: Timestamp;
 }
 
@@ -269,6 +300,7 @@ export interface BooksTable {
   status: Generated<PublishStatus>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  cover_image: string | null;
 }
 
 export interface CommoditiesTable {
@@ -283,6 +315,7 @@ export interface CommoditiesTable {
   status: Generated<PublishStatus>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  cover_image: string | null;
 }
 
 export interface CommoditySkusTable {
@@ -319,6 +352,12 @@ export interface ActivitiesTable {
   starts_at: RequiredTimestamp;
   ends_at: RequiredTimestamp;
   course_id: number | null;
+  /** Most sign-ups at once (null: no cap). */
+  capacity: number | null;
+  /** Sign-ups in state signed_up, kept by the sign-up and cancel updates. */
+  signed_up_count: Generated<number>;
+  /** The lesson whose homework the activity's participants hand in. */
+  homework_lesson_id: number | null;
 }
 
 export interface PublicCourseItemsTable {
@@ -385,6 +424,7 @@ export interface CouponTemplatesTable {
   per_user_limit: Generated<number>;
   claimable: Generated<boolean>;
   created_at: Timestamp;
+  retired_at: NullableTimestamp;
 }
 
 export interface CouponsTable {
@@ -400,6 +440,7 @@ export interface CouponsTable {
   returned_at: NullableTimestamp;
   return_notice_seen_at: NullableTimestamp;
   claimed_at: Timestamp;
+  issue_key: string | null;
 }
 
 export interface AddressSnapshot {
@@ -597,7 +638,15 @@ export interface ExchangeRedemptionsTable {
   address: ColumnType<AddressSnapshot | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   completed_at: NullableTimestamp;
+  delivery_state: DeliveryState | null;
+  carrier: string | null;
+  tracking_no: string | null;
+  shipped_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
 }
+
+/** Where a physical redemption is on its way: 待发货 → 已发货 → 已签收. */
+export type DeliveryState = "awaiting_shipment" | "shipped" | "delivered";
 
 export interface IdempotencyKeysTable {
   user_id: number;
@@ -611,6 +660,27 @@ export interface IdempotencyKeysTable {
 }
 
 /** One claimed period of a periodic job (api/jobs/registry.ts): null `ok` while running. */
+export type VideoJobState = "queued" | "running" | "done" | "failed";
+
+export interface VideoJobsTable {
+  id: Generated<number>;
+  lesson_id: number;
+  state: ColumnType<VideoJobState, VideoJobState | undefined, VideoJobState>;
+  progress: Generated<number>;
+  message: string | null;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_expires_at: NullableTimestamp;
+  source_path: string;
+  output_dir: string;
+  duration_seconds: number;
+  created_by: number | null;
+  created_at: Timestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
 export interface JobRunsTable {
   job: string;
   period_start: RequiredTimestamp;
@@ -702,8 +772,81 @@ export interface HomeworkPhrasesTable {
   updated_at: Timestamp;
 }
 
+/** Staff actions, append-only (migration 011). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_name: string;
+  actor_role: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: ColumnType<unknown, string | null | undefined, string | null>;
+  after: ColumnType<unknown, string | null | undefined, string | null>;
+  reason: string | null;
+  created_at: Timestamp;
+}
+
+/** Bytes are read only by the photo endpoint. */
+export interface PracticePhotosTable {
+  id: string;
+  user_id: number;
+  width: number;
+  height: number;
+  thumb_width: number;
+  thumb_height: number;
+  display_bytes: Uint8Array;
+  thumb_bytes: Uint8Array;
+  created_at: Timestamp;
+}
+
+export interface PracticeDiaryTable {
+  user_id: number;
+  /** China date, 'YYYY-MM-DD'. */
+  day: ColumnType<string, string, string>;
+  minutes: Generated<number>;
+  traced_seconds: Generated<number>;
+  characters: Generated<string>;
+  traced_characters: Generated<string>;
+  note: Generated<string>;
+  photo_id: string | null;
+  made_up: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Seconds studied on one China-time day ("YYYY-MM-DD"), added to by each progress report. */
+export interface StudyDaysTable {
+  user_id: number;
+  day: string;
+  seconds: Generated<number>;
+}
+
+export interface ActivitySignupsTable {
+  activity_id: number;
+  user_id: number;
+  state: Generated<"signed_up" | "cancelled">;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CalendarFeedsTable {
+  user_id: number;
+  token: string;
+  created_at: Timestamp;
+}
+
+export interface ActivityCheckInsTable {
+  activity_id: number;
+  user_id: number;
+  day: string;
+  note: Generated<string>;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
+  audit_log: AuditLogTable;
   devices: DevicesTable;
   sessions: SessionsTable;
   pending_logins: PendingLoginsTable;
@@ -729,6 +872,9 @@ export interface DB {
   commodity_skus: CommoditySkusTable;
   banners: BannersTable;
   activities: ActivitiesTable;
+  activity_signups: ActivitySignupsTable;
+  activity_check_ins: ActivityCheckInsTable;
+  study_days: StudyDaysTable;
   public_course_items: PublicCourseItemsTable;
   trial_signups: TrialSignupsTable;
   addresses: AddressesTable;
@@ -754,6 +900,12 @@ export interface DB {
   homework_attempts: HomeworkAttemptsTable;
   homework_photos: HomeworkPhotosTable;
   homework_phrases: HomeworkPhrasesTable;
+  practice_photos: PracticePhotosTable;
+  practice_diary: PracticeDiaryTable;
+  calendar_feeds: CalendarFeedsTable;
+  stock_changes: StockChangesTable;
+  live_mutes: LiveMutesTable;
+  video_jobs: VideoJobsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -5,7 +5,7 @@
  */
 import type { Transaction } from "kysely";
 import { chinaDate } from "../../shared/china-time";
-import { sampleVideoKeys, sampleVideos } from "../../shared/media";
+import { sampleVideoKeys, sampleVideos, shippedVideoSeconds } from "../../shared/media";
 import {
   activitySeeds,
   bannerSeeds,
@@ -13,10 +13,11 @@ import {
   commoditySeeds,
   courseSeeds,
   liveSeeds,
-  outlineTopics,
+  courseOutline,
   publicItemSeeds,
   teacherSeeds,
 } from "./catalogue-data";
+import { demoLessonClips } from "./demo-lesson-clips";
 import type { Database } from "./database";
 import type { DB } from "./schema";
 import { scheduledLiveState } from "../modules/live/states";
@@ -57,9 +58,11 @@ async function insertCatalogue(trx: Transaction<DB>, now: Date): Promise<void> {
     await trx.updateTable("teachers").set({ user_id: demoTeacher.id }).where("id", "=", teacherIds[0]!).execute();
 
   const courseIds: number[] = [];
-  let videoTurn = 0;
+  // Every lesson plays its own clip: a title card with its title and model character, then a sample.
+  const clips = demoLessonClips();
+  let clipTurn = 0;
   for (const [index, c] of courseSeeds.entries()) {
-    const topics = outlineTopics[c.category] ?? [];
+    const topics = courseOutline(c, index);
     // Newer courses first in "newest": spread publication over the last months.
     const publishedAt = new Date(now.getTime() - (courseSeeds.length - index) * 3 * DAY);
     const course = await trx
@@ -100,7 +103,8 @@ async function insertCatalogue(trx: Transaction<DB>, now: Date): Promise<void> {
         .executeTakeFirstOrThrow();
       for (const [lessonIndex, title] of lessonTitles.entries()) {
         lessonNumber++;
-        const key = sampleVideoKeys[videoTurn++ % sampleVideoKeys.length]!;
+        const clip = clips[clipTurn++]!;
+        if (clip.lessonTitle !== title) throw new Error(`demo lesson ${clip.slug} is not "${title}"`);
         await trx
           .insertInto("lessons")
           .values({
@@ -109,8 +113,8 @@ async function insertCatalogue(trx: Transaction<DB>, now: Date): Promise<void> {
             position: lessonIndex + 1,
             title,
             summary: `${c.title}第 ${lessonNumber} 课：${title}。`,
-            video_key: key,
-            duration_seconds: sampleVideos[key].durationSeconds,
+            video_key: clip.key,
+            duration_seconds: shippedVideoSeconds(clip.key)!,
             // Free courses are open throughout; others let everyone try the first two lessons.
             is_trial: c.price === 0 || lessonNumber <= 2,
             unlock_day: c.kind === "camp" ? lessonNumber : null,
@@ -213,6 +217,18 @@ async function insertCatalogue(trx: Transaction<DB>, now: Date): Promise<void> {
 
   for (const a of activitySeeds) {
     const startsAt = new Date(now.getTime() + a.startsIn * DAY);
+    const courseId = a.course === undefined ? null : courseIds[a.course]!;
+    const homeworkLesson =
+      a.homework && courseId !== null
+        ? await trx
+            .selectFrom("lessons")
+            .select("id")
+            .where("course_id", "=", courseId)
+            .orderBy("position")
+            .orderBy("id")
+            .limit(1)
+            .executeTakeFirst()
+        : undefined;
     await trx
       .insertInto("activities")
       .values({
@@ -224,7 +240,9 @@ async function insertCatalogue(trx: Transaction<DB>, now: Date): Promise<void> {
         cover_char: a.cover,
         starts_at: startsAt,
         ends_at: new Date(startsAt.getTime() + a.lastsDays * DAY),
-        course_id: a.course === undefined ? null : courseIds[a.course]!,
+        course_id: courseId,
+        capacity: a.capacity ?? null,
+        homework_lesson_id: homeworkLesson?.id ?? null,
       })
       .execute();
   }

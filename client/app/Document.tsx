@@ -11,7 +11,16 @@ import { ClientPlugins } from "../lib/client-plugins";
 import { OfflineBanner } from "../lib/online";
 import { ProgressBar } from "../lib/progress-bar";
 import { ScrollManager } from "../lib/scroll";
-import { defOf } from "../../shared/routes";
+import { defOf, type RouteDef } from "../../shared/routes";
+import {
+  isGeneratedShareImage,
+  isNoindexChain,
+  routeDescription,
+  SHARE_IMAGE_SIZE,
+  shareImageFor,
+  SQUARE_SHARE_IMAGE_SIZE,
+  squareShareImageFor,
+} from "../../shared/seo";
 import { ErrorPage, errorTitle } from "./ErrorPage";
 import { BOOT_ELEMENT_ID, useDocument } from "../lib/root-data";
 
@@ -21,6 +30,8 @@ export interface PageMeta {
   description?: string;
   /** Site-relative or absolute picture for link previews (og:image). */
   image?: string;
+  /** A 600×600 JPEG of the same picture (the second og:image, WeChat's chat cards); see squareShareImageFor. */
+  squareImage?: string;
   /** og:type, e.g. "article", "product", "video.other"; default "website". */
   type?: string;
   /** Search (query string, e.g. "?category=kaishu&page=2") that belongs to the canonical address. */
@@ -73,22 +84,42 @@ export function absoluteJsonLd(value: unknown, origin: string, isUrl = false): u
   return value;
 }
 
+/** The route defs of the matched pages, outermost first. */
+function useRouteChain(): RouteDef[] {
+  return useMatches()
+    .map((m) => defOf(m))
+    .filter((d): d is RouteDef => Boolean(d));
+}
+
 /** Canonical address: the clean path on the public origin. */
 function canonicalPath(pathname: string): string {
   const clean = pathname.replace(/\/index\.html$/, "") || "/";
   return clean;
 }
 
-function Head({ title }: { title?: string }) {
+/**
+ * The document head. An error page (`failed`) has no canonical address and is not indexed; so
+ * are personal and placeholder pages (shared/seo.ts). Every page has a raster preview picture.
+ */
+function Head({ title, failed = false }: { title?: string; failed?: boolean }) {
   const { root, nonce, boot } = useDocument();
   const location = useLocation();
   const meta = usePageMeta();
+  const chain = useRouteChain();
   const pageTitle = title ?? meta.title;
   const isHome = location.pathname === "/" || location.pathname === "/index.html";
   const fullTitle = !pageTitle || isHome ? root.siteName : `${pageTitle} - ${root.siteName}`;
-  const description = meta.description ?? SITE_DESCRIPTION;
-  const canonical = root.publicOrigin + canonicalPath(location.pathname) + (meta.canonicalSearch ?? "");
-  const image = meta.image ? new URL(meta.image, root.publicOrigin).toString() : undefined;
+  const description = (failed ? undefined : meta.description) ?? routeDescription(chain) ?? SITE_DESCRIPTION;
+  const cleanPath = canonicalPath(location.pathname);
+  const canonical = failed ? undefined : root.publicOrigin + cleanPath + (meta.canonicalSearch ?? "");
+  const shareImage = shareImageFor(failed ? undefined : meta.image);
+  const image = new URL(shareImage, root.publicOrigin).toString();
+  const squareImage = new URL(
+    squareShareImageFor(failed ? undefined : meta.image, failed ? undefined : meta.squareImage),
+    root.publicOrigin,
+  ).toString();
+  const noindex = failed || meta.noindex === true || isNoindexChain(chain);
+  const mobileUrl = root.mobileSiteUrl ? root.mobileSiteUrl.replace(/\/$/, "") + cleanPath : null;
   return (
     <head>
       <meta charSet="utf-8" />
@@ -98,14 +129,36 @@ function Head({ title }: { title?: string }) {
       />
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
-      <link rel="canonical" href={canonical} />
+      {canonical ? <link rel="canonical" href={canonical} /> : null}
       <meta property="og:site_name" content={root.siteName} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
-      <meta property="og:url" content={canonical} />
+      {canonical ? <meta property="og:url" content={canonical} /> : null}
       <meta property="og:type" content={meta.type ?? "website"} />
-      {image ? <meta property="og:image" content={image} /> : null}
-      {meta.noindex ? <meta name="robots" content="noindex" /> : null}
+      <meta property="og:image" content={image} />
+      {isGeneratedShareImage(shareImage) ? (
+        <>
+          <meta property="og:image:type" content="image/jpeg" />
+          <meta property="og:image:width" content={String(SHARE_IMAGE_SIZE.width)} />
+          <meta property="og:image:height" content={String(SHARE_IMAGE_SIZE.height)} />
+        </>
+      ) : null}
+      <meta property="og:image" content={squareImage} />
+      <meta property="og:image:type" content="image/jpeg" />
+      <meta property="og:image:width" content={String(SQUARE_SHARE_IMAGE_SIZE.width)} />
+      <meta property="og:image:height" content={String(SQUARE_SHARE_IMAGE_SIZE.height)} />
+      {noindex ? <meta name="robots" content="noindex" /> : null}
+      {mobileUrl ? (
+        <>
+          <meta name="applicable-device" content="pc" />
+          <meta name="mobile-agent" content={`format=html5;url=${mobileUrl}`} />
+          <link rel="alternate" media="only screen and (max-width: 640px)" href={mobileUrl} />
+        </>
+      ) : null}
+      {root.siteVerification.baidu ? (
+        <meta name="baidu-site-verification" content={root.siteVerification.baidu} />
+      ) : null}
+      {root.siteVerification.bing ? <meta name="msvalidate.01" content={root.siteVerification.bing} /> : null}
       {meta.jsonLd ? (
         <script
           type="application/ld+json"
@@ -123,6 +176,7 @@ function Head({ title }: { title?: string }) {
       <meta name="build-date" content={root.build.buildDate} />
       <meta name="deploy-env" content={root.build.env} />
       <meta name="platform" content={root.build.platform} />
+      <link rel="icon" href="/favicon.ico" sizes="48x48" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {root.assets.css.map((href) => (
         <link key={href} rel="stylesheet" href={href} />
@@ -142,10 +196,10 @@ function Head({ title }: { title?: string }) {
   );
 }
 
-function Shell({ title, children }: { title?: string; children: ReactNode }) {
+function Shell({ title, failed, children }: { title?: string; failed?: boolean; children: ReactNode }) {
   return (
     <html lang="zh-CN">
-      <Head title={title} />
+      <Head title={title} failed={failed} />
       <body>
         <ProgressBar />
         <OfflineBanner />
@@ -169,7 +223,7 @@ export function Document() {
 export function RootErrorBoundary() {
   const error = useRouteError();
   return (
-    <Shell title={errorTitle(error)}>
+    <Shell title={errorTitle(error)} failed>
       <DefaultLayout>
         <ErrorPage error={error} />
       </DefaultLayout>

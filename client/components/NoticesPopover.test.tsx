@@ -54,7 +54,10 @@ async function open() {
   await act(async () => {
     details.open = true; // the browser then fires "toggle"
   });
-  // Let the fetches and their state updates settle.
+  // Let the contract load, the fetches answer and their state updates settle (the panel stops
+  // saying 正在加载), then a few more turns for the mark-as-read request.
+  for (let i = 0; i < 200 && container.textContent?.includes("正在加载"); i++)
+    await act(async () => await new Promise((r) => setTimeout(r, 5)));
   for (let i = 0; i < 5; i++) await act(async () => await new Promise((r) => setTimeout(r, 0)));
 }
 

@@ -3,10 +3,14 @@
  * latest notices, fetched then (never on the server) and marked read once shown.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type Notice, noticeListSchema, noticesReadResultSchema } from "../../shared/contracts/me";
+import type { Notice } from "../../shared/contracts/me";
 import { browserApi } from "../lib/api";
+import { splitSitePaths } from "../lib/site-links";
 import "./NoticesPopover.css";
 import { formatDateTime } from "../../shared/format";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const meContract = () => import("../../shared/contracts/me");
 
 type PanelState = { status: "idle" | "loading" | "error" } | { status: "ready"; items: Notice[] };
 
@@ -26,7 +30,7 @@ export function NoticesPopover({ unread: initialUnread }: { unread: number }) {
   const load = useCallback(async () => {
     setPanel({ status: "loading" });
     try {
-      const list = await browserApi("/api/notices", { schema: noticeListSchema });
+      const list = await browserApi("/api/notices", { schema: meContract().then((m) => m.noticeListSchema) });
       // Shown as they were (new ones marked), then counted as read.
       setPanel({ status: "ready", items: list.items });
       setUnread(list.unread);
@@ -35,7 +39,7 @@ export function NoticesPopover({ unread: initialUnread }: { unread: number }) {
         const after = await browserApi("/api/notices/read", {
           method: "POST",
           body: { ids },
-          schema: noticesReadResultSchema,
+          schema: meContract().then((m) => m.noticesReadResultSchema),
         });
         setUnread(after.unread);
       }
@@ -111,7 +115,19 @@ function NoticesBody({ panel, onRetry }: { panel: PanelState; onRetry: () => voi
               {n.read ? null : <span className="visually-hidden">未读：</span>}
               {n.title}
             </p>
-            {n.body ? <p className="notice-item__body">{n.body}</p> : null}
+            {n.body ? (
+              <p className="notice-item__body">
+                {splitSitePaths(n.body).map((part, i) =>
+                  "path" in part ? (
+                    <a key={i} className="text-link" href={part.path}>
+                      {part.path}
+                    </a>
+                  ) : (
+                    part.text
+                  ),
+                )}
+              </p>
+            ) : null}
             <time className="notice-item__time" dateTime={n.createdAt}>
               {formatDateTime(n.createdAt)}
             </time>

@@ -3,7 +3,7 @@ import { aboutProducts } from "../../shared/routes";
 import { useRootData } from "../lib/root-data";
 
 export function SiteFooter() {
-  const { siteName, build } = useRootData();
+  const { siteName, build, icpNumber } = useRootData();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -54,15 +54,20 @@ export function SiteFooter() {
             </li>
           </ul>
         </section>
-        <section className="site-footer__motto">
+        <div className="site-footer__motto">
           <p className="site-footer__brand">{siteName}</p>
           <p>一笔一画，皆是修行。</p>
-        </section>
+        </div>
       </div>
       <div className="container site-footer__meta">
         <span>
           © {siteName} · 版本 {build.version}
         </span>
+        {icpNumber ? (
+          <a className="site-footer__icp" href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
+            {icpNumber}
+          </a>
+        ) : null}
       </div>
     </footer>
   );

@@ -7,10 +7,10 @@ import { Form, Link, NavLink, useLocation, useSearchParams } from "react-router-
 import { useRootData } from "../lib/root-data";
 import { LoginDialog, preloadLoginDialog } from "./LoginDialog";
 import { NoticesPopover } from "./NoticesPopover";
-import { logOut } from "./login/login-client";
+import { logOut, SIGNED_IN_EVENT } from "./login/login-client";
 import { QrPopover } from "./QrPopover";
 import { SealLogo } from "./SealLogo";
-import { mayTeach } from "../../shared/contracts/viewer";
+import { mayOperate, mayTeach } from "../../shared/contracts/viewer";
 
 export const mainNav = [
   { to: "/", label: "首页", end: true },
@@ -27,6 +27,13 @@ export function SiteHeader() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const [loginOpen, setLoginOpen] = useState(false);
+  // Signed in from a dialog that still shows 完善资料: no 登录 / 注册 behind it until the page reloads.
+  const [justSignedIn, setJustSignedIn] = useState(false);
+  useEffect(() => {
+    const signedIn = () => setJustSignedIn(true);
+    window.addEventListener(SIGNED_IN_EVENT, signedIn);
+    return () => window.removeEventListener(SIGNED_IN_EVENT, signedIn);
+  }, []);
   const onSearchPage = location.pathname.startsWith("/search");
 
   // `/?login=1&redirect=…` (the auth guard's destination) opens the login dialog, on the panel
@@ -39,9 +46,10 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="brand" aria-label={`${siteName}首页`}>
+        <Link to="/" className="brand">
           <SealLogo />
           <span className="brand__name">{siteName}</span>
+          <span className="visually-hidden">首页</span>
         </Link>
         <nav className="main-nav" aria-label="主导航">
           {mainNav.map((item) => (
@@ -93,7 +101,12 @@ export function SiteHeader() {
                 </summary>
                 <div className="user-menu__panel">
                   <Link to="/my">个人中心</Link>
+                  <Link to="/my/allcourse">我的课程</Link>
+                  <Link to="/my/order">我的订单</Link>
+                  <Link to="/my/homework">我的作业</Link>
+                  <Link to="/my/dairy">练字日记</Link>
                   {mayTeach(viewer) ? <Link to="/teach">教师工作台</Link> : null}
+                  {mayOperate(viewer) ? <Link to="/admin">运营后台</Link> : null}
                   {/* Logs out at once (a POST); without script the link asks on /my/logout. */}
                   <Link
                     to="/my/logout"
@@ -107,6 +120,10 @@ export function SiteHeader() {
                 </div>
               </details>
             </>
+          ) : justSignedIn ? (
+            <span className="site-header__signed-in" role="status">
+              已登录
+            </span>
           ) : (
             <button
               type="button"

@@ -313,7 +313,23 @@ describe("<LazyImage>", () => {
     expect(html).toContain('width="300"');
     expect(html).toContain('height="200"');
     expect(html).toContain("aspect-ratio:300 / 200");
-    expect(html).not.toContain("/k/1.jpg");
+    // The lazy <img> holds the placeholder; the real picture is only in the <noscript> copy.
+    const [outside, inside] = html.split("<noscript>");
+    expect(outside).not.toContain("/k/1.jpg");
+    expect(inside).toMatch(/<img[^>]*src="\/k\/1\.jpg"[^>]*alt="颜真卿多宝塔碑"[^>]*loading="lazy"/);
+  });
+
+  it("drops the <noscript> copy once hydrated", async () => {
+    const el = <LazyImage src="/k/5.jpg" alt="字帖" width={100} height={100} />;
+    container.innerHTML = renderToString(el);
+    expect(container.querySelector("noscript")).not.toBeNull();
+    const recoverable = vi.fn();
+    await act(async () => {
+      root = hydrateRoot(container, el, { onRecoverableError: recoverable });
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(container.querySelector("noscript")).toBeNull();
+    expect(container.querySelectorAll("img")).toHaveLength(1);
   });
 
   it("loads when the shared observer reports it in range, and keeps its size", async () => {

@@ -302,6 +302,21 @@ export function LazyImage({ src, alt, width, height, className }: LazyImageProps
         decoding="async"
         style={{ aspectRatio: `${width} / ${height}` }}
       />
+      {/* Readers without JavaScript (and crawlers that run none) get the picture itself; the
+          browser ignores this copy and keeps the lazy states above. Dropped after hydration. */}
+      {serverSnapshot ? (
+        <noscript>
+          <img
+            className="lazy-image__img lazy-image__fallback"
+            src={src}
+            alt={alt}
+            width={width}
+            height={height}
+            loading="lazy"
+            decoding="async"
+          />
+        </noscript>
+      ) : null}
       {status === "error" && <span className="lazy-image__error">图片加载失败</span>}
     </span>
   );

@@ -341,6 +341,7 @@ export function Modal({ open, onClose, title, labelledBy, className, children }:
     <div ref={rootRef} className="modal" data-state={phase} style={{ zIndex: stackZIndex(stack, id) }}>
       {showsOverlay(stack, id) && <div className="modal__overlay" aria-hidden="true" />}
       {/* A mouse shortcut; Esc and the close button do the same by keyboard. */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
       <div className="modal__container" onMouseDown={onBackdropMouseDown} onMouseUp={onBackdropMouseUp}>
         <div
           ref={dialogRef}

@@ -18,6 +18,10 @@ export interface RootData {
   mobileSiteQrSvg: string | null;
   servicePhone: string;
   serviceEmail: string;
+  /** ICP licence number shown in the footer (ICP_NUMBER), linked to the MIIT registry. */
+  icpNumber: string | null;
+  /** Search engines' site verification codes (BAIDU_SITE_VERIFICATION, BING_SITE_VERIFICATION). */
+  siteVerification: { baidu: string | null; bing: string | null };
   devtoolsBlock: boolean;
   fixtures: boolean;
   /** How payments are taken: `off` disables the buy buttons, `sandbox` shows the 测试支付 banner. */

@@ -70,6 +70,19 @@ describe("the teaching area", () => {
         expect(await outcome(ctx(id, viewer(role))), `${role} ${id}`).toBe("open");
   });
 
+  it("opens the operators' console to operators only", async () => {
+    for (const id of ["admin.index", "admin.audit"]) {
+      expect(await outcome(ctx(id, viewer("learner"), "/admin")), `learner ${id}`).toBe(
+        "404 This page could not be found",
+      );
+      expect(await outcome(ctx(id, viewer("teacher"), "/admin")), `teacher ${id}`).toBe(
+        "404 This page could not be found",
+      );
+      expect(await outcome(ctx(id, viewer("operator"), "/admin")), `operator ${id}`).toBe("open");
+      expect(await outcome(ctx(id, null, "/admin"))).toBe(`302 ${loginRedirectPath(new URL("http://x/admin"))}`);
+    }
+  });
+
   it("leaves learners' own pages to learners", async () => {
     expect(await outcome({ ...ctx("teach.homework", viewer("learner")), chain: teachChain("my.homework") })).toBe(
       "open",

@@ -4,7 +4,7 @@
  * every later navigation, in route order, before validate and before any loader.
  */
 import { redirect } from "react-router-dom";
-import { mayTeach } from "../../shared/contracts/viewer";
+import { mayOperate, mayTeach } from "../../shared/contracts/viewer";
 import { AppError, NOT_FOUND_MESSAGE } from "../../shared/errors";
 import { accessOf, paramRules } from "../../shared/routes";
 import type { MiddlewareContext, RouteMiddleware } from "./nav-context";
@@ -23,8 +23,9 @@ export const middlewareRegistry: Record<string, RouteMiddleware> = {
     const access = accessOf(ctx.chain);
     if (access === "public") return;
     if (!ctx.env.viewer) throw redirect(loginRedirectPath(ctx.url));
-    // Learners are told the teaching area does not exist rather than that it is closed to them.
+    // Learners are told the staff areas do not exist rather than that they are closed to them.
     if (access === "teacher" && !mayTeach(ctx.env.viewer)) throw new AppError(404, NOT_FOUND_MESSAGE);
+    if (access === "operator" && !mayOperate(ctx.env.viewer)) throw new AppError(404, NOT_FOUND_MESSAGE);
   },
   /**
    * `/course_old/{id}` is the old address of a course page. Middleware runs before validate, so

@@ -56,10 +56,94 @@ export type ActivityList = z.infer<typeof activityListSchema>;
 export const activityDetailSchema = activitySummarySchema.extend({
   body: z.array(z.object({ heading: z.string(), text: z.string() })),
   course: courseSummarySchema.nullable(),
+  /** Most sign-ups at once, or null for no cap; with the current number of sign-ups. */
+  capacity: z.number().int().nullable(),
+  signedUpCount: z.number().int(),
+  /** The lesson whose homework (临写作业) participants hand in through the homework flow. */
+  homeworkLesson: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   /** The landing page's public address (what the share page's link and QR code carry). */
   url: z.string(),
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
+
+// ---------- Taking part: 报名, 打卡, 临写作业 ----------
+
+export const signupStates = { signed_up: "已报名", cancelled: "已取消" } as const;
+export type SignupState = keyof typeof signupStates;
+const signupStateKeys = Object.keys(signupStates) as [SignupState, ...SignupState[]];
+
+const ruleSchema = z.object({ allowed: z.boolean(), reason: z.string() });
+
+/** The viewer's part in one activity, and what they can do now (each with the reason when not). */
+export const participationSchema = z.object({
+  signedIn: z.boolean(),
+  signup: z.object({ state: z.enum(signupStateKeys), stateLabel: z.string(), since: z.string() }).nullable(),
+  signUp: ruleSchema,
+  cancel: ruleSchema,
+  checkIn: ruleSchema,
+  /** China dates ("YYYY-MM-DD") the viewer checked in on, newest first. */
+  checkIns: z.array(z.string()),
+  checkedInToday: z.boolean(),
+  /** The activity's homework lesson and whether the viewer may hand its task in. */
+  homework: z
+    .object({ lessonId: z.number().int(), lessonTitle: z.string(), allowed: z.boolean(), reason: z.string() })
+    .nullable(),
+  capacity: z.number().int().nullable(),
+  signedUpCount: z.number().int(),
+});
+export type Participation = z.infer<typeof participationSchema>;
+
+export const participationResultSchema = z.object({ participation: participationSchema, message: z.string() });
+export type ParticipationResult = z.infer<typeof participationResultSchema>;
+
+export const ACTIVITY_CHECK_IN_NOTE_MAX = 200;
+export const ACTIVITY_CHECK_IN_MAX_MINUTES = 600;
+
+const checkInStrictError = (issue: { code?: string; keys?: string[] }) =>
+  issue.code === "unrecognized_keys" ? `不支持的字段：${(issue.keys ?? []).join("、")}` : undefined;
+
+/** 打卡: what was practised today (all optional); it is added to today's practice-diary entry. */
+export const activityCheckInSchema = z.strictObject(
+  {
+    minutes: z
+      .number("练习时长要填数字")
+      .int("练习时长要填整数分钟")
+      .min(0, "练习时长不能是负数")
+      .max(ACTIVITY_CHECK_IN_MAX_MINUTES, `一次打卡最多记 ${ACTIVITY_CHECK_IN_MAX_MINUTES} 分钟`)
+      .default(0),
+    characters: z.string("练习的字要填文字").max(100, "练习的字最多 100 个").default(""),
+    note: z
+      .string("打卡留言要填文字")
+      .trim()
+      .max(ACTIVITY_CHECK_IN_NOTE_MAX, `打卡留言最多 ${ACTIVITY_CHECK_IN_NOTE_MAX} 字`)
+      .default(""),
+  },
+  { error: checkInStrictError },
+);
+export type ActivityCheckInInput = z.input<typeof activityCheckInSchema>;
+
+export const checkInResultSchema = participationResultSchema.extend({
+  /** Coins the diary's daily check-in paid now (0 when today's was already paid). */
+  coins: z.number().int(),
+});
+export type CheckInResult = z.infer<typeof checkInResultSchema>;
+
+/** The learner's activities (/my/activities): each sign-up with its state and check-ins. */
+export const myActivitiesSchema = z.object({
+  items: z.array(
+    z.object({
+      activity: activitySummarySchema,
+      state: z.enum(signupStateKeys),
+      stateLabel: z.string(),
+      signedUpAt: z.string(),
+      checkInDays: z.number().int(),
+      lastCheckIn: z.string().nullable(),
+      checkedInToday: z.boolean(),
+      homeworkLessonId: z.number().int().nullable(),
+    }),
+  ),
+});
+export type MyActivities = z.infer<typeof myActivitiesSchema>;
 
 /**
  * "2026年3月1日 — 2026年4月30日" (or "2026.03.01 — 2026.04.30" for cards) in China time, the

@@ -22,6 +22,8 @@ export const otpCodeSchema = z
 
 export const codePurposeSchema = z.enum(["login", "register", "reset", "bind", "device"]);
 export type CodePurpose = z.infer<typeof codePurposeSchema>;
+/** Every purpose a code is issued for; "deletion" only to the signed-in account's own address. */
+export type OtpPurpose = CodePurpose | "deletion";
 
 export const smsSendSchema = z.strictObject({ phone: phoneSchema, purpose: codePurposeSchema.default("login") });
 export const smsLoginSchema = z.strictObject({ phone: phoneSchema, code: otpCodeSchema });
@@ -122,7 +124,9 @@ const recoveryTarget = [
   z.strictObject({ channel: z.literal("sms"), target: phoneSchema }, strictInput),
   z.strictObject({ channel: z.literal("email"), target: emailSchema }, strictInput),
 ] as const;
-export const resetSendSchema = z.discriminatedUnion("channel", [...recoveryTarget], { error: "请选择手机号或邮箱" });
+export const resetSendSchema = z.discriminatedUnion("channel", [recoveryTarget[0], recoveryTarget[1]], {
+  error: "请选择手机号或邮箱",
+});
 export const resetSchema = z
   .discriminatedUnion(
     "channel",
@@ -225,3 +229,6 @@ export const wechatBindingSchema = z.union([
   z.object({ bound: z.literal(true), nickname: z.string().nullable() }),
   z.object({ bound: z.literal(false) }),
 ]);
+
+/** 找回账号 by phone for an account without e-mail: phone login needs no password. */
+export const PHONE_ONLY_RESET = "这个手机号账号用短信验证码登录，不需要密码：请返回登录，用手机号获取验证码即可登录。";

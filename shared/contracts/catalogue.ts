@@ -46,6 +46,8 @@ export const courseSummarySchema = z.object({
   learnersCount: z.number().int(),
   lessonsCount: z.number().int(),
   coverChar: z.string(),
+  /** The picture an operator uploaded, shown instead of the generated cover. */
+  coverImage: z.string().nullable().optional(),
   isPublic: z.boolean(),
 });
 export type CourseSummary = z.infer<typeof courseSummarySchema>;
@@ -60,6 +62,7 @@ export const bookSummarySchema = z.object({
   originalPriceCents: z.number().int(),
   stock: z.number().int(),
   coverChar: z.string(),
+  coverImage: z.string().nullable().optional(),
 });
 export type BookSummary = z.infer<typeof bookSummarySchema>;
 
@@ -74,6 +77,7 @@ export const commoditySummarySchema = z.object({
   inStock: z.boolean(),
   sales: z.number().int(),
   coverChar: z.string(),
+  coverImage: z.string().nullable().optional(),
 });
 export type CommoditySummary = z.infer<typeof commoditySummarySchema>;
 

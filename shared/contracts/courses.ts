@@ -147,6 +147,8 @@ export const courseViewerSchema = z.object({
       completed: z.boolean(),
     }),
   ),
+  /** The viewer teaches this course: 立即购买 is not offered to them. */
+  teaches: z.boolean(),
 });
 export type CourseViewer = z.infer<typeof courseViewerSchema>;
 

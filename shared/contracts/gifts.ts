@@ -125,6 +125,8 @@ export const giftViewSchema = z.object({
     lessonsCount: z.number().int(),
     coverUrl: z.string(),
     priceCents: z.number().int(),
+    /** The course's category name (楷书, 写作…): the dialog says what kind of course was given. */
+    categoryName: z.string(),
   }),
   /** The buyer, with the nickname partly hidden. */
   giver: z.object({ nickname: z.string(), avatarUrl: z.string().nullable() }),

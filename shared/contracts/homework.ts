@@ -342,6 +342,8 @@ export const shareSchema = z.object({
   review: reviewSchema,
   /** The JPEG share poster (og:image, download). */
   posterUrl: z.string(),
+  /** The work's photo on a 600×600 square (the second og:image, WeChat's chat cards). */
+  squareUrl: z.string(),
   /** Set when the viewer handed this work in: the submission to PATCH to take it off the wall. */
   ownSubmissionId: z.string().nullable().optional(),
 });

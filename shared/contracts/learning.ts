@@ -76,10 +76,20 @@ export const progressResultSchema = z.object({
 });
 export type ProgressResult = z.infer<typeof progressResultSchema>;
 
-export const videoSourcesSchema = z.object({ hls: z.string(), mp4: z.string(), poster: z.string() });
+export const videoSourcesSchema = z.object({
+  hls: z.string(),
+  mp4: z.string(),
+  poster: z.string(),
+  /** WebVTT captions when the video has a transcript. */
+  captions: z.string().optional(),
+});
 
-/** Where a signed-in viewer starts: the stored position (0 near the end) and the remembered speed. */
-export const resumeSchema = z.object({ position: z.number(), speed: z.number() });
+/**
+ * Where a signed-in viewer starts: the stored position (0 near the end), when it was stored (the
+ * player prefers a newer position this browser kept, e.g. one whose report is still on its way
+ * after a reload), and the remembered speed.
+ */
+export const resumeSchema = z.object({ position: z.number(), savedAt: z.string().nullable(), speed: z.number() });
 export type Resume = z.infer<typeof resumeSchema>;
 
 export const accessReasons = ["login", "enrol", "purchase", "camp_locked", "processing"] as const;

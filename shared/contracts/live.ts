@@ -31,9 +31,19 @@ export const liveListQuerySchema = z.strictObject({
     .default("today"),
 });
 
+/**
+ * Who may watch: `open` (a public class), `enrolled`, `host` (the session's teacher or an
+ * operator); or why not: `sign_in` (anonymous) or `not_enrolled`.
+ */
+export const liveAccessSchema = z.enum(["open", "enrolled", "host", "sign_in", "not_enrolled"]);
+export type LiveAccess = z.infer<typeof liveAccessSchema>;
+export const hasLiveAccess = (access: LiveAccess) => access === "open" || access === "enrolled" || access === "host";
+
 export const liveListItemSchema = liveSummarySchema.extend({
   /** Whether the signed-in viewer booked it (false for anonymous visitors). */
   booked: z.boolean(),
+  /** Who the viewer is to the session: 预约 is offered only when the booking rule allows it. */
+  access: liveAccessSchema,
 });
 export type LiveListItem = z.infer<typeof liveListItemSchema>;
 
@@ -49,14 +59,6 @@ export const liveListSchema = z.object({
   signedIn: z.boolean(),
 });
 export type LiveList = z.infer<typeof liveListSchema>;
-
-/**
- * Who may watch: `open` (a public class), `enrolled`, `host` (the session's teacher or an
- * operator); or why not: `sign_in` (anonymous) or `not_enrolled`.
- */
-export const liveAccessSchema = z.enum(["open", "enrolled", "host", "sign_in", "not_enrolled"]);
-export type LiveAccess = z.infer<typeof liveAccessSchema>;
-export const hasLiveAccess = (access: LiveAccess) => access === "open" || access === "enrolled" || access === "host";
 
 export const liveAttendanceSchema = z.object({
   seconds: z.number().int().nonnegative(),

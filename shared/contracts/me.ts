@@ -143,10 +143,27 @@ export type SessionItem = z.infer<typeof sessionSchema>;
 export const sessionListSchema = z.object({ items: z.array(sessionSchema) });
 export type SessionList = z.infer<typeof sessionListSchema>;
 
+/** Where the deletion code goes: the bound phone or the bound e-mail (the deletion agreement). */
+export const deletionChannelSchema = z.enum(["sms", "email"], "请选择接收验证码的方式");
+export type DeletionChannel = z.infer<typeof deletionChannelSchema>;
+export const deletionCodeSendSchema = z.strictObject({ channel: deletionChannelSchema }, { error: strictError });
+
 export const deletionRequestSchema = z.strictObject(
-  { confirm: z.literal(DELETION_CONFIRM_WORD, `请输入“${DELETION_CONFIRM_WORD}”确认`) },
+  {
+    confirm: z.literal(DELETION_CONFIRM_WORD, `请输入“${DELETION_CONFIRM_WORD}”确认`),
+    channel: deletionChannelSchema,
+    code: otpCodeSchema,
+  },
   { error: strictError },
 );
+
+/** Where to withdraw a deletion request; every refusal of a frozen account names it. */
+export const DELETION_CANCEL_PATH = "/my/security#deletion";
+
+/** What a frozen account (deletion requested, cooling-off running) is told when it tries `action`. */
+export function frozenAccountMessage(action: string): string {
+  return `账号正在注销冷静期，已冻结，不能${action}。如需继续使用，请到“个人中心 › 账号与安全”撤销注销申请。`;
+}
 
 export const deletionStatusSchema = z.object({
   status: z.enum(["active", "deleting"]),
@@ -182,3 +199,39 @@ export const noticesReadSchema = z.strictObject(
   { error: strictError },
 );
 export const noticesReadResultSchema = z.object({ unread: z.number().int().nonnegative() });
+
+/** Weeks of study time the overview's chart shows (this week and the ones before). */
+export const STUDY_WEEKS = 8;
+
+/** The personal centre's overview beyond the profile, balances and courses (/api/me/overview). */
+export const overviewSchema = z.object({
+  /** Today's daily check-in (China-time day). */
+  checkIn: z.object({ done: z.boolean() }),
+  homework: z.object({
+    /** Tasks of the learner's courses not yet handed in, or returned to be written again. */
+    toDo: z.number().int().nonnegative(),
+    /** Handed in and waiting for a teacher's review. */
+    inReview: z.number().int().nonnegative(),
+    items: z.array(
+      z.object({
+        taskId: z.number().int(),
+        lessonId: z.number().int(),
+        title: z.string(),
+        courseTitle: z.string(),
+        state: z.enum(["todo", "returned"]),
+      }),
+    ),
+  }),
+  nextLive: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      startsAt: isoDate,
+      state: z.enum(["scheduled", "live"]),
+      booked: z.boolean(),
+    })
+    .nullable(),
+  /** Oldest first; `weekStart` is the Monday ("YYYY-MM-DD", China time). */
+  studyWeeks: z.array(z.object({ weekStart: z.string(), minutes: z.number().int().nonnegative() })),
+});
+export type Overview = z.infer<typeof overviewSchema>;

@@ -146,6 +146,8 @@ export const orderSummarySchema = z.object({
   stateLabel: z.string(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** 申请退款: whether the rules allow it now, and why (not). */
+  refund: z.object({ allowed: z.boolean(), reason: z.string() }),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

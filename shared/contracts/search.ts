@@ -1,5 +1,6 @@
 /**
- * One search over courses, books and stationery (/api/search): the query, the result page
+ * One search over courses, books, stationery, live sessions, public lessons, playback and
+ * activities (/api/search): the query, the result page
  * with counts per kind for the tabs, and the suggestions an empty search shows.
  */
 import { z } from "zod";
@@ -9,7 +10,16 @@ import { pageNumberParam, strictQueryError } from "./shop";
 export const SEARCH_QUERY_MAX = 40;
 export const SEARCH_PAGE_SIZE = 12;
 
-export const searchKinds = { all: "全部", course: "课程", book: "书籍", commodity: "文房" } as const;
+export const searchKinds = {
+  all: "全部",
+  course: "课程",
+  book: "书籍",
+  commodity: "文房",
+  live: "直播",
+  lesson: "公开课",
+  playback: "回放",
+  activity: "活动",
+} as const;
 export type SearchKind = keyof typeof searchKinds;
 const searchKindKeys = Object.keys(searchKinds) as [SearchKind, ...SearchKind[]];
 
@@ -39,12 +49,31 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
  * `matched` says where the words were found: the title, or another field; then `snippet` is
  * that field's text (a subtitle, an author, a teacher's name…) so the page can show why.
  */
+/**
+ * A live session, public lesson, playback or activity as a result: its page (`href`), the
+ * cover character, a line of context (teacher, date) and when it happens or was published.
+ */
+export const searchEntrySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  coverChar: z.string(),
+  href: z.string(),
+  meta: z.string().nullable(),
+  at: z.string().nullable(),
+});
+export type SearchEntry = z.infer<typeof searchEntrySchema>;
+
 const hitBase = { matched: z.enum(["title", "other"]), snippet: z.string().nullable() };
 
 export const searchHitSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("course"), course: courseSummarySchema, ...hitBase }),
   z.object({ kind: z.literal("book"), book: bookSummarySchema, ...hitBase }),
   z.object({ kind: z.literal("commodity"), commodity: commoditySummarySchema, ...hitBase }),
+  z.object({ kind: z.literal("live"), entry: searchEntrySchema, ...hitBase }),
+  z.object({ kind: z.literal("lesson"), entry: searchEntrySchema, ...hitBase }),
+  z.object({ kind: z.literal("playback"), entry: searchEntrySchema, ...hitBase }),
+  z.object({ kind: z.literal("activity"), entry: searchEntrySchema, ...hitBase }),
 ]);
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
@@ -56,6 +85,10 @@ export const searchResultSchema = z.object({
     course: z.number().int(),
     book: z.number().int(),
     commodity: z.number().int(),
+    live: z.number().int(),
+    lesson: z.number().int(),
+    playback: z.number().int(),
+    activity: z.number().int(),
   }),
   items: z.array(searchHitSchema),
   total: z.number().int(),

@@ -191,6 +191,7 @@ export const commodityDetailSchema = z.object({
   summary: z.string(),
   description: z.string(),
   coverChar: z.string(),
+  coverImage: z.string().nullable().optional(),
   /** Pictures in order, the cover first. */
   gallery: z.array(z.object({ char: z.string(), url: z.string() })),
   sales: z.number().int(),

@@ -21,3 +21,8 @@ export type Viewer = z.infer<typeof viewerSchema>;
 export function mayTeach(viewer: Viewer | null): boolean {
   return viewer?.role === "teacher" || viewer?.role === "operator";
 }
+
+/** Whether the viewer may open `operator` pages (the operators' console, /admin). */
+export function mayOperate(viewer: Viewer | null): boolean {
+  return viewer?.role === "operator";
+}

@@ -105,7 +105,21 @@ export const addressSchema = z.strictObject(
 );
 export type AddressInput = z.infer<typeof addressSchema>;
 
-export const redeemInputSchema = z.strictObject({ address: addressSchema.optional() }, { error: strictError });
+/** A physical item goes to an address typed in, or to one from the learner's address book (addressId). */
+export const redeemInputSchema = z
+  .strictObject(
+    {
+      address: addressSchema.optional(),
+      addressId: z
+        .number("请选择收货地址")
+        .int("请选择收货地址")
+        .positive("请选择收货地址")
+        .max(2_147_483_647, "请选择收货地址")
+        .optional(),
+    },
+    { error: strictError },
+  )
+  .refine((v) => !(v.address && v.addressId), "请只选择一个收货地址");
 export type RedeemInput = z.infer<typeof redeemInputSchema>;
 
 export const redemptionStates = { pending: "处理中", completed: "已完成", failed: "失败（已退回）" } as const;

@@ -132,11 +132,11 @@ test("a course page shows the outline with trial and locked lessons, and asks a 
   await expect(page).toHaveTitle("欧体楷书入门：九成宫醴泉铭精讲 - 墨池课堂");
   const outline = page.getByRole("region", { name: "课程目录" });
   const lessons = outline.locator(".outline-lesson");
-  await expect(lessons).toHaveCount(11);
+  await expect(lessons).toHaveCount(9);
   await expect(lessons.nth(0)).toContainText("试看");
   await expect(lessons.nth(1)).toContainText("试看");
   await expect(lessons.nth(2)).toContainText("购买课程后学习");
-  await expect(outline.locator(".outline-lesson.is-locked")).toHaveCount(9);
+  await expect(outline.locator(".outline-lesson.is-locked")).toHaveCount(7);
   await expect(lessons.nth(2).getByRole("link")).toHaveAttribute("href", /^\/video\/\d+$/);
   await expect(page.getByRole("region", { name: "配套书籍" }).getByText("九成宫醴泉铭", { exact: true })).toBeVisible();
   await expect(page.getByRole("region", { name: "文房推荐" }).locator(".catalogue-card--commodity")).toHaveCount(4);
@@ -204,7 +204,7 @@ test("a free course taken after signing in shows 继续学习 and appears in 我
   const card = page.locator(".my-course-grid .catalogue-card--course");
   await expect(card).toHaveCount(1);
   await expect(card).toContainText("隶书体验：一个蚕头燕尾");
-  await expect(card).toContainText("已学 0/9 课时");
+  await expect(card).toContainText("已学 0/8 课时");
   await expect(card.getByRole("link", { name: "继续学习：隶书体验：一个蚕头燕尾" })).toHaveAttribute(
     "href",
     firstLesson ?? "",

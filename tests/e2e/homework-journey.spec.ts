@@ -178,7 +178,7 @@ test("three photos handed in, reviewed 优 in another browser: drawing, grid, mo
   await card.click();
   await expect(page).toHaveURL(`/homework/share?id=${reviewed.shareId}`);
   await expect(page.getByRole("img", { name: "评级：优" }).first()).toBeVisible();
-  const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+  const image = await page.locator('meta[property="og:image"]').first().getAttribute("content");
   expect(image).toMatch(/poster\.jpg$/);
   const poster = await page.request.get(image!);
   expect(poster.headers()["content-type"]).toBe("image/jpeg");

@@ -138,7 +138,7 @@ test("a share page has a JPEG poster as og:image, and answers 410 once its learn
   await page.locator(".wall-card").first().click();
   await expect(page).toHaveURL(/\/homework\/share\?id=/);
   await expect(page.getByRole("img", { name: "评级：优" })).toBeVisible();
-  const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+  const image = await page.locator('meta[property="og:image"]').first().getAttribute("content");
   expect(image).toMatch(/poster\.jpg$/);
   const poster = await page.request.get(image!);
   expect(poster.headers()["content-type"]).toBe("image/jpeg");

@@ -90,8 +90,9 @@ test("booking: a learner without the course is told why; a host books, and the c
   await page.goto("/live?tab=upcoming");
   await waitForHydration(page);
   const card = page.locator("article.catalogue-card--live", { hasText: first.title });
-  await card.getByRole("button", { name: `预约「${first.title}」` }).click();
-  await expect(page.getByRole("alert")).toHaveText(/^报名《.+》后才能进入这场直播/);
+  // Not offered as if it could succeed: disabled, with the rule's reason beside it.
+  await expect(card.getByRole("button", { name: `预约「${first.title}」` })).toBeDisabled();
+  await expect(card.locator(".action-reason")).toHaveText(/^报名《.+》后才能预约这场直播$/);
   await page.screenshot({ path: `${SHOTS}/live-booking-refused.png` });
 
   // The operator may enter every room: book, see it after a reload, cancel.

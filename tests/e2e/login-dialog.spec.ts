@@ -59,6 +59,9 @@ test.describe("login dialog", () => {
     // A new account goes on to complete info; skipping it finishes the login.
     const info = page.getByRole("dialog", { name: "完善资料" });
     await expect(info).toBeVisible();
+    // Behind the dialog the header no longer offers 登录 / 注册.
+    await expect(page.getByRole("banner").getByRole("button", { name: "登录 / 注册" })).toHaveCount(0);
+    await expect(page.getByRole("banner")).toContainText("已登录");
     await info.getByRole("button", { name: "跳过" }).click();
     await loadedAgain(page);
     await expect(userMenu(page)).toHaveText(`墨友${phone.slice(-4)}`);
@@ -95,6 +98,8 @@ test.describe("login dialog", () => {
     await dialog.getByRole("button", { name: "忘记密码" }).click();
     const retrieve = page.getByRole("dialog", { name: "找回账号" });
     await expect(retrieve.getByLabel("绑定的手机号")).toBeFocused();
+    // Phone login needs no password: the phone way says what it is for.
+    await expect(retrieve).toContainText("手机号登录只需短信验证码，不用密码");
     await page.screenshot({ path: `${SHOTS}/login-retrieve.png` });
 
     // Esc closes; the button that opened the dialog has focus again.

@@ -4,6 +4,7 @@
  * a coupon claimed in /my/packs, applied to an order, returned when the order is cancelled (tab
  * 已退回, the refund notice dialog once); /my/order by tab. No console errors anywhere.
  */
+import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
@@ -230,7 +231,7 @@ test("a received order goes back in part: the return waits for review, can be wi
     303,
   );
 
-  // An operator ships it (the API; there is no operators' page yet).
+  // An operator ships it (through the API here; the operators' pages have their own spec).
   const operator = await playwright.request.newContext({ baseURL, extraHTTPHeaders: origin });
   const login = await operator.post("/api/auth/email/login", {
     data: { email: "operator@mochi.local", password: "Mochi-operator-2026" },
@@ -239,7 +240,7 @@ test("a received order goes back in part: the return waits for review, can be wi
   await expect
     .poll(async () =>
       (
-        await operator.post(`/api/orders/${order.orderNo}/ship`, {
+        await operator.post(`/api/admin/orders/${order.orderNo}/ship`, {
           data: { carrier: "顺丰速运", trackingNo: "SF7770001" },
         })
       ).status(),
@@ -280,7 +281,14 @@ test("a received order goes back in part: the return waits for review, can be wi
   await expect(card).toContainText("已完成");
 
   await ask("还是退一本");
-  expect((await operator.post(`/api/orders/${order.orderNo}/refund/approve`, { data: {} })).status()).toBe(200);
+  expect(
+    (
+      await operator.post(`/api/admin/orders/${order.orderNo}/return/approve`, {
+        data: {},
+        headers: { "Idempotency-Key": randomUUID() },
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto("/my/order?state=refund");
   await waitForHydration(page);
   await expect(card).toContainText("部分退款");

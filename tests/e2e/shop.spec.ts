@@ -140,7 +140,7 @@ test("search finds a course by a two-character substring and highlights it", asy
   await expect(page.locator("main .catalogue-card--book mark")).toHaveText("兰亭");
 
   await page.getByRole("navigation", { name: "搜索范围" }).getByRole("link", { name: /书籍/ }).click();
-  await expect(page).toHaveURL(/kind=book/);
+  await expect(page).toHaveURL(/type=book/);
   await expect(page.locator("main .catalogue-card--course")).toHaveCount(0);
   await expect(page.locator("main .catalogue-card--book")).toHaveCount(1);
 

@@ -90,7 +90,7 @@ describe("GET /api/activities/:token", () => {
       endsAt: new Date(SEEDED_AT.getTime() + 40 * DAY).toISOString(),
       url: "http://localhost:3000/activitys/spring-2026",
     });
-    expect(res.body.body.map((s: { heading: string }) => s.heading)).toEqual(["怎么参加", "奖励", "推荐字帖"]);
+    expect(res.body.body.map((s: { heading: string }) => s.heading)).toEqual(["怎么参加", "打卡与日记", "推荐字帖"]);
     expect(res.body.course).toMatchObject({ title: "欧体楷书入门：九成宫醴泉铭精讲", teacherName: "林墨" });
   });
 

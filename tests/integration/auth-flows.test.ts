@@ -5,6 +5,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../api/modules/auth/passwords";
+import { PHONE_ONLY_RESET } from "../../shared/contracts/auth";
 import { BROWSER_UA, testApp } from "./helpers";
 
 const ORIGIN = "http://localhost:3000";
@@ -430,11 +431,28 @@ describe("no account enumeration", () => {
 });
 
 describe("retrieve account", () => {
+  it("by phone, for an account without e-mail: no password it could not use, the answer says to log in by code", async () => {
+    const phone = nextPhone();
+    expect((await phoneLogin(browser(), phone)).status).toBe(200);
+    advance(61_000);
+    const helper = browser();
+    expect((await helper.post("/api/auth/reset/send").send({ channel: "sms", target: phone })).status).toBe(200);
+    const res = await helper
+      .post("/api/auth/reset")
+      .send({ channel: "sms", target: phone, code: codeFor(phone, "reset"), password: PASSWORD });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: "phone_code_login", message: PHONE_ONLY_RESET });
+    const user = await db().selectFrom("users").selectAll().where("phone", "=", phone).executeTakeFirstOrThrow();
+    expect(user.password_hash).toBeNull();
+  });
+
   it("by phone: sets the password, signs every device out and leaves a notice", async () => {
     const phone = nextPhone();
     const old = browser();
     const login = await phoneLogin(old, phone);
     const oldCookie = sessionCookieOf(login)!;
+    // An account with an e-mail too: the password is for the e-mail login.
+    await db().updateTable("users").set({ email: nextEmail() }).where("phone", "=", phone).execute();
     expect(await viewerWith(oldCookie)).not.toBeNull();
 
     advance(61_000);

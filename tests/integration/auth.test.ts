@@ -279,6 +279,39 @@ describe("CSRF and request shape", () => {
     expect(await viewerOf(cookie)).not.toBeNull();
   });
 
+  it("outside pro without PUBLIC_ORIGIN, a page opened at 127.0.0.1 or a LAN address may write; a set PUBLIC_ORIGIN is strict and says where to open the site", async () => {
+    for (const host of ["127.0.0.1:3000", "192.168.1.20:3000"]) {
+      const res = await request(h.app)
+        .post("/api/auth/sms/send")
+        .set("Host", host)
+        .set("Origin", `http://${host}`)
+        .set("Sec-Fetch-Site", "same-origin")
+        .send({ phone: nextPhone() });
+      expect(res.status).toBe(200);
+    }
+    // Another site naming itself is still refused.
+    const foreign = await request(h.app)
+      .post("/api/auth/sms/send")
+      .set("Host", "127.0.0.1:3000")
+      .set("Origin", "http://evil.example")
+      .send({ phone: nextPhone() });
+    expect(foreign.status).toBe(403);
+
+    const strict = await testApp({}, {}, { PUBLIC_ORIGIN: "https://www.mochi.example" });
+    try {
+      const res = await request(strict.app)
+        .post("/api/auth/sms/send")
+        .set("Host", "127.0.0.1:3000")
+        .set("Origin", "http://127.0.0.1:3000")
+        .set("Sec-Fetch-Site", "same-origin")
+        .send({ phone: nextPhone() });
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toBe("跨站请求已被拒绝：请在本站地址 https://www.mochi.example 打开网页后再试");
+    } finally {
+      await strict.dispose();
+    }
+  });
+
   it("JSON only: other content types are 415, malformed JSON 400, oversized 413", async () => {
     const form = await request(h.app)
       .post("/api/auth/sms/send")

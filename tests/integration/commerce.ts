@@ -53,7 +53,7 @@ export function commerceHarness(phonePrefix = "137") {
   };
 
   /** A learner with a session (the login itself is the auth tests' business). */
-  async function learner(role: "learner" | "operator" = "learner"): Promise<Learner> {
+  async function learner(role: "learner" | "teacher" | "operator" = "learner"): Promise<Learner> {
     const phone = `${phonePrefix}${String(10_000_000 + ++seq * 7919 + (process.pid % 1000) * 13).slice(-8)}`;
     const user = await db()
       .insertInto("users")

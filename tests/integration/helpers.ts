@@ -44,10 +44,15 @@ export async function testApp(
   return { ...created, services, dispose: async () => handle?.dispose() };
 }
 
-/** Serves a test app on a free loopback port, for clients that need a real socket (streams). */
+/**
+ * Serves a test app on a free loopback port, for clients that need a real socket (streams). Idle
+ * keep-alive sockets are left for the client to close (fetch drops them after 4 s): when a test
+ * blocks this process for seconds (seeding images), a server-side 5 s timeout could otherwise
+ * close a socket just as fetch reuses it, a reset no real browser-to-site path would see.
+ */
 export function listen(app: Awaited<ReturnType<typeof testApp>>["app"]): Promise<{ server: Server; base: string }> {
   return new Promise((resolve) => {
-    const server = createServer(app).listen(0, "127.0.0.1", () => {
+    const server = createServer({ keepAliveTimeout: 120_000 }, app).listen(0, "127.0.0.1", () => {
       resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
     });
   });

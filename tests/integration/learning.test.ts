@@ -114,10 +114,13 @@ describe("GET /api/learning/lessons/:id — anonymous", () => {
     expect(res.headers["cache-control"]).toBe("public, max-age=60");
     expect(res.headers.vary).toMatch(/Cookie/);
     expect(res.body.access).toMatchObject({ allowed: true });
+    // A demo lesson plays its own clip: its title card (poster) and then a sample; the MP4 is the sample's.
+    const [, sample, slug] = /^card-(yong|heng|shan)-(\d\d-\d\d)$/.exec(trial.video_key)!;
     expect(res.body.sources).toEqual({
-      hls: `/media/video/${trial.video_key}/index.m3u8`,
-      mp4: `/media/video/${trial.video_key}/index.mp4`,
-      poster: `/media/video/${trial.video_key}/poster.jpg`,
+      hls: `/media/video/cards/${slug}/index.m3u8`,
+      mp4: `/media/video/${sample}/index.mp4`,
+      poster: `/media/video/cards/${slug}/poster.jpg`,
+      captions: `/media/video/cards/${slug}/captions.vtt`,
     });
     expect(res.body.resume).toBeNull();
     expect(res.body.viewer).toEqual({ signedIn: false, enrolled: false });
@@ -224,7 +227,7 @@ describe("GET /api/learning/lessons/:id — signed in", () => {
     const trial = await get(`/api/learning/lessons/${trialOf(paid).id}`, cookie);
     expect(trial.headers["cache-control"]).toBe("private, no-store");
     expect(trial.body.viewer).toEqual({ signedIn: true, enrolled: false });
-    expect(trial.body.resume).toEqual({ position: 0, speed: 1 });
+    expect(trial.body.resume).toEqual({ position: 0, savedAt: null, speed: 1 });
     const locked = await get(`/api/learning/lessons/${lockedOf(paid).id}`, cookie);
     expect(locked.body.access.reason).toBe("purchase");
     expect(locked.body.sources).toBeNull();
@@ -361,9 +364,10 @@ describe("PUT /api/learning/lessons/:id/progress", () => {
     const first = await report(lesson.id, { position: 6.8, watched: 6.4, speed: 1.5 }, cookie);
     expect(first.status).toBe(200);
     expect(first.headers["cache-control"]).toBe("private, no-store");
-    expect(first.body).toEqual({ position: 6, watchedSeconds: 6, percent: 20, completed: false });
+    // Of a 33 s lesson (the 3 s title card and the 30 s sample).
+    expect(first.body).toEqual({ position: 6, watchedSeconds: 6, percent: 18, completed: false });
     const second = await report(lesson.id, { position: 12, watched: 6, speed: 1.25 }, cookie);
-    expect(second.body).toEqual({ position: 12, watchedSeconds: 12, percent: 40, completed: false });
+    expect(second.body).toEqual({ position: 12, watchedSeconds: 12, percent: 36, completed: false });
     const row = await progressRow(id, lesson.id);
     expect(row).toMatchObject({ position_seconds: 12, watched_seconds: 12, speed_x100: 125, completed_at: null });
     const user = await db()
@@ -374,22 +378,23 @@ describe("PUT /api/learning/lessons/:id/progress", () => {
     expect(user.playback_speed_x100).toBe(125);
 
     const view = await get(`/api/learning/lessons/${lesson.id}`, cookie);
-    expect(view.body.resume).toEqual({ position: 12, speed: 1.25 });
+    expect(view.body.resume).toEqual({ position: 12, savedAt: expect.any(String), speed: 1.25 });
     const entry = view.body.outline[0].lessons.find((l: { id: number }) => l.id === lesson.id);
-    expect(entry.progress).toEqual({ percent: 40, completed: false });
+    expect(entry.progress).toEqual({ percent: 36, completed: false });
   });
 
   it("counts at most 60 s per report and never more than the video is long", async () => {
     const { cookie, id } = await login();
     const lesson = trialOf(paid);
-    expect(lesson.duration_seconds).toBe(30);
+    // The 3 s title card and the 30 s sample.
+    expect(lesson.duration_seconds).toBe(33);
     const res = await report(lesson.id, { position: 5, watched: 500, speed: 1 }, cookie);
-    expect(res.body.watchedSeconds).toBe(30);
+    expect(res.body.watchedSeconds).toBe(33);
     await report(lesson.id, { position: 9, watched: 20, speed: 1 }, cookie);
-    expect((await progressRow(id, lesson.id))!.watched_seconds).toBe(30);
+    expect((await progressRow(id, lesson.id))!.watched_seconds).toBe(33);
     // A position past the end is the end.
     const past = await report(lesson.id, { position: 4000, watched: 0, speed: 1 }, cookie);
-    expect(past.body.position).toBe(30);
+    expect(past.body.position).toBe(33);
   });
 
   it("completes once 90 % was watched, and keeps the first completion time", async () => {
@@ -397,11 +402,12 @@ describe("PUT /api/learning/lessons/:id/progress", () => {
     const lesson = trialOf(paid);
     const t0 = new Date(realNow().getTime() - 60_000);
     api().now = () => t0;
-    expect((await report(lesson.id, { position: 20, watched: 26, speed: 1 }, cookie)).body.completed).toBe(false);
-    const done = await report(lesson.id, { position: 28, watched: 1, speed: 1 }, cookie);
-    expect(done.body).toMatchObject({ watchedSeconds: 27, percent: 100, completed: true });
+    // 90 % of the 33 s lesson is 29.7 s.
+    expect((await report(lesson.id, { position: 20, watched: 29, speed: 1 }, cookie)).body.completed).toBe(false);
+    const done = await report(lesson.id, { position: 30, watched: 1, speed: 1 }, cookie);
+    expect(done.body).toMatchObject({ watchedSeconds: 30, percent: 100, completed: true });
     api().now = () => new Date(t0.getTime() + 30_000);
-    await report(lesson.id, { position: 29, watched: 2, speed: 1 }, cookie);
+    await report(lesson.id, { position: 31, watched: 2, speed: 1 }, cookie);
     const row = await progressRow(id, lesson.id);
     expect(row!.completed_at!.getTime()).toBe(t0.getTime());
   });
@@ -409,8 +415,8 @@ describe("PUT /api/learning/lessons/:id/progress", () => {
   it("playing to the end completes the lesson and the next visit starts from the beginning", async () => {
     const { cookie, id } = await login();
     const lesson = paid.lessons[1]!;
-    const res = await report(lesson.id, { position: 29.5, watched: 3, speed: 1, ended: true }, cookie);
-    expect(res.body).toMatchObject({ position: 30, watchedSeconds: 3, completed: true, percent: 100 });
+    const res = await report(lesson.id, { position: 32.5, watched: 3, speed: 1, ended: true }, cookie);
+    expect(res.body).toMatchObject({ position: 33, watchedSeconds: 3, completed: true, percent: 100 });
     expect((await progressRow(id, lesson.id))!.completed_at).not.toBeNull();
     expect((await get(`/api/learning/lessons/${lesson.id}`, cookie)).body.resume.position).toBe(0);
   });
@@ -442,10 +448,11 @@ describe("PUT /api/learning/lessons/:id/progress", () => {
       await report(lesson.id, { position, watched: 0, speed: 1 }, cookie);
       return (await get(`/api/learning/lessons/${lesson.id}`, cookie)).body.resume.position;
     };
+    // The lesson lasts 33 s: from 23 s on it starts again.
     expect(await resumeAt(12)).toBe(12);
-    expect(await resumeAt(19)).toBe(19);
-    expect(await resumeAt(20)).toBe(0);
-    expect(await resumeAt(25)).toBe(0);
+    expect(await resumeAt(22)).toBe(22);
+    expect(await resumeAt(23)).toBe(0);
+    expect(await resumeAt(28)).toBe(0);
   });
 
   it("sets the enrolment's last lesson for enrolled learners only", async () => {
@@ -482,7 +489,7 @@ describe("PUT /api/learning/lessons/:id/progress", () => {
     expect(row!.completed_at).toBeNull();
     await batch(2, 20);
     const capped = await progressRow(id, lesson.id);
-    expect(capped!.watched_seconds).toBe(30);
+    expect(capped!.watched_seconds).toBe(33);
     expect(capped!.completed_at).not.toBeNull();
     const rows = await db().selectFrom("lesson_progress").select("lesson_id").where("user_id", "=", id).execute();
     expect(rows).toHaveLength(1);
@@ -627,7 +634,7 @@ describe("replays", () => {
     expect(res.headers["cache-control"]).toBe("private, no-store");
     expect(res.body.access.allowed).toBe(true);
     expect(res.body.sources.hls).toBe(`/media/video/${session.recording_video_key}/index.m3u8`);
-    expect(res.body.resume).toEqual({ position: 0, speed: 1 });
+    expect(res.body.resume).toEqual({ position: 0, savedAt: null, speed: 1 });
     expect(res.body.course).toMatchObject({ id: session.course_id });
 
     const saved = await put(
@@ -637,7 +644,7 @@ describe("replays", () => {
     );
     expect(saved.body).toEqual({ position: 14, watchedSeconds: 14, percent: 47, completed: false });
     const again = await get(`/api/learning/replays/${session.id}`, learner.cookie);
-    expect(again.body.resume).toEqual({ position: 14, speed: 2 });
+    expect(again.body.resume).toEqual({ position: 14, savedAt: expect.any(String), speed: 2 });
     const row = await db()
       .selectFrom("replay_progress")
       .selectAll()

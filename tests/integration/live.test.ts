@@ -214,6 +214,19 @@ describe("the schedule", () => {
     expect(item.booked).toBe(true);
     expect(mine.body.items.filter((i: { booked: boolean }) => i.booked)).toHaveLength(1);
   });
+
+  it("says who the viewer is to each session, so 预约 is offered only where booking can succeed", async () => {
+    const id = await makeSession(realNow(), 3 * HOUR, 60);
+    const accessOf = (body: { items: { id: number; access: string }[] }) => body.items.find((i) => i.id === id)?.access;
+    expect(accessOf((await anonymous().json("GET", "/api/live?tab=upcoming")).body)).toBe("sign_in");
+    const learner = await signIn();
+    expect(accessOf((await learner.browser.json("GET", "/api/live?tab=upcoming")).body)).toBe("not_enrolled");
+    // What the list says is what the booking answers.
+    expect((await learner.browser.json("POST", `/api/live/${id}/booking`, {})).status).toBe(403);
+    await enrol(learner.id, courseId);
+    expect(accessOf((await learner.browser.json("GET", "/api/live?tab=upcoming")).body)).toBe("enrolled");
+    expect((await learner.browser.json("POST", `/api/live/${id}/booking`, {})).status).toBe(200);
+  });
 });
 
 describe("the room's details and who may watch", () => {
@@ -332,7 +345,7 @@ describe("booking", () => {
     const learner = await signIn();
     const refused = await learner.browser.json("POST", `/api/live/${id}/booking`, {});
     expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toMatch(/^报名《.+》后才能进入这场直播$/);
+    expect(refused.body.error.message).toMatch(/^报名《.+》后才能预约这场直播$/);
     expect((await learner.browser.json("POST", "/api/live/999999/booking", {})).status).toBe(404);
     await enrol(learner.id, courseId);
     expect((await learner.browser.json("POST", `/api/live/${id}/booking`, { extra: 1 })).status).toBe(400);

@@ -89,6 +89,13 @@ async function login(phone = nextPhone(), userAgent = BROWSER_UA) {
   return { phone, cookie, id: me.body.profile.id as number };
 }
 
+/** Asks for deletion as the page does: a code to the bound phone, then the confirm word and that code. */
+async function askDeletion(a: { phone: string; cookie: string }) {
+  await forgetCooldown(a.phone);
+  expect((await post("/api/me/deletion/code", { channel: "sms" }, a.cookie)).status).toBe(200);
+  return post("/api/me/deletion", { confirm: "注销", channel: "sms", code: lastCodeFor(a.phone) }, a.cookie);
+}
+
 const userRow = (id: number) => db().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const noticesOf = (id: number) =>
   db().selectFrom("notifications").selectAll().where("user_id", "=", id).orderBy("id", "desc").execute();
@@ -107,7 +114,8 @@ describe("everything under /api/me and /api/notices needs a session", () => {
       post("/api/me/device-protection", { enabled: true }),
       send("delete", "/api/me/devices/1"),
       send("delete", "/api/me/sessions/0123456789abcdef"),
-      post("/api/me/deletion", { confirm: "注销" }),
+      post("/api/me/deletion/code", { channel: "sms" }),
+      post("/api/me/deletion", { confirm: "注销", channel: "sms", code: "123456" }),
       post("/api/me/deletion/cancel", {}),
       post("/api/notices/read", {}),
       post("/api/me/avatar", undefined)
@@ -617,17 +625,46 @@ describe("device protection, devices and sessions", () => {
 });
 
 describe("account deletion", () => {
-  it("needs the confirmation word, and can be withdrawn during the cooling-off period", async () => {
+  it("needs the confirmation word and a code sent to the bound phone, and can be withdrawn during the cooling-off period", async () => {
     const a = await login();
-    for (const body of [{}, { confirm: "删除" }, { confirm: "注销", reason: "x" }]) {
+    for (const body of [
+      {},
+      { confirm: "删除", channel: "sms", code: "123456" },
+      { confirm: "注销", channel: "sms", code: "123456", reason: "x" },
+      // No code: the deletion agreement confirms identity with one.
+      { confirm: "注销" },
+    ]) {
       expect((await post("/api/me/deletion", body, a.cookie)).status, JSON.stringify(body)).toBe(400);
     }
-    const requested = await post("/api/me/deletion", { confirm: "注销" }, a.cookie);
+    // No e-mail bound: that channel is refused; a code never sent does not work.
+    const noEmail = await post("/api/me/deletion/code", { channel: "email" }, a.cookie);
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body.error.message).toBe("账号没有绑定邮箱");
+    const guessed = await post("/api/me/deletion", { confirm: "注销", channel: "sms", code: "000000" }, a.cookie);
+    expect(guessed.status).toBe(400);
+    expect((await userRow(a.id)).status).toBe("active");
+    // The code goes to the bound phone, says what it is for, and works for this account only.
+    await forgetCooldown(a.phone);
+    expect((await post("/api/me/deletion/code", { channel: "sms" }, a.cookie)).status).toBe(200);
+    expect(api().outbox!.list()[0]).toMatchObject({ to: a.phone, purpose: "deletion" });
+    expect(api().outbox!.list()[0]!.text).toContain("用于申请注销账号");
+    const other = await login();
+    const stolen = await post(
+      "/api/me/deletion",
+      { confirm: "注销", channel: "sms", code: lastCodeFor(a.phone) },
+      other.cookie,
+    );
+    expect(stolen.status).toBe(400);
+    const requested = await post(
+      "/api/me/deletion",
+      { confirm: "注销", channel: "sms", code: lastCodeFor(a.phone) },
+      a.cookie,
+    );
     expect(requested.status).toBe(200);
     expect(requested.body.status).toBe("deleting");
     const due = Date.parse(requested.body.deletionDueAt) - Date.parse(requested.body.deletionRequestedAt);
     expect(due).toBe(15 * 86_400_000);
-    expect((await post("/api/me/deletion", { confirm: "注销" }, a.cookie)).status).toBe(409);
+    expect((await post("/api/me/deletion/code", { channel: "sms" }, a.cookie)).status).toBe(409);
     const me = (await get("/api/me", a.cookie)).body.profile;
     expect(me.status).toBe("deleting");
     expect(me.deletionDueAt).toBe(requested.body.deletionDueAt);
@@ -660,8 +697,8 @@ describe("account deletion", () => {
       .insertInto("identities")
       .values({ provider: "wechat", provider_uid: `uid-${a.id}`, user_id: a.id, nickname: "微信昵称" })
       .execute();
-    expect((await post("/api/me/deletion", { confirm: "注销" }, a.cookie)).status).toBe(200);
-    expect((await post("/api/me/deletion", { confirm: "注销" }, other.cookie)).status).toBe(200);
+    expect((await askDeletion(a)).status).toBe(200);
+    expect((await askDeletion(other)).status).toBe(200);
     await post("/api/me/deletion/cancel", {}, other.cookie);
 
     // Day 14: still in the cooling-off period, still signed in.

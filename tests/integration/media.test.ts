@@ -32,26 +32,39 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   fetch(`${base}${url}`, { headers: { "User-Agent": BROWSER_UA, ...headers }, redirect: "manual" });
 
 describe("sample videos on disk", () => {
-  it.each(sampleVideoKeys)("%s: MP4, a 10-segment VOD playlist and a poster, small enough to commit", (key) => {
-    const dir = path.join(mediaDir, "video", key);
-    const files = readdirSync(dir).sort();
-    expect(files).toEqual([
-      "index.m3u8",
-      "index.mp4",
-      "poster.jpg",
-      ...Array.from({ length: 10 }, (_, i) => `seg-${String(i).padStart(3, "0")}.ts`),
-    ]);
-    const playlist = readFileSync(path.join(dir, "index.m3u8"), "utf8");
-    expect(playlist).toContain("#EXT-X-PLAYLIST-TYPE:VOD");
-    expect(playlist).toContain("#EXT-X-TARGETDURATION:3");
-    expect(playlist.trim().endsWith("#EXT-X-ENDLIST")).toBe(true);
-    const durations = [...playlist.matchAll(/^#EXTINF:([\d.]+),/gm)].map((m) => Number(m[1]));
-    expect(durations).toHaveLength(10);
-    expect(durations.reduce((a, b) => a + b, 0)).toBeCloseTo(30, 1);
-    expect(statSync(path.join(dir, "index.mp4")).size).toBeLessThanOrEqual(700 * 1024);
-    const total = files.reduce((sum, f) => sum + statSync(path.join(dir, f)).size, 0);
-    expect(total).toBeLessThanOrEqual(1.5 * 1024 * 1024);
-  });
+  it.each(sampleVideoKeys)(
+    "%s: MP4, a 10-segment VOD playlist, a poster and captions, small enough to commit",
+    (key) => {
+      const dir = path.join(mediaDir, "video", key);
+      const files = readdirSync(dir).sort();
+      expect(files).toEqual([
+        "captions.vtt",
+        "index.m3u8",
+        "index.mp4",
+        "poster.jpg",
+        ...Array.from({ length: 10 }, (_, i) => `seg-${String(i).padStart(3, "0")}.ts`),
+      ]);
+      const playlist = readFileSync(path.join(dir, "index.m3u8"), "utf8");
+      expect(playlist).toContain("#EXT-X-PLAYLIST-TYPE:VOD");
+      expect(playlist).toContain("#EXT-X-TARGETDURATION:3");
+      expect(playlist.trim().endsWith("#EXT-X-ENDLIST")).toBe(true);
+      const durations = [...playlist.matchAll(/^#EXTINF:([\d.]+),/gm)].map((m) => Number(m[1]));
+      expect(durations).toHaveLength(10);
+      expect(durations.reduce((a, b) => a + b, 0)).toBeCloseTo(30, 1);
+      // The transcript as WebVTT captions, cues in order up to the end of the video.
+      const vtt = readFileSync(path.join(dir, "captions.vtt"), "utf8");
+      expect(vtt.startsWith("WEBVTT\n")).toBe(true);
+      const ends = [...vtt.matchAll(/^\d\d:\d\d\.\d{3} --> (\d\d):(\d\d\.\d{3})$/gm)].map(
+        (m) => Number(m[1]) * 60 + Number(m[2]),
+      );
+      expect(ends.length).toBeGreaterThanOrEqual(4);
+      expect(ends).toEqual([...ends].sort((a, b) => a - b));
+      expect(ends.at(-1)).toBeCloseTo(30, 1);
+      expect(statSync(path.join(dir, "index.mp4")).size).toBeLessThanOrEqual(700 * 1024);
+      const total = files.reduce((sum, f) => sum + statSync(path.join(dir, f)).size, 0);
+      expect(total).toBeLessThanOrEqual(1.5 * 1024 * 1024);
+    },
+  );
 });
 
 describe("/media/video", () => {

@@ -21,7 +21,11 @@ let seq = 0;
 
 const order = (who: Learner, body: Record<string, unknown>) => call(who, "POST", "/api/orders", body, idem());
 const cancel = (who: Learner, no: string) => call(who, "POST", `/api/orders/${no}/cancel`, undefined, idem());
-const approve = (operator: Learner, no: string) => call(operator, "POST", `/api/orders/${no}/refund/approve`, {});
+/** The operator's approval (the order desk answers with the order's detail under `order`). */
+const approve = async (operator: Learner, no: string) => {
+  const res = await call(operator, "POST", `/api/admin/orders/${no}/return/approve`, {}, idem());
+  return { ...res, body: res.body.order ?? res.body };
+};
 const refund = (who: Learner, no: string, reason = "不想学了，申请退款") =>
   call(who, "POST", `/api/orders/${no}/refund`, { reason }, idem());
 
@@ -135,6 +139,31 @@ describe("creating orders", () => {
     });
     expect(badAddress.status).toBe(400);
     expect(badAddress.body.error.message).toBe("请填写收货人");
+  });
+
+  it("refuses the course's own teacher, whose course page says so instead of offering 立即购买", async () => {
+    const teacher = await learner("teacher");
+    const course = await paidCourse(5);
+    const row = await db()
+      .selectFrom("courses")
+      .innerJoin("teachers", "teachers.id", "courses.teacher_id")
+      .select(["teachers.id", "teachers.user_id"])
+      .where("courses.id", "=", course.id)
+      .executeTakeFirstOrThrow();
+    await db().updateTable("teachers").set({ user_id: teacher.id }).where("id", "=", row.id).execute();
+    try {
+      const viewer = await call(teacher, "GET", `/api/courses/${course.id}/me`);
+      expect(viewer.body.teaches).toBe(true);
+      const res = await order(teacher, { itemType: "course", itemId: course.id });
+      expect(res).toMatchObject({
+        status: 409,
+        body: { error: { code: "own_course", message: "这是你自己讲授的课程，无需购买" } },
+      });
+      const someone = await learner();
+      expect((await call(someone, "GET", `/api/courses/${course.id}/me`)).body.teaches).toBe(false);
+    } finally {
+      await db().updateTable("teachers").set({ user_id: row.user_id }).where("id", "=", row.id).execute();
+    }
   });
 
   it("stock N, 10N concurrent buyers: exactly N orders, the rest 库存不足", async () => {
@@ -494,6 +523,8 @@ describe("refunds", () => {
 
   it("a course within 7 days and not started: full refund, enrolment removed, once", async () => {
     const { me, no } = await boughtCourse(11);
+    const listed = (await call(me, "GET", "/api/orders")).body.items.find((o: { orderNo: string }) => o.orderNo === no);
+    expect(listed.refund.allowed).toBe(true);
     const both = await Promise.all([refund(me, no), refund(me, no)]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     const row = await orderRow(no);
@@ -562,6 +593,11 @@ describe("refunds", () => {
       .insertInto("lesson_progress")
       .values({ user_id: started.me.id, lesson_id: lesson.id, updated_at: new Date() })
       .execute();
+    // The order list no longer offers 申请退款 and says why, in the same words the refund answers with.
+    const listed = (await call(started.me, "GET", "/api/orders")).body.items.find(
+      (o: { orderNo: string }) => o.orderNo === started.no,
+    );
+    expect(listed.refund).toEqual({ allowed: false, reason: "课程已开始学习，按退款规则不能再申请退款" });
     const r1 = await refund(started.me, started.no);
     expect(r1).toMatchObject({ status: 409, body: { error: { message: "课程已开始学习，按退款规则不能再申请退款" } } });
     const old = await boughtCourse(13);
@@ -585,9 +621,9 @@ describe("refunds", () => {
     expect((await orderRow(no)).state).toBe("awaiting_shipment");
     expect((await call(me, "POST", `/api/orders/${no}/confirm`, undefined, idem())).status).toBe(409);
     const ship = { carrier: "顺丰速运", trackingNo: "SF1234567890" };
-    expect((await call(me, "POST", `/api/orders/${no}/ship`, ship)).status).toBe(403);
-    expect((await call(operator, "POST", `/api/orders/${no}/ship`, ship)).status).toBe(200);
-    expect((await call(operator, "POST", `/api/orders/${no}/ship`, ship)).status).toBe(409);
+    expect((await call(me, "POST", `/api/admin/orders/${no}/ship`, ship)).status).toBe(403);
+    expect((await call(operator, "POST", `/api/admin/orders/${no}/ship`, ship)).status).toBe(200);
+    expect((await call(operator, "POST", `/api/admin/orders/${no}/ship`, ship)).status).toBe(409);
     const confirmed = await call(me, "POST", `/api/orders/${no}/confirm`, undefined, idem());
     expect(confirmed.body).toMatchObject({ state: "completed", carrier: "顺丰速运", trackingNo: "SF1234567890" });
     const kinds = (await db().selectFrom("notifications").select("kind").where("user_id", "=", me.id).execute()).map(
@@ -629,7 +665,7 @@ describe("refunds", () => {
     expect(
       (await call(me, "POST", `/api/orders/${no}/refund`, { reason: "少要一本", quantity: 1 }, idem())).body,
     ).toMatchObject({ error: { code: "refund_quantity" } });
-    await call(operator, "POST", `/api/orders/${no}/ship`, { carrier: "顺丰速运", trackingNo: "SF5550001" });
+    await call(operator, "POST", `/api/admin/orders/${no}/ship`, { carrier: "顺丰速运", trackingNo: "SF5550001" });
     await call(me, "POST", `/api/orders/${no}/confirm`, undefined, idem());
 
     const asked = await call(me, "POST", `/api/orders/${no}/refund`, { reason: "有一本重复了", quantity: 1 }, idem());
@@ -686,7 +722,7 @@ describe("refunds", () => {
     const no = (await order(me, { itemType: "book", itemId: book.id, quantity: 3, addressId: await address(me) })).body
       .order.orderNo;
     await notifySandbox(no, book.price_cents * 3);
-    await call(operator, "POST", `/api/orders/${no}/ship`, { carrier: "中通快递", trackingNo: "ZT5550002" });
+    await call(operator, "POST", `/api/admin/orders/${no}/ship`, { carrier: "中通快递", trackingNo: "ZT5550002" });
     await call(me, "POST", `/api/orders/${no}/confirm`, undefined, idem());
     const both = await Promise.all([
       call(me, "POST", `/api/orders/${no}/refund`, { reason: "退两本", quantity: 2 }, idem()),
@@ -706,14 +742,14 @@ describe("refunds", () => {
     const no = (await order(me, { itemType: "book", itemId: book.id, quantity: 1, addressId: await address(me) })).body
       .order.orderNo;
     await notifySandbox(no, book.price_cents);
-    await call(operator, "POST", `/api/orders/${no}/ship`, { carrier: "圆通速递", trackingNo: "YT5550003" });
+    await call(operator, "POST", `/api/admin/orders/${no}/ship`, { carrier: "圆通速递", trackingNo: "YT5550003" });
     const ask = () => call(me, "POST", `/api/orders/${no}/refund`, { reason: "书角有折痕" }, idem());
 
     // In transit: the request waits; the learner withdraws it and the order is 已发货 again.
     expect((await ask()).body).toMatchObject({ state: "refunding", refundRequest: { stateLabel: "退货待审核" } });
     expect((await ask()).status).toBe(409);
-    expect((await call(me, "POST", `/api/orders/${no}/refund/approve`, {})).status).toBe(403);
-    const list = await call(operator, "GET", "/api/orders/returns");
+    expect((await call(me, "POST", `/api/admin/orders/${no}/return/approve`, {}, idem())).status).toBe(403);
+    const list = await call(operator, "GET", "/api/admin/orders/returns");
     expect(list.body.items.map((i: { orderNo: string }) => i.orderNo)).toContain(no);
     const withdrawn = await call(me, "POST", `/api/orders/${no}/refund/withdraw`, undefined, idem());
     expect(withdrawn.body).toMatchObject({ state: "shipped", refundRequest: { state: "withdrawn" } });
@@ -722,11 +758,11 @@ describe("refunds", () => {
     // Received: asked again, rejected with a reason the learner is told; the order is 已完成 again.
     await call(me, "POST", `/api/orders/${no}/confirm`, undefined, idem());
     await ask();
-    expect((await call(operator, "POST", `/api/orders/${no}/refund/reject`, {})).status).toBe(400);
-    const rejected = await call(operator, "POST", `/api/orders/${no}/refund/reject`, {
+    expect((await call(operator, "POST", `/api/admin/orders/${no}/return/reject`, {})).status).toBe(400);
+    const rejected = await call(operator, "POST", `/api/admin/orders/${no}/return/reject`, {
       note: "商品已使用，不符合退货条件",
     });
-    expect(rejected.body).toMatchObject({
+    expect(rejected.body.order).toMatchObject({
       state: "completed",
       refundRequest: { state: "rejected", reviewNote: "商品已使用，不符合退货条件" },
     });
@@ -765,7 +801,7 @@ describe("refunds", () => {
     const no = (await order(me, { itemType: "book", itemId: book.id, quantity: 1, addressId: await address(me) })).body
       .order.orderNo;
     await notifySandbox(no, book.price_cents);
-    await call(operator, "POST", `/api/orders/${no}/ship`, { carrier: "中通快递", trackingNo: "ZT99887766" });
+    await call(operator, "POST", `/api/admin/orders/${no}/ship`, { carrier: "中通快递", trackingNo: "ZT99887766" });
     later(6 * DAY);
     expect((await runOrderJob(api())).confirmed).not.toContain(no);
     later(7 * DAY + 60_000);
@@ -865,7 +901,12 @@ describe("coupons", () => {
 
     expect((await cancel(me, created.body.order.orderNo)).status).toBe(200);
     const returned = await call(me, "GET", "/api/coupons/mine?state=已退回");
-    expect(returned.body.items).toMatchObject([{ id: couponId, state: "returned", stateLabel: "已退回" }]);
+    expect(returned.body.items).toMatchObject([{ id: couponId, state: "returned", stateLabel: "已退回 · 可再次使用" }]);
+    // It can be used again, so it is among the usable ones too, and counted in both tabs.
+    const usable = await call(me, "GET", "/api/coupons/mine?state=可用");
+    expect(usable.body.items.map((c: { id: number }) => c.id)).toContain(couponId);
+    expect(usable.body.counts["已退回"]).toBe(1);
+    expect(usable.body.counts["可用"]).toBe(usable.body.items.length);
     const notices = await call(me, "GET", "/api/coupons/return-notices");
     expect(notices.body.items).toMatchObject([{ couponId, orderNo: created.body.order.orderNo, title: "八折券" }]);
     expect((await call(me, "POST", "/api/coupons/return-notices/seen", { couponIds: [couponId] })).body.seen).toBe(1);

@@ -184,7 +184,7 @@ describe("accounts made by user:create", () => {
     expect(me.body.viewer.passwordChangeRequired).toBe(true);
 
     // Everything but reading one's own account, logging in/out and the password change is refused.
-    const returns = await agent.get("/api/orders/returns");
+    const returns = await agent.get("/api/admin/orders/returns");
     expect(returns.status).toBe(403);
     expect(returns.body.error.code).toBe("password_change_required");
     expect(returns.body.error.message).toMatch(/请先修改初始密码/);
@@ -205,7 +205,7 @@ describe("accounts made by user:create", () => {
     const changed = await agent.post("/api/me/password").send({ current: password, password: "Brush-and-ink-2026" });
     expect(changed.status).toBe(200);
     expect((await agent.get("/api/auth/me")).body.viewer.passwordChangeRequired).toBeUndefined();
-    expect((await agent.get("/api/orders/returns")).status).toBe(200);
+    expect((await agent.get("/api/admin/orders/returns")).status).toBe(200);
     expect((await agent.get("/")).status).toBe(200);
   });
 

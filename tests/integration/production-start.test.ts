@@ -169,7 +169,7 @@ describe("a pro start", () => {
     const s = await start(dataDir);
     const session = await login(s, "boss@example.cn", password);
     expect(session.status).toBe(200);
-    const returns = await fetch(`${s.base}/api/orders/returns`, { headers: { Cookie: session.cookie } });
+    const returns = await fetch(`${s.base}/api/admin/orders/returns`, { headers: { Cookie: session.cookie } });
     expect(returns.status).toBe(403);
     expect((await returns.json()).error.code).toBe("password_change_required");
     const change = await fetch(`${s.base}/api/me/password`, {
@@ -178,7 +178,7 @@ describe("a pro start", () => {
       body: JSON.stringify({ current: password, password: "Chosen-by-boss-2026" }),
     });
     expect(change.status).toBe(200);
-    const after = await fetch(`${s.base}/api/orders/returns`, { headers: { Cookie: session.cookie } });
+    const after = await fetch(`${s.base}/api/admin/orders/returns`, { headers: { Cookie: session.cookie } });
     expect(after.status).toBe(200);
     await s.stop();
   }, 180_000);

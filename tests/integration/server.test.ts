@@ -196,7 +196,7 @@ describe("assets and small files", () => {
     expect(robots.status).toBe(200);
     expect(robots.text).toContain("Disallow: /my/");
     const icon = await request(app).get("/favicon.ico");
-    expect(icon.headers["content-type"]).toMatch(/image\/svg\+xml/);
+    expect(icon.headers["content-type"]).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
   });
 
   it("other methods on pages are 405", async () => {

@@ -326,7 +326,7 @@ describe("the shop's pages", () => {
     expect(res.text).toMatch(/978-7-5479-\d{4}-\d/);
     expect(res.text).toContain('"@type":"Book"');
     expect(res.text).toContain('"availability":"https://schema.org/InStock"');
-    expect(res.text).toContain('property="og:image" content="http://localhost:3000/media/cover/gold/');
+    expect(res.text).toContain('property="og:image" content="http://localhost:3000/media/share/gold/');
   });
 
   it("an out-of-stock book says so and cannot be bought", async () => {

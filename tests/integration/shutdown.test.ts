@@ -190,7 +190,9 @@ describe("graceful shutdown", () => {
       const stoppedIn = Date.now() - sigtermAt;
 
       expect(failures).toEqual([]);
-      expect(retried).toBeLessThanOrEqual(2);
+      // At most one such crossing per client connection (four clients); a server that reset
+      // requests it had begun would fail their retries too, and show in `failures`.
+      expect(retried).toBeLessThanOrEqual(4);
       expect(answered.filter((a) => a.status >= 500)).toEqual([]);
       // Served during the drain delay too, slow pages included.
       expect(answered.filter((a) => a.at > sigtermAt + 200).length).toBeGreaterThan(4);

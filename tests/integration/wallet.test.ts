@@ -234,7 +234,7 @@ describe("exchange coins for bishan", () => {
     expect(noKey.body.error.message).toContain("Idempotency-Key");
     const short = await exchange(b, 2);
     expect(short.status).toBe(409);
-    expect(short.body.error.message).toBe("金币余额不足");
+    expect(short.body.error.message).toBe("金币余额不足：需要 200 金币，当前 150 金币");
     expect(await balanceOf(b.id, "coin")).toBe(150);
     expect(await balanceOf(b.id, "bishan")).toBe(0);
   });
@@ -246,7 +246,7 @@ describe("exchange coins for bishan", () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((r) => r.status !== 200)) {
       expect(r.status).toBe(409);
-      expect(r.body.error.message).toBe("金币余额不足");
+      expect(r.body.error.message).toBe("金币余额不足：兑换 1 个笔山需要 100 金币，当前 0 金币");
     }
     expect(await balanceOf(b.id, "coin")).toBe(0);
     expect(await balanceOf(b.id, "bishan")).toBe(1);

@@ -9,6 +9,14 @@ import * as passwordChange from "./007_password_change";
 import * as sandboxSettlement from "./008_sandbox_settlement";
 import * as homework from "./009_homework";
 import * as catalogueChanges from "./010_catalogue_changes";
+import * as staffAudit from "./011_staff_audit";
+import * as practice from "./012_practice";
+import * as adminOrders from "./013_admin_orders";
+import * as staffCatalogue from "./014_staff_catalogue";
+import * as staffCommerce from "./015_staff_commerce";
+import * as learnerJourneys from "./016_learner_journeys";
+import * as videoJobs from "./017_video_jobs";
+import * as activityParticipation from "./018_activity_participation";
 
 export interface Migration {
   version: number;
@@ -27,4 +35,12 @@ export const migrations: Migration[] = [
   { version: 8, name: "sandbox_settlement", up: sandboxSettlement.up },
   { version: 9, name: "homework", up: homework.up },
   { version: 10, name: "catalogue_changes", up: catalogueChanges.up },
+  { version: 11, name: "staff_audit", up: staffAudit.up },
+  { version: 12, name: "practice", up: practice.up },
+  { version: 13, name: "admin_orders", up: adminOrders.up },
+  { version: 14, name: "staff_catalogue", up: staffCatalogue.up },
+  { version: 15, name: "staff_commerce", up: staffCommerce.up },
+  { version: 16, name: "learner_journeys", up: learnerJourneys.up },
+  { version: 17, name: "video_jobs", up: videoJobs.up },
+  { version: 18, name: "activity_participation", up: activityParticipation.up },
 ];

@@ -55,13 +55,27 @@ export async function activityDetail(
   now: Date,
   publicOrigin: string,
 ): Promise<ActivityDetail | null> {
-  const row = await activityColumns(database).where("token", "=", token).executeTakeFirst();
+  const row = await activityColumns(database)
+    .select(["capacity", "signed_up_count", "homework_lesson_id"])
+    .where("token", "=", token)
+    .executeTakeFirst();
   if (!row) return null;
+  const lesson =
+    row.homework_lesson_id === null
+      ? undefined
+      : await database.db
+          .selectFrom("lessons")
+          .select(["id", "title"])
+          .where("id", "=", row.homework_lesson_id)
+          .executeTakeFirst();
   const courses = row.course_id === null ? new Map() : await courseSummariesByIds(database.db, [row.course_id]);
   return {
     ...toSummary(row, now),
     body: Array.isArray(row.body) ? row.body : [],
     course: (row.course_id !== null && courses.get(row.course_id)) || null,
+    capacity: row.capacity,
+    signedUpCount: row.signed_up_count,
+    homeworkLesson: lesson ? { id: lesson.id, title: lesson.title } : null,
     url: `${publicOrigin}/activitys/${encodeURIComponent(row.token)}`,
   };
 }

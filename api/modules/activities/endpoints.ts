@@ -6,11 +6,20 @@
  *   GET  /api/activities/:token/qr.svg  QR code of the landing page, for the share page
  *   POST /api/activities/experience     sign up for a free trial class
  *   GET  /api/activities/experience/me  what the form can fill in for the signed-in learner
+ *   GET  /api/activities/mine           the signed-in learner's activities (sign-ups, check-ins)
+ *   GET  /api/activities/:token/me      the viewer's part in an activity and what they can do
+ *   POST /api/activities/:token/signup  报名 (idempotent); DELETE cancels
+ *   POST /api/activities/:token/check-ins  打卡 (once per China day, added to the practice diary)
  */
 import {
+  activityCheckInSchema,
   activityDetailSchema,
   activityListQuerySchema,
   activityListSchema,
+  checkInResultSchema,
+  myActivitiesSchema,
+  participationResultSchema,
+  participationSchema,
   trialPrefillSchema,
   trialSignupResultSchema,
   trialSignupSchema,
@@ -18,10 +27,12 @@ import {
 import { paramRules } from "../../../shared/routes";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { refuseWhileFrozen } from "../../account-freeze";
 import { clientIp, notFound, publicJson } from "../../http";
 import { qrCodeSvg } from "../../qr-code";
 import { enforce } from "../../rate-limit";
 import { activityDetail, activityExists, listActivities } from "./activities";
+import { ACTIVITY_NOT_FOUND, cancelSignup, checkIn, myActivities, participation, signUp } from "./participation";
 import { signUpForTrial, trialPrefill } from "./trial-signups";
 
 /** Sign-ups a single address may send in an hour (a family signs up two or three children). */
@@ -57,6 +68,7 @@ export function activitiesEndpoints(ctx: ApiContext): Endpoint[] {
       input: trialSignupSchema,
       output: trialSignupResultSchema,
       handler: async (req, res, { auth, input }) => {
+        if (auth) refuseWhileFrozen(auth.user, "报名");
         const now = ctx.now();
         await enforce(
           ctx.database,
@@ -83,6 +95,76 @@ export function activitiesEndpoints(ctx: ApiContext): Endpoint[] {
       output: trialPrefillSchema,
       handler: async (_req, res, { auth: { user } }) => {
         res.json(await trialPrefill(ctx.database, user));
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/activities/mine",
+      summary: "我的活动：报名的活动、报名状态与打卡天数",
+      tag: "activities",
+      auth: true,
+      output: myActivitiesSchema,
+      handler: async (_req, res, { auth: { user } }) => {
+        res.json(await myActivities(ctx, user.id));
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/activities/{token}/me",
+      summary: "当前访客在活动中的情况：报名状态、打卡日期、能否报名/打卡/提交临写作业（未登录也可调用）",
+      tag: "activities",
+      auth: false,
+      params: activityToken,
+      output: participationSchema,
+      handler: async (req, res, { auth }) => {
+        const token = tokenParam(req.params.token);
+        if (!token) throw notFound(ACTIVITY_NOT_FOUND);
+        res.setHeader("Cache-Control", "private, no-store");
+        res.json(await participation(ctx, auth?.user ?? null, token));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/activities/{token}/signup",
+      summary: "报名活动（重复报名不变：200；新报名：201；名额已满或已结束：409；注销冷静期：403）",
+      tag: "activities",
+      auth: true,
+      params: activityToken,
+      output: participationResultSchema,
+      handler: async (req, res, { auth: { user } }) => {
+        const token = tokenParam(req.params.token);
+        if (!token) throw notFound(ACTIVITY_NOT_FOUND);
+        const result = await signUp(ctx, user, token);
+        res.status(result.created ? 201 : 200).json({ participation: result.participation, message: result.message });
+      },
+    }),
+    defineEndpoint({
+      method: "delete",
+      path: "/activities/{token}/signup",
+      summary: "取消报名（重复取消不变；活动结束后不能取消：409）",
+      tag: "activities",
+      auth: true,
+      params: activityToken,
+      output: participationResultSchema,
+      handler: async (req, res, { auth: { user } }) => {
+        const token = tokenParam(req.params.token);
+        if (!token) throw notFound(ACTIVITY_NOT_FOUND);
+        res.json(await cancelSignup(ctx, user, token));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/activities/{token}/check-ins",
+      summary: "活动打卡：报名后活动期间每个自然日（北京时间）一次，练习时长和字记入当天的练字日记",
+      tag: "activities",
+      auth: true,
+      params: activityToken,
+      input: activityCheckInSchema,
+      output: checkInResultSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        const token = tokenParam(req.params.token);
+        if (!token) throw notFound(ACTIVITY_NOT_FOUND);
+        res.status(201).json(await checkIn(ctx, user, token, input));
       },
     }),
     defineEndpoint({

@@ -91,6 +91,13 @@ export interface RoleChange {
   after: Role;
 }
 
+/** The role after a change: a grant gives the role (an operator stays operator: it includes teacher); a revoke of the role held goes back to learner. */
+export function roleAfter(before: Role, change: { grant?: GrantableRole; revoke?: GrantableRole }): Role {
+  if (change.grant) return before === "operator" ? "operator" : change.grant;
+  if (change.revoke && before === change.revoke) return "learner";
+  return before;
+}
+
 /** `grant`: the account gets the role (an operator keeps operator: it includes teacher). `revoke`: back to learner. */
 export async function changeRole(
   database: Database,
@@ -109,9 +116,7 @@ export async function changeRole(
   if (found.length > 1) throw new AccountCommandError("the phone and the e-mail belong to different accounts");
   const user = found[0]!;
   const before = user.role;
-  let after: Role = before;
-  if (change.grant) after = before === "operator" ? "operator" : change.grant;
-  if (change.revoke && before === change.revoke) after = "learner";
+  const after = roleAfter(before, change);
   if (after !== before)
     await database.db.updateTable("users").set({ role: after, updated_at: now }).where("id", "=", user.id).execute();
   return { userId: user.id, before, after };

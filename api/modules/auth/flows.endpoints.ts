@@ -23,6 +23,7 @@ import {
   emailRegisterSchema,
   emailSendSchema,
   passwordIdentityProblem,
+  PHONE_ONLY_RESET,
   resetSchema,
   resetSendSchema,
   skipInfoSchema,
@@ -207,6 +208,8 @@ export function accountFlowEndpoints(ctx: ApiContext): Endpoint[] {
         const user = await userByAddress(ctx, channel, target);
         if (!user) throw invalidCode();
         // Only now may the answer depend on the account: the code proved the address is theirs.
+        // Phone login is by code only: a phone-only account would get a password it cannot use.
+        if (channel === "sms" && !user.email) throw new ApiError(409, "phone_code_login", PHONE_ONLY_RESET);
         const problem = passwordIdentityProblem(password, { email: user.email, phone: user.phone });
         if (problem) throw new ApiError(400, "invalid_input", problem, [{ path: "password", message: problem }]);
         const now = ctx.now();

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { sql } from "kysely";
-import type { CodePurpose } from "../../../shared/contracts/auth";
+import type { OtpPurpose } from "../../../shared/contracts/auth";
 import type { ApiContext } from "../../context";
 import { ApiError, tooManyRequests } from "../../http";
 import { enforce } from "../../rate-limit";
@@ -33,7 +33,7 @@ export const invalidCode = () => new ApiError(400, "code_invalid", "验证码错
  */
 export async function issueCode(
   ctx: ApiContext,
-  req: { channel: Channel; target: string; purpose: CodePurpose; ip: string; userId?: number | null },
+  req: { channel: Channel; target: string; purpose: OtpPurpose; ip: string; userId?: number | null },
 ): Promise<string> {
   const now = ctx.now();
   const id = randomBytes(16).toString("hex");
@@ -103,7 +103,7 @@ export async function issueCode(
  */
 export async function consumeCode(
   ctx: ApiContext,
-  req: { channel: Channel; target: string; purpose: CodePurpose; code: string },
+  req: { channel: Channel; target: string; purpose: OtpPurpose; code: string },
 ): Promise<{ userId: number | null }> {
   const now = ctx.now();
   const outcome = await ctx.database.db.transaction().execute(async (trx) => {

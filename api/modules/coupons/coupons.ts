@@ -24,7 +24,7 @@ const STATE_LABELS = {
   available: "可用",
   locked: "使用中",
   used: "已使用",
-  returned: "已退回",
+  returned: "已退回 · 可再次使用",
   expired: "已过期",
 } as const;
 
@@ -150,6 +150,7 @@ async function couponRows(ctx: ApiContext, userId: number) {
       "t.per_user_limit",
       "t.claimable",
       "t.created_at as t_created_at",
+      "t.retired_at",
       "orders.order_no",
     ])
     .where("coupons.user_id", "=", userId)
@@ -173,6 +174,7 @@ async function couponRows(ctx: ApiContext, userId: number) {
       per_user_limit: r.per_user_limit,
       claimable: r.claimable,
       created_at: r.t_created_at,
+      retired_at: r.retired_at,
     };
     const coupon: CouponRow = {
       id: r.id,
@@ -187,25 +189,30 @@ async function couponRows(ctx: ApiContext, userId: number) {
       returned_at: r.returned_at,
       return_notice_seen_at: r.return_notice_seen_at,
       claimed_at: r.claimed_at,
+      issue_key: r.issue_key,
     };
     return { coupon, template, orderNo: r.order_no };
   });
 }
 
-const TAB_OF: Record<Coupon["state"], CouponTab> = {
-  available: "可用",
-  returned: "已退回",
-  locked: "已使用",
-  used: "已使用",
-  expired: "已过期",
+/**
+ * The tabs a coupon is listed under. A returned coupon can be used again, so it is among the
+ * usable ones (可用) as well as in the record of what came back (已退回).
+ */
+const TABS_OF: Record<Coupon["state"], readonly CouponTab[]> = {
+  available: ["可用"],
+  returned: ["可用", "已退回"],
+  locked: ["已使用"],
+  used: ["已使用"],
+  expired: ["已过期"],
 };
 
 export async function myCoupons(ctx: ApiContext, userId: number, tab: CouponTab): Promise<CouponList> {
   const now = ctx.now();
   const all = (await couponRows(ctx, userId)).map((r) => viewOf(r.coupon, r.template, now, r.orderNo));
   const counts: Record<string, number> = { 可用: 0, 已使用: 0, 已过期: 0, 已退回: 0 };
-  for (const c of all) counts[TAB_OF[c.state]] = (counts[TAB_OF[c.state]] ?? 0) + 1;
-  return { items: all.filter((c) => TAB_OF[c.state] === tab), counts };
+  for (const c of all) for (const t of TABS_OF[c.state]) counts[t] = (counts[t] ?? 0) + 1;
+  return { items: all.filter((c) => TABS_OF[c.state].includes(tab)), counts };
 }
 
 /** The item's price for `quantity`, as an order would snapshot it. */

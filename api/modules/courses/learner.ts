@@ -51,7 +51,10 @@ export async function courseViewer(ctx: ApiContext, userId: number, courseId: nu
   ]);
   const enrolled = enrolment !== undefined;
   const now = ctx.now();
-  const staff = await viewerIsStaff(ctx, userId, course.teacher_id);
+  const [staff, teacher] = await Promise.all([
+    viewerIsStaff(ctx, userId, course.teacher_id),
+    db.selectFrom("teachers").select("user_id").where("id", "=", course.teacher_id).executeTakeFirst(),
+  ]);
   const byLesson = new Map(progress.map((p) => [p.lesson_id, p]));
   const lastLesson = lessons.find((l) => l.id === enrolment?.last_lesson_id);
   let completed = 0;
@@ -75,6 +78,7 @@ export async function courseViewer(ctx: ApiContext, userId: number, courseId: nu
     lastLearnedAt: enrolment?.last_learned_at?.toISOString() ?? null,
     lessonsCompleted: completed,
     lessons: items,
+    teaches: teacher?.user_id === userId,
   };
 }
 

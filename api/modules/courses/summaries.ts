@@ -36,6 +36,7 @@ export function selectCourseSummaries(query: ReturnType<typeof publishedCourses>
     "courses.original_price_cents",
     "courses.learners_count",
     "courses.cover_char",
+    "courses.cover_image",
     "courses.is_public",
     eb
       .selectFrom("lessons")
@@ -61,6 +62,7 @@ export function toCourseSummary(row: CourseSummaryRow): CourseSummary {
     learnersCount: row.learners_count,
     lessonsCount: Number(row.lessons_count ?? 0),
     coverChar: row.cover_char,
+    coverImage: row.cover_image,
     isPublic: row.is_public,
   };
 }
@@ -85,6 +87,7 @@ export function publishedBooks(db: Kysely<DB>) {
       "original_price_cents",
       "stock",
       "cover_char",
+      "cover_image",
       "created_at",
     ])
     .where("status", "=", "published");
@@ -100,6 +103,7 @@ export function toBookSummary(row: {
   original_price_cents: number;
   stock: number;
   cover_char: string;
+  cover_image: string | null;
 }): BookSummary {
   return {
     id: row.id,
@@ -111,6 +115,7 @@ export function toBookSummary(row: {
     originalPriceCents: row.original_price_cents,
     stock: row.stock,
     coverChar: row.cover_char,
+    coverImage: row.cover_image,
   };
 }
 
@@ -127,6 +132,7 @@ export function publishedCommodities(db: Kysely<DB>) {
       "commodities.summary",
       "commodities.sales",
       "commodities.cover_char",
+      "commodities.cover_image",
       cheapest("price_cents").as("price_cents"),
       cheapest("original_price_cents").as("original_price_cents"),
       eb
@@ -157,6 +163,7 @@ export function toCommoditySummary(row: {
   summary: string;
   sales: number;
   cover_char: string;
+  cover_image: string | null;
   price_cents: number;
   original_price_cents: number;
   in_stock: SqlBool;
@@ -171,6 +178,7 @@ export function toCommoditySummary(row: {
     inStock: Boolean(row.in_stock),
     sales: row.sales,
     coverChar: row.cover_char,
+    coverImage: row.cover_image,
   };
 }
 

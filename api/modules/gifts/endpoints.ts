@@ -17,6 +17,7 @@ import {
 import { createOrderResultSchema, orderDetailSchema } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { refuseWhileFrozen } from "../../account-freeze";
 import { clientIp, notFound } from "../../http";
 import { idempotentResponder } from "../../idempotency";
 import { enforce, type Limit } from "../../rate-limit";
@@ -79,6 +80,7 @@ export function giftEndpoints(ctx: ApiContext): Endpoint[] {
       input: createGiftSchema,
       output: createOrderResultSchema,
       handler: async (req, res, { auth: { user }, input }) => {
+        refuseWhileFrozen(user, "购买或支付");
         // Counted with the learner's other orders (POST /api/orders).
         await limitOrderCreation(ctx, user.id);
         await idempotent(req, res, user.id, "POST /gifts", input, () => createGift(ctx, user.id, input), 201);

@@ -21,6 +21,7 @@ import {
 } from "../../../shared/contracts/gifts";
 import { ORDER_PAY_MINUTES, type OrderDetail } from "../../../shared/contracts/orders";
 import { coverUrl } from "../../../shared/media";
+import { courseCategoryName } from "../../../shared/catalogue";
 import type { ApiContext } from "../../context";
 import type { DB } from "../../db/schema";
 import { ApiError, forbidden, notFound } from "../../http";
@@ -213,6 +214,7 @@ export async function viewGift(ctx: ApiContext, code: string, viewerId: number |
       lessonsCount: Number(course.lessons_count ?? 0),
       coverUrl: coverUrl(course.cover_char, categoryTones[course.category], "landscape"),
       priceCents: course.price_cents,
+      categoryName: courseCategoryName(course.category) ?? "",
     },
     giver: { nickname: maskNickname(giver.nickname), avatarUrl: giver.avatar_url },
     message: gift.message,

@@ -17,6 +17,7 @@ import {
 import { orderDetailSchema } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { refuseWhileFrozen } from "../../account-freeze";
 import { respondIdempotently } from "../../idempotency";
 import { qrCodeSvg } from "../../qr-code";
 import { enforce } from "../../rate-limit";
@@ -83,6 +84,7 @@ export function groupEndpoints(ctx: ApiContext): Endpoint[] {
       input: startGroupSchema,
       output: groupOrderResult,
       handler: async (req, res, { auth: { user }, input }) => {
+        refuseWhileFrozen(user, "购买或支付");
         await limitOrders(user.id);
         await respondIdempotently(
           ctx.database,
@@ -135,6 +137,7 @@ export function groupEndpoints(ctx: ApiContext): Endpoint[] {
       input: joinGroupSchema,
       output: groupOrderResult,
       handler: async (req, res, { auth: { user } }) => {
+        refuseWhileFrozen(user, "购买或支付");
         const groupNo = groupNoOf(req);
         await limitOrders(user.id);
         await respondIdempotently(

@@ -49,6 +49,20 @@ export function glyphPath(char: string, x: number, y: number, size: number): str
   return glyph.getPath(x, y, size).toPathData(1);
 }
 
+/**
+ * One character's outline at `size` px, its ink centred on (cx, cy); "" when the font lacks it
+ * (callers then fall back to a brush-like system face).
+ */
+export function centredGlyphPath(char: string, cx: number, cy: number, size: number): string {
+  const font = fontFor(char);
+  const glyph = font?.charToGlyph(char);
+  if (!glyph || glyph.index === 0) return "";
+  const box = glyph.getPath(0, 0, size).getBoundingBox();
+  const x = cx - (box.x1 + box.x2) / 2;
+  const y = cy - (box.y1 + box.y2) / 2;
+  return glyph.getPath(x, y, size).toPathData(1);
+}
+
 /** A line of text as one path, each character advanced by its own width; returns the path and its width. */
 export function textPath(text: string, x: number, y: number, size: number): { d: string; width: number } {
   let cursor = x;

@@ -4,7 +4,7 @@
  * learner before the bytes are read), handed in with an Idempotency-Key, and served only to
  * those allowed to see them; staff endpoints answer 404 to learners.
  */
-import express, { type NextFunction, type Request, type Response } from "express";
+import type { Request, Response } from "express";
 
 import {
   assignInputSchema,
@@ -35,8 +35,6 @@ import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
 import { ApiError, notFound } from "../../http";
 import { fingerprintOf, idempotentResponder } from "../../idempotency";
-import { enforce } from "../../rate-limit";
-import { requireAuth } from "../auth/guard";
 import {
   HOMEWORK_NOT_FOUND,
   lessonHomework,
@@ -47,11 +45,11 @@ import {
   visibleSubmission,
 } from "./homework";
 import { myHomework } from "./my-homework";
-import { PHOTO_ID, unsupportedPhoto } from "./photos";
+import { PHOTO_ID, photoUploadReader, unsupportedPhoto } from "./photos";
 import { phrasesOf, savePhrases } from "./phrases";
 import { assignAttempt, claimAttempt, releaseAttempt, teacherQueue } from "./review";
 import { returnAttempt, reviewAttempt } from "./verdicts";
-import { hideShare, posterOf, shareView, wall } from "./wall";
+import { hideShare, posterOf, shareView, squarePosterOf, wall } from "./wall";
 
 /** Uploads per learner per hour: a class's worth of retries, not a photo store. */
 export const HOMEWORK_UPLOADS_PER_HOUR = 60;
@@ -75,32 +73,11 @@ function textOf(req: Request, name: string): string {
 
 export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
   const idempotent = idempotentResponder(ctx.database);
-  const rawPhoto = express.raw({ type: () => true, limit: HOMEWORK_PHOTO_MAX_BYTES });
 
-  /** Counts the upload before the bytes are read, then reads them whole (413 in plain words beyond the limit). */
-  const readPhoto = [
-    (req: Request, res: Response, next: NextFunction) => {
-      const { user } = requireAuth(req, res);
-      enforce(
-        ctx.database,
-        [
-          {
-            key: `homework:upload:user:${user.id}`,
-            max: HOMEWORK_UPLOADS_PER_HOUR,
-            windowSeconds: 3600,
-            message: "上传照片太频繁了，请稍后再试",
-          },
-        ],
-        ctx.now(),
-      ).then(() => next(), next);
-    },
-    (req: Request, res: Response, next: NextFunction) =>
-      rawPhoto(req, res, (err?: unknown) => {
-        if ((err as { type?: string } | undefined)?.type === "entity.too.large")
-          return next(new ApiError(413, "payload_too_large", `照片不能超过 ${MAX_MB} MB，请压缩后再上传`));
-        next(err);
-      }),
-  ];
+  const readPhoto = photoUploadReader(ctx, {
+    key: (userId) => `homework:upload:user:${userId}`,
+    perHour: HOMEWORK_UPLOADS_PER_HOUR,
+  });
 
   const sendPhoto = (size: "display" | "thumb") => async (req: Request, res: Response, viewer: ApiUser) => {
     const photoId = req.params.photoId;
@@ -271,6 +248,20 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
       },
     }),
     defineEndpoint({
+      method: "get",
+      path: "/homework/share/{shareId}/square.jpg",
+      summary: "作品分享方图（600×600 JPEG：作品照片，微信卡片用）",
+      tag: "homework",
+      auth: false,
+      params: { shareId: textParam("分享 id") },
+      produces: "image/jpeg",
+      handler: async (req, res) => {
+        const square = await squarePosterOf(ctx, textOf(req, "shareId"));
+        res.setHeader("Cache-Control", "public, max-age=300");
+        res.type("image/jpeg").send(square);
+      },
+    }),
+    defineEndpoint({
       method: "post",
       path: "/homework/share/{shareId}/hide",
       summary: "运营：从作业墙隐藏作品（hidden: false 恢复显示）；分享页随之 410",
@@ -295,6 +286,7 @@ export function teachHomeworkEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "老师的批改队列：待批改（最早在前）、我领取的、今天我批改的；统计；运营看全部课程",
       tag: "teach",
       auth: true,
+      role: "teacher",
       query: queueQuerySchema,
       output: queueSchema,
       handler: async (_req, res, { auth: { user }, query }) => {
@@ -307,6 +299,7 @@ export function teachHomeworkEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "领取一份待批改作业（锁定 30 分钟，同一时间只有一位老师持有）",
       tag: "teach",
       auth: true,
+      role: "teacher",
       params: attemptParam,
       output: claimResultSchema,
       handler: async (req, res, { auth: { user } }) => {
@@ -319,6 +312,7 @@ export function teachHomeworkEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "放弃领取",
       tag: "teach",
       auth: true,
+      role: "teacher",
       params: attemptParam,
       output: releaseResultSchema,
       handler: async (req, res, { auth: { user } }) => {
@@ -331,6 +325,7 @@ export function teachHomeworkEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "批改：评级、评语、批注（须持有领取；获评优秀的作业得金币，通知学员）",
       tag: "teach",
       auth: true,
+      role: "teacher",
       params: attemptParam,
       input: reviewInputSchema,
       output: submissionSchema,
@@ -344,6 +339,7 @@ export function teachHomeworkEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "退回重写：原因与批注（须持有领取；通知学员，可再提交，最多 3 次）",
       tag: "teach",
       auth: true,
+      role: "teacher",
       params: attemptParam,
       input: returnInputSchema,
       output: submissionSchema,
@@ -357,6 +353,7 @@ export function teachHomeworkEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "运营：把一份待批改作业分配给该课程的某位老师",
       tag: "teach",
       auth: true,
+      role: "teacher",
       params: attemptParam,
       input: assignInputSchema,
       output: queueItemSchema,
@@ -370,6 +367,7 @@ export function teachHomeworkEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "老师常用评语",
       tag: "teach",
       auth: true,
+      role: "teacher",
       output: phrasesSchema,
       handler: async (_req, res, { auth: { user } }) => {
         res.json(await phrasesOf(ctx, user));
@@ -381,6 +379,7 @@ export function teachHomeworkEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "保存老师常用评语（整份替换，最多 50 条）",
       tag: "teach",
       auth: true,
+      role: "teacher",
       input: phrasesSchema,
       output: phrasesSchema,
       handler: async (_req, res, { auth: { user }, input }) => {

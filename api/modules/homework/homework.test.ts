@@ -275,11 +275,11 @@ describe("who sees what", () => {
     ).toBe(404);
   });
 
-  it("answers 404 to learners on every teacher endpoint, and to teachers of other courses", async () => {
+  it("refuses learners on every teacher endpoint (403), and answers 404 to teachers of other courses", async () => {
     const { who, attemptId } = await handedIn();
-    expect((await call(who, "GET", "/api/teach/homework/queue")).status).toBe(404);
-    expect((await claim(who, attemptId)).status).toBe(404);
-    expect((await call(who, "GET", "/api/teach/homework/phrases")).status).toBe(404);
+    expect((await call(who, "GET", "/api/teach/homework/queue")).status).toBe(403);
+    expect((await claim(who, attemptId)).status).toBe(403);
+    expect((await call(who, "GET", "/api/teach/homework/phrases")).status).toBe(403);
     expect((await claim(otherTeacher, attemptId)).status).toBe(404);
     expect((await review(otherTeacher, attemptId)).status).toBe(404);
     const queue = await call(teacher, "GET", "/api/teach/homework/queue");
@@ -499,6 +499,12 @@ describe("the wall and share pages", () => {
     expect(poster.status).toBe(200);
     expect(poster.headers.get("content-type")).toBe("image/jpeg");
     expect((await sharp(poster.body).metadata()).format).toBe("jpeg");
+    // The square form WeChat prefers: the work's photo whole on 600×600.
+    const square = await bytes(null, share.body.squareUrl);
+    expect(square.status).toBe(200);
+    expect(square.headers.get("content-type")).toBe("image/jpeg");
+    const squareMeta = await sharp(square.body).metadata();
+    expect([squareMeta.format, squareMeta.width, squareMeta.height]).toEqual(["jpeg", 600, 600]);
 
     expect((await call(who, "PATCH", `/api/homework/submissions/${submission.id}`, { showOnWall: false })).status).toBe(
       200,

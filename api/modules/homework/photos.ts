@@ -6,12 +6,17 @@
  * progressive JPEG without any metadata, so no location or camera data is ever kept or served.
  */
 import { randomBytes } from "node:crypto";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import {
+  HOMEWORK_PHOTO_MAX_BYTES,
   HOMEWORK_PHOTO_MAX_PIXELS,
   HOMEWORK_UNSUPPORTED_TYPE,
   HOMEWORK_UPLOAD_LONG_SIDE,
 } from "../../../shared/contracts/homework";
+import type { ApiContext } from "../../context";
 import { ApiError } from "../../http";
+import { enforce } from "../../rate-limit";
+import { requireAuth } from "../auth/guard";
 import { sniffImageFormat } from "../me/avatar";
 import { loadSharp } from "../../providers/images";
 
@@ -86,4 +91,34 @@ export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
   } catch {
     throw brokenPhoto();
   }
+}
+
+const MAX_MB = HOMEWORK_PHOTO_MAX_BYTES / 1024 / 1024;
+
+/**
+ * Route middleware for a photo upload (homework, the practice diary): counts the upload against
+ * the learner's hourly limit before the bytes are read, then reads them whole (413 in plain words
+ * beyond the limit). The handler then passes `req.body` to `processPhoto`.
+ */
+export function photoUploadReader(
+  ctx: ApiContext,
+  limit: { key: (userId: number) => string; perHour: number },
+): RequestHandler[] {
+  const rawPhoto = express.raw({ type: () => true, limit: HOMEWORK_PHOTO_MAX_BYTES });
+  return [
+    (req: Request, res: Response, next: NextFunction) => {
+      const { user } = requireAuth(req, res);
+      enforce(
+        ctx.database,
+        [{ key: limit.key(user.id), max: limit.perHour, windowSeconds: 3600, message: "上传照片太频繁了，请稍后再试" }],
+        ctx.now(),
+      ).then(() => next(), next);
+    },
+    (req: Request, res: Response, next: NextFunction) =>
+      rawPhoto(req, res, (err?: unknown) => {
+        if ((err as { type?: string } | undefined)?.type === "entity.too.large")
+          return next(new ApiError(413, "payload_too_large", `照片不能超过 ${MAX_MB} MB，请压缩后再上传`));
+        next(err);
+      }),
+  ];
 }

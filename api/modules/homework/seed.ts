@@ -245,6 +245,33 @@ export async function seedHomework(database: Database, now: Date = new Date()): 
         set++;
       }
     }
+    // The lessons demo activities set as their 临写作业 get a task too (decision 044).
+    const activityLessons = await trx
+      .selectFrom("activities as a")
+      .innerJoin("lessons as l", "l.id", "a.homework_lesson_id")
+      .innerJoin("courses as c", "c.id", "l.course_id")
+      .leftJoin("homework_tasks as t", "t.lesson_id", "l.id")
+      .select(["l.id as lesson_id", "l.course_id", "c.category"])
+      .where("t.id", "is", null)
+      .orderBy("l.id")
+      .execute();
+    for (const lesson of activityLessons) {
+      const characters = CHARACTER_SETS[0];
+      await trx
+        .insertInto("homework_tasks")
+        .values({
+          course_id: lesson.course_id,
+          lesson_id: lesson.lesson_id,
+          title: `研习临写“${characters}”`,
+          instructions: `对照范字临写“${characters}”，每字写两遍，选最满意的一遍拍照上传。老师会圈点批注、评级并写评语。`,
+          characters,
+          script: SCRIPT_OF[lesson.category] ?? "kai",
+          max_photos: 9,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.column("lesson_id").doNothing())
+        .execute();
+    }
     if (!tasks.length) return false;
 
     const learner = await trx.selectFrom("users").select("id").where("phone", "=", "13800138000").executeTakeFirst();

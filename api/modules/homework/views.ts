@@ -23,6 +23,7 @@ export type Db = Kysely<DB> | Transaction<DB>;
 export const photoUrl = (id: string) => `/api/homework/photos/${id}/display`;
 export const thumbUrl = (id: string) => `/api/homework/photos/${id}/thumb`;
 export const posterUrl = (shareId: string) => `/api/homework/share/${shareId}/poster.jpg`;
+export const squareUrl = (shareId: string) => `/api/homework/share/${shareId}/square.jpg`;
 
 export function photoView(row: { id: string; width: number; height: number }): HomeworkPhoto {
   return { id: row.id, width: row.width, height: row.height, url: photoUrl(row.id), thumbUrl: thumbUrl(row.id) };

@@ -11,8 +11,10 @@ import { cursorAt, pastCursor, readCursor } from "../../db/keyset";
 import type { User } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
 import { sharePoster } from "./paper";
+import { loadSharp } from "../../providers/images";
 import { requireStaff } from "./staff";
-import { attemptsOf, onWall, posterUrl, taskQuery, thumbUrl } from "./views";
+import { recordAudit } from "../audit/record";
+import { attemptsOf, onWall, posterUrl, squareUrl, taskQuery, thumbUrl } from "./views";
 import { maskNickname } from "../../../shared/format";
 
 const PAGE = 24;
@@ -107,6 +109,7 @@ export async function shareView(ctx: ApiContext, shareId: string, viewerId: numb
     photos: reviewed.photos,
     review: reviewed.review,
     posterUrl: posterUrl(shareId),
+    squareUrl: squareUrl(shareId),
   };
 }
 
@@ -134,21 +137,57 @@ export async function posterOf(ctx: ApiContext, shareId: string): Promise<Buffer
   });
 }
 
-/** An operator hides a work from the wall (or shows it again); its share page follows. */
+/** The work's first photo whole on a 600×600 square of paper: the square preview WeChat prefers. */
+export async function squarePosterOf(ctx: ApiContext, shareId: string): Promise<Buffer> {
+  const view = await shareView(ctx, shareId);
+  const first = view.photos[0];
+  if (!first) throw gone();
+  const photo = await ctx.database.db
+    .selectFrom("homework_photos")
+    .select("display_bytes")
+    .where("id", "=", first.id)
+    .executeTakeFirstOrThrow();
+  const sharp = await loadSharp();
+  return sharp(Buffer.from(photo.display_bytes))
+    .resize(600, 600, { fit: "contain", background: "#f7f3ea" })
+    .flatten({ background: "#f7f3ea" })
+    .jpeg({ quality: 84, mozjpeg: true })
+    .toBuffer();
+}
+
+/** An operator hides a work from the wall (or shows it again); its share page follows. Audited. */
 export async function hideShare(
   ctx: ApiContext,
   user: User,
   shareId: string,
   hidden: boolean,
+  reason?: string,
 ): Promise<{ shareId: string; hidden: boolean }> {
   const scope = await requireStaff(ctx.database.db, user);
   if (!scope.operator) throw notFound();
-  const row = await ctx.database.db
-    .updateTable("homework_submissions")
-    .set(hidden ? { hidden_at: ctx.now(), hidden_by: user.id } : { hidden_at: null, hidden_by: null })
-    .where("share_id", "=", shareId)
-    .returning("share_id")
-    .executeTakeFirst();
-  if (!row) throw notFound("作品不存在");
+  await ctx.database.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("homework_submissions")
+      .select(["id", "hidden_at"])
+      .where("share_id", "=", shareId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) throw notFound("作品不存在");
+    if ((current.hidden_at !== null) === hidden) return;
+    await trx
+      .updateTable("homework_submissions")
+      .set(hidden ? { hidden_at: ctx.now(), hidden_by: user.id } : { hidden_at: null, hidden_by: null })
+      .where("id", "=", current.id)
+      .execute();
+    await recordAudit(trx, {
+      actorId: user.id,
+      action: hidden ? "homework.wall.hide" : "homework.wall.unhide",
+      targetType: "homework_share",
+      targetId: shareId,
+      before: { hidden: !hidden },
+      after: { hidden },
+      reason: reason ?? null,
+    });
+  });
   return { shareId, hidden };
 }

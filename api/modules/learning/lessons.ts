@@ -1,7 +1,7 @@
 /** A lesson as the player shows it: the lesson, its course outline, access, sources and resume point. */
 import type { Kysely } from "kysely";
 import { type LessonView, type OutlineChapter, resumePosition } from "../../../shared/contracts/learning";
-import { videoSources } from "../../../shared/media";
+import { lessonSources } from "../../../shared/media";
 import type { DB, User } from "../../db/schema";
 import { isStaff, type LessonAccessInput, lessonAccess, lockLabel } from "./access";
 
@@ -27,6 +27,7 @@ async function lessonRow(db: Kysely<DB>, lessonId: number, user: Pick<User, "id"
       "l.title",
       "l.summary",
       "l.video_key",
+      "l.video_url",
       "l.duration_seconds",
       "l.is_trial",
       "l.unlock_day",
@@ -129,6 +130,7 @@ export async function lessonView(
         "p.position_seconds",
         "p.watched_seconds",
         "p.completed_at",
+        "p.updated_at as progress_saved_at",
         "p.user_id as progress_user",
       ])
       .where("l.course_id", "=", row.course_id)
@@ -193,7 +195,7 @@ export async function lessonView(
     viewer: { signedIn: viewer.signedIn, enrolled: viewer.enrolled },
     access,
     // The addresses of the video only ever go to a viewer who may watch it.
-    sources: access.allowed ? videoSources(row.video_key) : null,
+    sources: access.allowed ? lessonSources(row.video_key, row.video_url) : null,
     resume:
       user && access.allowed
         ? {
@@ -201,6 +203,10 @@ export async function lessonView(
               current && current.progress_user === user.id
                 ? resumePosition(current.position_seconds ?? 0, row.duration_seconds)
                 : 0,
+            savedAt:
+              current && current.progress_user === user.id && current.progress_saved_at
+                ? current.progress_saved_at.toISOString()
+                : null,
             speed: user.playback_speed_x100 / 100,
           }
         : null,

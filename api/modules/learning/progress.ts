@@ -12,6 +12,7 @@ import {
   type ProgressInput,
   type ProgressResult,
 } from "../../../shared/contracts/learning";
+import { chinaDate } from "../../../shared/china-time";
 import type { Database } from "../../db/database";
 import type { DB } from "../../db/schema";
 import { percentOf } from "./lessons";
@@ -26,6 +27,18 @@ export function normalizeReport(input: ProgressInput, durationSeconds: number) {
     ended,
     threshold: Math.ceil(durationSeconds * COMPLETION_RATIO),
   };
+}
+
+/** The seconds a report says were watched count towards the China-time day's study time. */
+async function addStudyTime(db: Kysely<DB>, userId: number, seconds: number, now: Date): Promise<void> {
+  if (seconds <= 0) return;
+  await db
+    .insertInto("study_days")
+    .values({ user_id: userId, day: chinaDate(now), seconds })
+    .onConflict((oc) =>
+      oc.columns(["user_id", "day"]).doUpdateSet({ seconds: sql<number>`study_days.seconds + ${seconds}::integer` }),
+    )
+    .execute();
 }
 
 async function rememberSpeedIn(db: Kysely<DB>, userId: number, speedX100: number): Promise<void> {
@@ -79,6 +92,7 @@ export async function recordLessonProgress(
       .returning(["position_seconds", "watched_seconds", "completed_at"])
       .executeTakeFirstOrThrow();
     await rememberSpeedIn(trx, args.userId, r.speedX100);
+    await addStudyTime(trx, args.userId, r.watched, now);
     // The report that finishes the lesson earns its coins (once per lesson, within the daily cap).
     if (row.completed_at && row.completed_at.getTime() === now.getTime()) {
       await awardLearningCoins(trx, {
@@ -136,6 +150,7 @@ export async function recordReplayProgress(
       .returning(["position_seconds", "watched_seconds", "completed_at"])
       .executeTakeFirstOrThrow();
     await rememberSpeedIn(trx, args.userId, r.speedX100);
+    await addStudyTime(trx, args.userId, r.watched, now);
     return resultOf(row, duration);
   });
 }

@@ -146,14 +146,16 @@ export async function replayView(db: Kysely<DB>, id: number, user: User | null, 
   const { row, state, enrolled, access } = found;
   const summary = summaryOf(row, state);
   let position = 0;
+  let savedAt: string | null = null;
   if (user && access.allowed) {
     const progress = await db
       .selectFrom("replay_progress")
-      .select("position_seconds")
+      .select(["position_seconds", "updated_at"])
       .where("user_id", "=", user.id)
       .where("live_id", "=", row.id)
       .executeTakeFirst();
     position = resumePosition(progress?.position_seconds ?? 0, summary.durationSeconds ?? 0);
+    savedAt = progress ? progress.updated_at.toISOString() : null;
   }
   return {
     replay: summary,
@@ -164,6 +166,6 @@ export async function replayView(db: Kysely<DB>, id: number, user: User | null, 
     viewer: { signedIn: user !== null, enrolled },
     access,
     sources: access.allowed && row.recording_video_key ? videoSources(row.recording_video_key) : null,
-    resume: user && access.allowed ? { position, speed: user.playback_speed_x100 / 100 } : null,
+    resume: user && access.allowed ? { position, savedAt, speed: user.playback_speed_x100 / 100 } : null,
   };
 }

@@ -12,10 +12,13 @@ import {
 import { liveStreamUrl } from "../../../shared/media";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
-import { emptyBody, liveParam, requireAccess, sessionOr404, stateConflict, whyNotScheduled } from "./requests";
+import { refuseWhileFrozen } from "../../account-freeze";
+import { bookingRule } from "../../../shared/action-rules";
+import { forbidden } from "../../http";
+import { emptyBody, liveParam, sessionOr404, stateConflict } from "./requests";
 import { roomEndpoints } from "./room.endpoints";
 import { LiveRoomHub } from "./room-hub";
-import { accessFor, bookedAmong, listSessions, toSummary } from "./sessions";
+import { accessAmong, accessFor, bookedAmong, listSessions, toSummary } from "./sessions";
 import { effectiveState } from "./states";
 
 export function liveEndpoints(ctx: ApiContext): Endpoint[] {
@@ -45,10 +48,16 @@ export function liveEndpoints(ctx: ApiContext): Endpoint[] {
       input: emptyBody,
       output: bookingResultSchema,
       handler: async (req, res, { auth: { user } }) => {
+        // Cancelling a booking stays possible while frozen; booking does not.
+        if (method === "post") refuseWhileFrozen(user, "预约");
         const session = await sessionOr404(ctx, req);
-        await requireAccess(ctx, session, user);
         const state = effectiveState(session, ctx.now());
-        if (state !== "scheduled") throw stateConflict(state, whyNotScheduled(state));
+        const rule = bookingRule({
+          access: await accessFor(ctx, session, user),
+          state,
+          courseTitle: session.course_title,
+        });
+        if (!rule.ok) throw rule.kind === "access" ? forbidden(rule.reason) : stateConflict(state, rule.reason);
         if (method === "post") {
           await ctx.database.db
             .insertInto("live_bookings")
@@ -78,6 +87,7 @@ export function liveEndpoints(ctx: ApiContext): Endpoint[] {
       handler: async (_req, res, { auth, query: { tab } }) => {
         const now = ctx.now();
         const rows = await listSessions(ctx, tab, now);
+        const access = await accessAmong(ctx, rows, auth?.user ?? null);
         const booked = auth
           ? await bookedAmong(
               ctx,
@@ -91,7 +101,11 @@ export function liveEndpoints(ctx: ApiContext): Endpoint[] {
         res.json({
           tab,
           site,
-          items: rows.map((row) => ({ ...toSummary(row, now), booked: booked.has(row.id) })),
+          items: rows.map((row) => ({
+            ...toSummary(row, now),
+            booked: booked.has(row.id),
+            access: access.get(row.id) ?? "sign_in",
+          })),
           serverNow: now.toISOString(),
           signedIn: auth !== null,
         } satisfies LiveList);

@@ -15,12 +15,6 @@ export const liveParam = { id: { type: "integer", description: "直播场次编�
 export const stateConflict = (state: LiveState, message: string) =>
   new ApiError(409, "live_state", message, { state, stateName: liveStates[state as LiveStateKey] });
 
-export function whyNotScheduled(state: LiveState): string {
-  if (state === "live") return "直播已经开始，直接进入直播间即可";
-  if (state === "cancelled") return "本场直播已取消";
-  return "本场直播已结束";
-}
-
 export function whyNotLive(state: LiveState): string {
   if (state === "scheduled") return "直播还没有开始";
   if (state === "cancelled") return "本场直播已取消";

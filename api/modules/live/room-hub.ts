@@ -37,12 +37,18 @@ export interface RoomChat {
 export type RoomEvent =
   | { type: "chat"; liveId: number; message: RoomChat }
   | { type: "state"; liveId: number; state: LiveState }
+  | { type: "hide"; liveId: number; messageId: number }
+  | { type: "pin"; liveId: number; pinned: string | null }
   | { type: "presence"; liveId: number; node: string; count: number; ask?: boolean };
 
 export interface RoomListener {
   chat(message: RoomChat): void;
   state(state: LiveState): void;
   online(count: number): void;
+  /** A moderator hid a message: viewers drop it. */
+  hide?(messageId: number): void;
+  /** The teacher pinned a message (null: unpinned). */
+  pin?(pinned: string | null): void;
 }
 
 /**
@@ -175,6 +181,7 @@ export class LiveRoomHub {
         .select(["m.id", "m.user_id", "m.body", "m.created_at", "u.nickname", "t.user_id as teacher_user_id"])
         .where("m.live_id", "=", liveId)
         .where("m.id", ">", since)
+        .where("m.hidden_at", "is", null)
         .orderBy("m.id", "asc")
         .limit(REPLAY_LIMIT)
         .execute();
@@ -263,6 +270,12 @@ export class LiveRoomHub {
         break;
       case "state":
         for (const l of listeners) l.state(event.state);
+        break;
+      case "hide":
+        for (const l of listeners) l.hide?.(event.messageId);
+        break;
+      case "pin":
+        for (const l of listeners) l.pin?.(event.pinned);
         break;
       case "presence": {
         if (event.node === this.node || typeof event.count !== "number") return;

@@ -85,11 +85,17 @@ export async function streamRoom(
     },
     // Counts before the history is out are sent with it (the latest only).
     online: (count) => (ready ? sendOnline(count) : undefined),
+    hide: (messageId) => {
+      sent.add(messageId); // never sent afterwards (a replay after a LISTEN loss included)
+      write(`event: hide\ndata: ${JSON.stringify({ id: messageId })}\n\n`);
+    },
+    pin: (pinned) => write(`event: pin\ndata: ${JSON.stringify({ pinned })}\n\n`),
   });
   stream.onEnd(unsubscribe);
   if (stream.closed) return;
 
   const history = await chatHistory(ctx, session, resumeAfter);
+  if (session.pinned_message) write(`event: pin\ndata: ${JSON.stringify({ pinned: session.pinned_message })}\n\n`);
   for (const message of history) sendChat(message);
   ready = true;
   for (const message of buffered.splice(0)) sendChat(message);
@@ -109,7 +115,8 @@ async function chatHistory(ctx: ApiContext, session: SessionRow, resumeAfter: nu
     .selectFrom("live_chat_messages as m")
     .innerJoin("users as u", "u.id", "m.user_id")
     .select(["m.id", "m.user_id", "m.body", "m.created_at", "u.nickname"])
-    .where("m.live_id", "=", session.id);
+    .where("m.live_id", "=", session.id)
+    .where("m.hidden_at", "is", null);
   query =
     resumeAfter === null
       ? query.orderBy("m.id", "desc").limit(CHAT_HISTORY)

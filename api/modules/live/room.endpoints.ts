@@ -16,7 +16,8 @@ import {
 } from "../../../shared/contracts/live";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
-import { tooManyRequests } from "../../http";
+import { forbidden, tooManyRequests } from "../../http";
+import { mutedUntil } from "../live-admin/sessions";
 import { enforce } from "../../rate-limit";
 import { awardLearningCoins } from "../wallet/hooks";
 import { ID_PATTERN, emptyBody, liveParam, requireAccess, sessionOr404, stateConflict, whyNotLive } from "./requests";
@@ -49,6 +50,11 @@ export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
         const now = ctx.now();
         const state = effectiveState(session, now);
         if (state !== "live") throw stateConflict(state, `${whyNotLive(state)}，暂时不能发言`);
+        const muted = await mutedUntil(ctx, session.id, user.id);
+        if (muted) {
+          const minutes = Math.max(1, Math.ceil((muted.getTime() - now.getTime()) / 60_000));
+          throw forbidden(`你已被禁言，${minutes} 分钟后可以再发言`);
+        }
         await enforce(
           ctx.database,
           [

@@ -73,6 +73,7 @@ function sessionQuery(db: Kysely<DB>) {
     "t.specialty as teacher_specialty",
     "t.portrait_char as teacher_portrait",
     "t.user_id as teacher_user_id",
+    "s.pinned_message",
   ]);
 }
 
@@ -138,19 +139,38 @@ export async function bookedAmong(ctx: ApiContext, userId: number, liveIds: numb
  * Who may watch: everyone for an open class, the session's teacher and operators, and the
  * learners enrolled in its course. Anonymous visitors of a closed session are asked to sign in.
  */
-export async function accessFor(ctx: ApiContext, session: SessionRow, user: User | null): Promise<LiveAccess> {
+/** Who the viewer is to a session, given whether they joined its course. */
+function accessOf(session: SessionRow, user: User | null, enrolled: boolean): LiveAccess {
   if (user && (user.role === "operator" || (session.teacher_user_id !== null && session.teacher_user_id === user.id))) {
     return "host";
   }
-  if (user && session.course_id !== null) {
-    const enrolled = await ctx.database.db
-      .selectFrom("enrolments")
-      .select("user_id")
-      .where("user_id", "=", user.id)
-      .where("course_id", "=", session.course_id)
-      .executeTakeFirst();
-    if (enrolled) return "enrolled";
-  }
+  if (enrolled) return "enrolled";
   if (session.is_open) return "open";
   return user ? "not_enrolled" : "sign_in";
+}
+
+export async function accessFor(ctx: ApiContext, session: SessionRow, user: User | null): Promise<LiveAccess> {
+  return (await accessAmong(ctx, [session], user)).get(session.id) ?? "sign_in";
+}
+
+/** Access to each of several sessions, with one look at the viewer's enrolments. */
+export async function accessAmong(
+  ctx: ApiContext,
+  sessions: SessionRow[],
+  user: User | null,
+): Promise<Map<number, LiveAccess>> {
+  const courseIds = [...new Set(sessions.flatMap((s) => (s.course_id === null ? [] : [s.course_id])))];
+  const enrolled = new Set<number>();
+  if (user && courseIds.length > 0) {
+    const rows = await ctx.database.db
+      .selectFrom("enrolments")
+      .select("course_id")
+      .where("user_id", "=", user.id)
+      .where("course_id", "in", courseIds)
+      .execute();
+    for (const r of rows) enrolled.add(r.course_id);
+  }
+  return new Map(
+    sessions.map((s) => [s.id, accessOf(s, user, s.course_id !== null && enrolled.has(s.course_id))] as const),
+  );
 }

@@ -22,8 +22,8 @@ export function sniffImageFormat(buf: Buffer): ImageFormat | null {
   return null;
 }
 
-export const unsupportedImage = () =>
-  new ApiError(415, "unsupported_media_type", "头像只支持 JPEG、PNG 或 WebP 格式的图片");
+export const unsupportedImage = (what = "头像") =>
+  new ApiError(415, "unsupported_media_type", `${what}只支持 JPEG、PNG 或 WebP 格式的图片`);
 const brokenImage = () => new ApiError(400, "invalid_image", "图片已损坏或无法识别，请换一张");
 const oversizedImage = () =>
   new ApiError(
@@ -33,10 +33,26 @@ const oversizedImage = () =>
   );
 
 /** Checks and re-encodes an uploaded picture into the avatar we keep. */
-export async function makeAvatar(upload: Buffer): Promise<Buffer> {
+export function makeAvatar(upload: Buffer): Promise<Buffer> {
+  return reencodeImage(upload, { width: AVATAR_SIZE, height: AVATAR_SIZE, what: "头像" });
+}
+
+export interface ImageTarget {
+  width: number;
+  height: number;
+  /** What the picture is, for the refusal of a wrong format ("头像", "封面"). */
+  what: string;
+}
+
+/**
+ * The one upload pipeline for pictures the site shows (avatars, catalogue covers): format by the
+ * bytes, size from the header before decoding, then upright, cropped to `target` and re-encoded
+ * as WebP without metadata.
+ */
+export async function reencodeImage(upload: Buffer, target: ImageTarget): Promise<Buffer> {
   const sharp = await loadSharp();
   const format = sniffImageFormat(upload);
-  if (!format) throw unsupportedImage();
+  if (!format) throw unsupportedImage(target.what);
   const options = { limitInputPixels: AVATAR_MAX_PIXELS, failOn: "error" } as const;
   let width: number | undefined;
   let height: number | undefined;
@@ -55,7 +71,7 @@ export async function makeAvatar(upload: Buffer): Promise<Buffer> {
   try {
     return await sharp(upload, options)
       .rotate() // upright by its EXIF orientation before the EXIF goes
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover" })
+      .resize(target.width, target.height, { fit: "cover" })
       .webp({ quality: 82 })
       .toBuffer();
   } catch {

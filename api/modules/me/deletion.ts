@@ -1,13 +1,17 @@
 /**
- * Account deletion per the deletion agreement (/deletion-agreement): a request freezes the
- * account for a 15-day cooling-off period in which the learner may withdraw it; afterwards
+ * Account deletion per the deletion agreement (/deletion-agreement): identity is confirmed with
+ * a code sent to the account's bound phone or e-mail; the request then freezes the account (no
+ * paying, exchanging, earning or booking: api/account-freeze.ts) for a 15-day cooling-off period in which the learner may withdraw it; afterwards
  * `eraseDueAccounts` (run hourly) erases the personal data and leaves an anonymous row, so
  * orders kept by law still point somewhere.
  */
-import type { DeletionStatus } from "../../../shared/contracts/me";
+import type { DeletionChannel, DeletionStatus } from "../../../shared/contracts/me";
 import { DELETION_COOLING_DAYS } from "../../../shared/contracts/me";
 import type { ApiContext } from "../../context";
+import type { User } from "../../db/schema";
 import { ApiError } from "../../http";
+import { enforce } from "../../rate-limit";
+import { consumeCode, invalidCode, issueCode, OTP } from "../auth/otp";
 import type { JobDefinition } from "../../jobs/registry";
 import { avatarStorageFor } from "../../providers/storage";
 import { notify } from "../../notices";
@@ -26,7 +30,53 @@ function statusOf(requestedAt: Date | null): DeletionStatus {
     : { status: "active", deletionRequestedAt: null, deletionDueAt: null };
 }
 
-export async function requestDeletion(ctx: ApiContext, userId: number): Promise<DeletionStatus> {
+/** The bound address a deletion code goes to, or a 400 saying that channel is not bound. */
+function boundAddress(user: User, channel: DeletionChannel): string {
+  const address = channel === "sms" ? user.phone : user.email;
+  if (!address) throw new ApiError(400, "not_bound", channel === "sms" ? "账号没有绑定手机号" : "账号没有绑定邮箱");
+  return address;
+}
+
+/**
+ * Sends a deletion code to the account's own bound phone or e-mail: the login-code limits
+ * (cooldown, daily caps per address and IP) plus 5 deletion codes per account a day.
+ */
+export async function sendDeletionCode(ctx: ApiContext, user: User, channel: DeletionChannel, ip: string) {
+  if (user.status !== "active") throw new ApiError(409, "deletion_pending", "注销申请已经提交过了");
+  const to = boundAddress(user, channel);
+  await enforce(
+    ctx.database,
+    [
+      {
+        key: `deletion:user:${user.id}`,
+        max: 5,
+        windowSeconds: 86_400,
+        message: "今天获取验证码的次数太多了，请明天再试",
+      },
+    ],
+    ctx.now(),
+  );
+  const code = await issueCode(ctx, { channel, target: to, purpose: "deletion", ip, userId: user.id });
+  const site = ctx.settings.siteName;
+  const minutes = OTP.ttlMs / 60_000;
+  const text = `【${site}】验证码 ${code}，用于申请注销账号，${minutes} 分钟内有效。如非本人操作，请立即修改密码并联系客服。`;
+  await ctx.messenger.send(
+    channel === "sms"
+      ? { channel: "sms", to, text, purpose: "deletion", code }
+      : { channel: "email", to, subject: `${site}：注销账号验证码`, text, purpose: "deletion" },
+  );
+}
+
+export async function requestDeletion(
+  ctx: ApiContext,
+  user: User,
+  input: { channel: DeletionChannel; code: string },
+): Promise<DeletionStatus> {
+  const userId = user.id;
+  if (user.status !== "active") throw new ApiError(409, "deletion_pending", "注销申请已经提交过了");
+  const target = boundAddress(user, input.channel);
+  const used = await consumeCode(ctx, { channel: input.channel, target, purpose: "deletion", code: input.code });
+  if (used.userId !== userId) throw invalidCode();
   const now = ctx.now();
   const updated = await ctx.database.db
     .updateTable("users")

@@ -11,6 +11,7 @@ import {
   DELETION_COOLING_DAYS,
   type DeviceList,
   deviceListSchema,
+  deletionCodeSendSchema,
   deletionRequestSchema,
   deletionStatusSchema,
   deviceProtectionSchema,
@@ -18,6 +19,7 @@ import {
   emailBindSendSchema,
   meSchema,
   okSchema,
+  overviewSchema,
   passwordChangeSchema,
   phoneBindSchema,
   phoneBindSendSchema,
@@ -35,7 +37,8 @@ import { enforce } from "../../rate-limit";
 import { requireAuth } from "../auth/guard";
 import { OTP } from "../auth/otp";
 import { makeAvatar, unsupportedImage } from "./avatar";
-import { cancelDeletion, requestDeletion } from "./deletion";
+import { cancelDeletion, requestDeletion, sendDeletionCode } from "./deletion";
+import { overviewOf } from "./overview";
 import { meOf, updateProfile } from "./profile";
 import {
   changePassword,
@@ -269,15 +272,39 @@ export function meEndpoints(ctx: ApiContext): Endpoint[] {
       },
     }),
     defineEndpoint({
+      method: "get",
+      path: "/me/overview",
+      summary: "个人中心概览：今日签到、待交作业、下一场直播、近 8 周每周学习时长",
+      tag: "me",
+      auth: true,
+      output: overviewSchema,
+      handler: async (_req, res, { auth: { user } }) => {
+        res.json(await overviewOf(ctx.database, user.id, ctx.now()));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/me/deletion/code",
+      summary: "向绑定的手机号或邮箱发送注销验证码",
+      tag: "me",
+      auth: true,
+      input: deletionCodeSendSchema,
+      output: codeSentSchema,
+      handler: async (req, res, { auth: { user }, input: { channel } }) => {
+        await sendDeletionCode(ctx, user, channel, clientIp(req));
+        res.json({ status: "sent", cooldownSeconds: OTP.cooldownSeconds } satisfies CodeSent);
+      },
+    }),
+    defineEndpoint({
       method: "post",
       path: "/me/deletion",
-      summary: `申请注销账号（${DELETION_COOLING_DAYS} 天冷静期）`,
+      summary: `申请注销账号（验证绑定手机号或邮箱的验证码；${DELETION_COOLING_DAYS} 天冷静期，期间账号冻结）`,
       tag: "me",
       auth: true,
       input: deletionRequestSchema,
       output: deletionStatusSchema,
-      handler: async (_req, res, { auth: { user } }) => {
-        res.json(await requestDeletion(ctx, user.id));
+      handler: async (_req, res, { auth: { user }, input }) => {
+        res.json(await requestDeletion(ctx, user, input));
       },
     }),
     defineEndpoint({

@@ -6,6 +6,7 @@
  * (insertOrder), by their own modules.
  */
 import type { Transaction } from "kysely";
+import { coursePurchaseRule } from "../../../shared/action-rules";
 import { ORDER_PAY_MINUTES, type CreateOrderInput, type OrderDetail } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context";
 import type { AddressSnapshot, DB, ItemType, OrderPurpose } from "../../db/schema";
@@ -39,13 +40,17 @@ async function priceItem(
     if (input.quantity !== 1) throw new ApiError(400, "invalid_input", "课程每单只能购买 1 份");
     const course = await trx
       .selectFrom("courses")
-      .select(["id", "title", "price_cents"])
-      .where("id", "=", input.itemId)
-      .where("status", "=", "published")
+      .leftJoin("teachers", "teachers.id", "courses.teacher_id")
+      .select(["courses.id", "courses.title", "courses.price_cents", "teachers.user_id as teacher_user_id"])
+      .where("courses.id", "=", input.itemId)
+      .where("courses.status", "=", "published")
       .executeTakeFirst();
     if (!course) throw notFound("课程不存在或已下架");
     if (course.price_cents === 0) throw new ApiError(400, "free_course", "这是免费课程，直接报名即可学习，无需下单");
-    if (await ownsCourse(trx, userId, course.id)) throw conflict("already_owned", "你已拥有该课程");
+    // The same rule the course page asks before offering 立即购买.
+    const teaches = course.teacher_user_id === userId;
+    const rule = coursePurchaseRule({ teaches, enrolled: await ownsCourse(trx, userId, course.id) });
+    if (!rule.ok) throw conflict(teaches ? "own_course" : "already_owned", rule.reason);
     return {
       title: course.title,
       skuName: null,

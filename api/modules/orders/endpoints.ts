@@ -16,20 +16,17 @@ import {
   orderListQuerySchema,
   orderListSchema,
   refundInputSchema,
-  refundReviewListSchema,
-  rejectRefundSchema,
-  reviewRefundSchema,
-  shipInputSchema,
 } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
-import { forbidden, notFound } from "../../http";
+import { refuseWhileFrozen } from "../../account-freeze";
+import { notFound } from "../../http";
 import { idempotentResponder } from "../../idempotency";
 import { addAddress, deleteAddress, listAddresses } from "./addresses";
-import { approveReturn, pendingReturns, rejectReturn, withdrawReturn } from "./returns";
+import { withdrawReturn } from "./returns";
 import { createOrder, limitOrderCreation } from "./create";
 import { applyCoupon, applyOrderCoins } from "./discounts";
-import { cancelOrder, confirmReceipt, shipOrder } from "./moves";
+import { cancelOrder, confirmReceipt } from "./moves";
 import { listOrders, orderDetail } from "./read";
 import { refundOrder } from "./refunds";
 
@@ -119,6 +116,7 @@ export function orderEndpoints(ctx: ApiContext): Endpoint[] {
       input: createOrderSchema,
       output: createOrderResultSchema,
       handler: async (req, res, { auth: { user }, input }) => {
+        refuseWhileFrozen(user, "购买或支付");
         await limitOrderCreation(ctx, user.id);
         await idempotent(req, res, user.id, "POST /orders", input, () => createOrder(ctx, user.id, input), 201);
       },
@@ -133,18 +131,6 @@ export function orderEndpoints(ctx: ApiContext): Endpoint[] {
       output: orderListSchema,
       handler: async (_req, res, { auth: { user }, query }) => {
         res.json(await listOrders(ctx, user.id, query.state, query.page));
-      },
-    }),
-    defineEndpoint({
-      method: "get",
-      path: "/orders/returns",
-      summary: "待审核的退货申请（运营人员）",
-      tag: "orders",
-      auth: true,
-      output: refundReviewListSchema,
-      handler: async (_req, res, { auth: { user } }) => {
-        if (user.role !== "operator") throw forbidden("只有运营人员可以审核退货");
-        res.json(await pendingReturns(ctx));
       },
     }),
     defineEndpoint({
@@ -174,34 +160,6 @@ export function orderEndpoints(ctx: ApiContext): Endpoint[] {
       undefined,
       (userId, orderNo) => withdrawReturn(ctx, userId, orderNo),
     ),
-    defineEndpoint({
-      method: "post",
-      path: "/orders/{orderNo}/refund/approve",
-      summary: "通过退货申请并原路退款（运营人员）",
-      tag: "orders",
-      auth: true,
-      params: orderNoParam,
-      input: reviewRefundSchema,
-      output: orderDetailSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        if (user.role !== "operator") throw forbidden("只有运营人员可以审核退货");
-        res.json(await approveReturn(ctx, user.id, orderNoOf(req), input.note));
-      },
-    }),
-    defineEndpoint({
-      method: "post",
-      path: "/orders/{orderNo}/refund/reject",
-      summary: "不通过退货申请（运营人员，需写明原因），订单回到申请前的状态",
-      tag: "orders",
-      auth: true,
-      params: orderNoParam,
-      input: rejectRefundSchema,
-      output: orderDetailSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        if (user.role !== "operator") throw forbidden("只有运营人员可以审核退货");
-        res.json(await rejectReturn(ctx, user.id, orderNoOf(req), input.note));
-      },
-    }),
     orderChange(
       "coupon",
       "更换或取消待支付订单的优惠券（需 Idempotency-Key；couponId 为 null 表示不使用）",
@@ -217,19 +175,5 @@ export function orderEndpoints(ctx: ApiContext): Endpoint[] {
     orderChange("confirm", "确认收货（需 Idempotency-Key）", undefined, (userId, orderNo) =>
       confirmReceipt(ctx, userId, orderNo),
     ),
-    defineEndpoint({
-      method: "post",
-      path: "/orders/{orderNo}/ship",
-      summary: "发货（仅运营人员）",
-      tag: "orders",
-      auth: true,
-      params: orderNoParam,
-      input: shipInputSchema,
-      output: z.object({ orderNo: z.string(), state: z.string() }),
-      handler: async (req, res, { auth: { user }, input }) => {
-        if (user.role !== "operator") throw forbidden("只有运营人员可以发货");
-        res.json(await shipOrder(ctx, orderNoOf(req), input));
-      },
-    }),
   ];
 }

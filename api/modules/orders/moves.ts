@@ -2,13 +2,15 @@
  * The other moves of an order: the learner cancels an unpaid one or confirms receipt, operators
  * ship. Each is the state machine's compare-and-set; whoever loses a race is told why.
  */
+import type { Transaction } from "kysely";
+import type { DB } from "../../db/schema";
 import { AUTO_CONFIRM_DAYS, ORDER_STATE_LABELS, type OrderDetail } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context";
 import { ApiError } from "../../http";
 import { notify } from "../../notices";
 import { gatewayFor } from "../../providers/payments/gateways";
 import { orderDetail, orderNotFound, orderRowOf } from "./read";
-import { closePending, moveOrder, NOTICE_ORDER_SHIPPED } from "./state";
+import { closePending, moveOrder, NOTICE_ORDER_SHIPPED, type OrderRow } from "./state";
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 
@@ -43,7 +45,12 @@ export async function confirmReceipt(ctx: ApiContext, userId: number, orderNo: s
 }
 
 /** Operators: awaiting shipment → shipped, with the carrier and tracking number; the learner is told. */
-export async function shipOrder(ctx: ApiContext, orderNo: string, input: { carrier: string; trackingNo: string }) {
+export async function shipOrder(
+  ctx: ApiContext,
+  orderNo: string,
+  input: { carrier: string; trackingNo: string },
+  record: (trx: Transaction<DB>, order: OrderRow) => Promise<void> = async () => {},
+) {
   const now = ctx.now();
   const order = await ctx.database.db
     .selectFrom("orders")
@@ -59,6 +66,7 @@ export async function shipOrder(ctx: ApiContext, orderNo: string, input: { carri
       at: now,
     });
     if (!moved) return undefined;
+    await record(trx, moved);
     await notify(
       trx,
       moved.user_id,

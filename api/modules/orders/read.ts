@@ -48,7 +48,7 @@ async function coverOf(ctx: ApiContext, orders: OrderRow[]): Promise<Map<string,
   return covers;
 }
 
-function summaryOf(o: OrderRow, covers: Map<string, string>): OrderSummary {
+function summaryOf(o: OrderRow, covers: Map<string, string>, refund: OrderSummary["refund"]): OrderSummary {
   return {
     orderNo: o.order_no,
     purpose: o.purpose,
@@ -69,6 +69,7 @@ function summaryOf(o: OrderRow, covers: Map<string, string>): OrderSummary {
     stateLabel: orderStateLabel(o.purpose, o.state),
     createdAt: o.created_at.toISOString(),
     expiresAt: o.expires_at.toISOString(),
+    refund,
   };
 }
 
@@ -99,9 +100,13 @@ export async function listOrders(ctx: ApiContext, userId: number, tab: OrderTab,
       .filter((r) => t.states.length === 0 || (t.states as readonly string[]).includes(r.state))
       .reduce((sum, r) => sum + Number(r.n), 0);
   }
-  const covers = await coverOf(ctx, rows);
+  const now = ctx.now();
+  const [covers, refunds] = await Promise.all([
+    coverOf(ctx, rows),
+    Promise.all(rows.map((o) => refundRule(ctx, o, now))),
+  ]);
   return {
-    items: rows.map((o) => summaryOf(o, covers)),
+    items: rows.map((o, i) => summaryOf(o, covers, refunds[i] ?? { allowed: false, reason: "" })),
     page,
     pageSize: ORDER_PAGE_SIZE,
     total: Number(total.n),
@@ -226,7 +231,7 @@ export async function orderDetail(ctx: ApiContext, userId: number, orderNo: stri
     o.state === "pending" ? coinOfferFor(db, o) : null,
   ]);
   return {
-    ...summaryOf(o, covers),
+    ...summaryOf(o, covers, refund),
     couponTitle: coupon?.title ?? null,
     coinsUsed: o.coins_used,
     address: o.address,

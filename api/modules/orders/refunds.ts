@@ -40,8 +40,31 @@ export async function refundOrder(
   reason: string,
   quantity?: number,
 ): Promise<OrderDetail> {
-  const now = ctx.now();
   const order = await orderRowOf(ctx, userId, orderNo);
+  await startRefund(ctx, order, { reason, quantity });
+  return orderDetail(ctx, userId, orderNo);
+}
+
+/** Who refunds by hand: an operator (then no review is asked for, and the change is audited in the same transaction). */
+export interface RefundActor {
+  operatorId: number;
+  /** Called in the refund's transaction after the order moved (the audit record). */
+  record: (trx: Transaction<DB>, refund: { id: number; amountCents: number; quantity: number | null }) => Promise<void>;
+}
+
+/**
+ * Starts a refund of `order` (the learner's request, or an operator's by hand) and, unless it
+ * waits for review, settles it with the provider. The rules are the learner's in both cases.
+ */
+export async function startRefund(
+  ctx: ApiContext,
+  order: OrderRow,
+  input: { reason: string; quantity?: number },
+  actor?: RefundActor,
+): Promise<void> {
+  const now = ctx.now();
+  const { reason, quantity } = input;
+  const userId = order.user_id;
   const started = await ctx.database.db.transaction().execute(async (trx) => {
     const rule = await refundRule(ctx, order, now, trx);
     if (!rule.allowed) throw conflict("refund_not_allowed", rule.reason);
@@ -60,7 +83,8 @@ export async function refundOrder(
     if (amount <= 0) throw conflict("refund_not_allowed", "这笔订单没有可退的金额");
     const moved = await moveOrder(trx, order.id, order.state, "refunding", { refund_reason: reason, at: now });
     if (!moved) throw conflict("order_changed", "订单状态已变化，请刷新后再试");
-    const review = refundNeedsReview(order);
+    // An operator's own refund is its review.
+    const review = !actor && refundNeedsReview(order);
     const refund = await trx
       .insertInto("refunds")
       .values({
@@ -72,9 +96,12 @@ export async function refundOrder(
         state: review ? "requested" : "processing",
         previous_state: order.state,
         created_at: now,
+        ...(actor ? { reviewed_by: actor.operatorId } : {}),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    if (actor)
+      await actor.record(trx, { id: refund.id, amountCents: amount, quantity: order.physical ? pieces : null });
     if (review) {
       await notify(
         trx,
@@ -88,7 +115,6 @@ export async function refundOrder(
     return { refundId: refund.id, previous: order.state, review };
   });
   if (!started.review) await settleRefund(ctx, order, started.refundId, started.previous, reason);
-  return orderDetail(ctx, userId, orderNo);
 }
 
 /** Asks the provider for the money back and finishes the refund, or puts the order back. */
@@ -137,4 +163,42 @@ export async function settleRefund(
     await moveOrder(trx, order.id, "refunding", previous, { at: now });
   });
   throw new ApiError(502, "refund_failed", "退款暂时没有成功，请稍后再试或联系客服");
+}
+
+/**
+ * Operators: asks the provider again for a refund it refused. Only the order's latest refund, and
+ * only while it is refused and the order is back where it was: both are taken by compare-and-set
+ * in one transaction (with the audit record), so two retries at once pay out once.
+ */
+export async function retryRefund(
+  ctx: ApiContext,
+  order: OrderRow,
+  refundId: number,
+  record: (trx: Transaction<DB>, refund: { amountCents: number; quantity: number | null }) => Promise<void>,
+): Promise<void> {
+  const now = ctx.now();
+  const taken = await ctx.database.db.transaction().execute(async (trx) => {
+    const latest = await trx
+      .selectFrom("refunds")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (!latest || latest.id !== refundId || latest.state !== "failed")
+      throw conflict("refund_not_retryable", "只能重试这笔订单最近一次没有成功的退款");
+    const previous = latest.previous_state ?? order.state;
+    const reopened = await trx
+      .updateTable("refunds")
+      .set({ state: "processing", completed_at: null })
+      .where("id", "=", refundId)
+      .where("state", "=", "failed")
+      .returning("id")
+      .executeTakeFirst();
+    const moved = reopened && (await moveOrder(trx, order.id, previous, "refunding", { at: now }));
+    if (!moved) throw conflict("order_changed", "订单状态已变化，请刷新后再试");
+    await record(trx, { amountCents: latest.amount_cents, quantity: latest.quantity });
+    return { row: moved, previous, reason: latest.reason };
+  });
+  await settleRefund(ctx, taken.row, refundId, taken.previous, taken.reason);
 }

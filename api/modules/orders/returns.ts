@@ -4,7 +4,9 @@
  * rejected with a reason, or withdrawn by the learner; either of the last two puts the order back
  * where it was. Every step is a compare-and-set on the request, so it is decided once.
  */
+import type { Transaction } from "kysely";
 import { REFUND_STATE_LABELS } from "../../../shared/contracts/orders";
+import type { DB } from "../../db/schema";
 import type { ApiContext } from "../../context";
 import { ApiError, notFound } from "../../http";
 import { orderDetail } from "./read";
@@ -62,17 +64,35 @@ export async function pendingReturns(ctx: ApiContext) {
   };
 }
 
+/** The audit record of a review, written in the review's transaction. */
+export type ReviewRecord = (
+  trx: Transaction<DB>,
+  request: { refundId: number; orderNo: string; amountCents: number; quantity: number | null },
+) => Promise<void>;
+
+const noRecord: ReviewRecord = async () => {};
+
 /** Operators approve: the request becomes a refund in progress and the money goes back. */
-export async function approveReturn(ctx: ApiContext, operatorId: number, orderNo: string, note?: string) {
+export async function approveReturn(
+  ctx: ApiContext,
+  operatorId: number,
+  orderNo: string,
+  note?: string,
+  record: ReviewRecord = noRecord,
+) {
   const now = ctx.now();
   const request = await requestOf(ctx, orderNo);
-  const taken = await ctx.database.db
-    .updateTable("refunds")
-    .set({ state: "processing", reviewed_by: operatorId, reviewed_at: now, review_note: note ?? null })
-    .where("id", "=", request.refund_id)
-    .where("state", "=", "requested")
-    .returning("id")
-    .executeTakeFirst();
+  const taken = await ctx.database.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("refunds")
+      .set({ state: "processing", reviewed_by: operatorId, reviewed_at: now, review_note: note ?? null })
+      .where("id", "=", request.refund_id)
+      .where("state", "=", "requested")
+      .returning(["id", "amount_cents", "quantity"])
+      .executeTakeFirst();
+    if (row) await record(trx, { refundId: row.id, orderNo, amountCents: row.amount_cents, quantity: row.quantity });
+    return row;
+  });
   if (!taken) throw conflict("already_reviewed", "这条退货申请已经处理过了");
   const { refund_id: refundId, previous_state: previous, refund_reason_text: reason, ...order } = request;
   await settleRefund(ctx, order, refundId, previous ?? "completed", reason);
@@ -86,6 +106,7 @@ async function closeRequest(
   outcome: "rejected" | "withdrawn",
   by: { userId: number; operator: boolean },
   note: string | null,
+  record: ReviewRecord = noRecord,
 ) {
   const now = ctx.now();
   const request = await requestOf(ctx, orderNo, by.operator ? undefined : by.userId);
@@ -95,9 +116,10 @@ async function closeRequest(
       .set({ state: outcome, reviewed_by: by.userId, reviewed_at: now, review_note: note, completed_at: now })
       .where("id", "=", request.refund_id)
       .where("state", "=", "requested")
-      .returning("id")
+      .returning(["id", "amount_cents", "quantity"])
       .executeTakeFirst();
     if (!row) return false;
+    await record(trx, { refundId: row.id, orderNo, amountCents: row.amount_cents, quantity: row.quantity });
     const back = await moveOrder(trx, request.id, "refunding", request.previous_state ?? "completed", { at: now });
     if (!back) throw new Error(`order ${request.order_no} left refunding while its return was open`);
     if (outcome === "rejected") {
@@ -116,8 +138,13 @@ async function closeRequest(
   return orderDetail(ctx, request.user_id, orderNo);
 }
 
-export const rejectReturn = (ctx: ApiContext, operatorId: number, orderNo: string, note: string) =>
-  closeRequest(ctx, orderNo, "rejected", { userId: operatorId, operator: true }, note);
+export const rejectReturn = (
+  ctx: ApiContext,
+  operatorId: number,
+  orderNo: string,
+  note: string,
+  record: ReviewRecord = noRecord,
+) => closeRequest(ctx, orderNo, "rejected", { userId: operatorId, operator: true }, note, record);
 
 export const withdrawReturn = (ctx: ApiContext, userId: number, orderNo: string) =>
   closeRequest(ctx, orderNo, "withdrawn", { userId, operator: false }, null);

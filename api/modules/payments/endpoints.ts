@@ -16,6 +16,7 @@ import {
 import { formatYuan } from "../../../shared/money";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { refuseWhileFrozen } from "../../account-freeze";
 import { ApiError, notFound } from "../../http";
 import { enforce } from "../../rate-limit";
 import {
@@ -126,6 +127,7 @@ export function paymentEndpoints(ctx: ApiContext): Endpoint[] {
       input: startPaymentSchema,
       output: startPaymentResultSchema,
       handler: async (req, res, { auth: { user }, input }) => {
+        refuseWhileFrozen(user, "购买或支付");
         const orderNo = orderNoOf(req);
         await enforce(
           ctx.database,

@@ -1,4 +1,4 @@
-/** One search over courses, books and stationery: GET /api/search?q=&kind=&page=. */
+/** One search over courses, books, stationery, live sessions, public lessons, playback and activities: GET /api/search?q=&kind=&page=. */
 import { searchQuerySchema, searchResultSchema } from "../../../shared/contracts/search";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
@@ -9,7 +9,8 @@ export function searchEndpoints(ctx: ApiContext): Endpoint[] {
     defineEndpoint({
       method: "get",
       path: "/search",
-      summary: "搜索课程、书籍和文房（?q= 1–40 字，kind=all|course|book|commodity，page），附各类数量",
+      summary:
+        "搜索课程、书籍、文房、直播、公开课、回放和活动（?q= 1–40 字，kind=all|course|book|commodity|live|lesson|playback|activity，page），附各类数量",
       tag: "search",
       auth: false,
       query: searchQuerySchema,

@@ -6,6 +6,7 @@
 import type { RequestHandler } from "express";
 import type { Kysely } from "kysely";
 import { type RouteDef, routeTable } from "../../../shared/routes";
+import { NOINDEX_ROUTE_IDS } from "../../../shared/seo";
 import type { ApiContext } from "../../context";
 import type { DB } from "../../db/schema";
 
@@ -15,13 +16,14 @@ export interface SitemapEntry {
   priority?: number;
 }
 
-/** Static pages crawlers may index: public, parameterless, not test fixtures nor personal steps. */
-const NOT_INDEXED = new Set(["my.logout", "payment", "payment.success", "bowser", "search"]);
-
+/**
+ * Static pages crawlers may index: public, parameterless, not test fixtures, not personal or
+ * placeholder pages (the pages that carry `noindex`, shared/seo.ts).
+ */
 export function staticPagePaths(routes: RouteDef[] = routeTable, base = ""): string[] {
   const paths: string[] = [];
   for (const route of routes) {
-    if (route.access === "user" || route.params || NOT_INDEXED.has(route.id)) continue;
+    if ((route.access && route.access !== "public") || route.params || NOINDEX_ROUTE_IDS.has(route.id)) continue;
     if (route.middleware?.includes("testOnly")) continue;
     const path = route.path ? `${base}/${route.path}` : base;
     if (route.children) paths.push(...staticPagePaths(route.children, path));
@@ -30,7 +32,14 @@ export function staticPagePaths(routes: RouteDef[] = routeTable, base = ""): str
   return [...new Set(paths)];
 }
 
-export async function sitemapEntries(db: Kysely<DB>): Promise<SitemapEntry[]> {
+/** The page of each activity kind (/activitys/bmyx and its siblings). */
+const KIND_PAGE = /^\/activitys\/(bmyx|daycourse|reading|travel_note)$/;
+
+/**
+ * Every sitemap entry at `now`. A kind's page is listed only while an activity of that kind is
+ * running or coming; without one the page says there is nothing and carries `noindex`.
+ */
+export async function sitemapEntries(db: Kysely<DB>, now: Date = new Date()): Promise<SitemapEntry[]> {
   const [courses, lessons, items, lives, books, commodities, activities] = await Promise.all([
     db.selectFrom("courses").select(["id", "updated_at"]).where("status", "=", "published").orderBy("id").execute(),
     db
@@ -50,10 +59,17 @@ export async function sitemapEntries(db: Kysely<DB>): Promise<SitemapEntry[]> {
       .execute(),
     db.selectFrom("books").select(["id", "updated_at"]).where("status", "=", "published").orderBy("id").execute(),
     db.selectFrom("commodities").select(["id", "updated_at"]).where("status", "=", "published").orderBy("id").execute(),
-    db.selectFrom("activities").select(["token", "starts_at"]).orderBy("id").execute(),
+    db.selectFrom("activities").select(["token", "kind", "starts_at", "ends_at"]).orderBy("id").execute(),
   ]);
+  const openKinds = new Set(activities.filter((a) => new Date(a.ends_at) > now).map((a) => a.kind));
+  const kindOpen = (path: string) => {
+    const kind = KIND_PAGE.exec(path)?.[1];
+    return kind === undefined || openKinds.has(kind as (typeof activities)[number]["kind"]);
+  };
   return [
-    ...staticPagePaths().map((path) => ({ path, priority: path === "/" ? 1 : 0.5 })),
+    ...staticPagePaths()
+      .filter(kindOpen)
+      .map((path) => ({ path, priority: path === "/" ? 1 : 0.5 })),
     ...courses.map((c) => ({ path: `/course/${c.id}`, lastmod: c.updated_at, priority: 0.9 })),
     ...lessons.map((l) => ({ path: `/video/${l.id}`, lastmod: l.updated_at, priority: 0.6 })),
     ...items.map((i) => ({ path: `/video/PublicCourseItem?id=${i.id}`, lastmod: i.published_at, priority: 0.6 })),
@@ -102,5 +118,7 @@ export function lastGoodSitemap(make: () => Promise<string>): RequestHandler {
 }
 
 export function sitemapHandler(ctx: ApiContext): RequestHandler {
-  return lastGoodSitemap(async () => sitemapXml(ctx.settings.publicOrigin, await sitemapEntries(ctx.database.db)));
+  return lastGoodSitemap(async () =>
+    sitemapXml(ctx.settings.publicOrigin, await sitemapEntries(ctx.database.db, ctx.now())),
+  );
 }

@@ -86,7 +86,7 @@ export async function commodityDetail(
     .selectFrom("commodities")
     .where("id", "=", id)
     .where("status", "=", "published")
-    .select(["id", "title", "category", "summary", "description", "cover_char", "gallery", "sales"])
+    .select(["id", "title", "category", "summary", "description", "cover_char", "cover_image", "gallery", "sales"])
     .executeTakeFirst();
   if (!commodity) return null;
   const skus = await db
@@ -114,7 +114,12 @@ export async function commodityDetail(
     summary: commodity.summary,
     description: commodity.description,
     coverChar: commodity.cover_char,
-    gallery: chars.map((char) => ({ char, url: coverUrl(char, "jade", "square") })),
+    coverImage: commodity.cover_image,
+    // An uploaded cover leads the pictures; the generated ones of the gallery's characters follow.
+    gallery: [
+      ...(commodity.cover_image ? [{ char: commodity.cover_char, url: commodity.cover_image }] : []),
+      ...chars.map((char) => ({ char, url: coverUrl(char, "jade", "square") })),
+    ],
     sales: commodity.sales,
     skus: skus.map((s) => ({
       id: s.id,

@@ -20,15 +20,21 @@ import {
 } from "../../../shared/contracts/wallet";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { refuseWhileFrozen } from "../../account-freeze";
 import { notFound } from "../../http";
 import { idempotentResponder } from "../../idempotency";
 import { itemById, listItems, redeemItem } from "./exchange-mall";
 import { ledgerPage } from "./ledger-page";
+import { confirmRedemption, myRedemptions } from "./delivery";
+import {
+  myRedemptionPageSchema,
+  myRedemptionQuery,
+  myRedemptionSchema,
+} from "../../../shared/contracts/staff-commerce";
 import { checkIn, exchangeCoins, grant, walletOf } from "./wallet";
 
-function positiveId(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647)
-    throw notFound("兑换物品不存在或已下架");
+function positiveId(value: string | undefined, missing = "兑换物品不存在或已下架"): number {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw notFound(missing);
   return Number(value);
 }
 
@@ -76,6 +82,7 @@ export function walletEndpoints(ctx: ApiContext): Endpoint[] {
       auth: true,
       output: checkInResultSchema,
       handler: async (_req, res, { auth: { user } }) => {
+        refuseWhileFrozen(user, "签到领金币");
         res.json(await checkIn(ctx, user.id));
       },
     }),
@@ -88,6 +95,7 @@ export function walletEndpoints(ctx: ApiContext): Endpoint[] {
       input: exchangeInputSchema,
       output: exchangeResultSchema,
       handler: async (req, res, { auth: { user }, input }) => {
+        refuseWhileFrozen(user, "兑换");
         await idempotent(req, res, user.id, "POST /wallet/exchange", input, () =>
           exchangeCoins(ctx, user.id, input.bishan),
         );
@@ -129,9 +137,10 @@ export function walletEndpoints(ctx: ApiContext): Endpoint[] {
       input: redeemInputSchema,
       output: redeemResultSchema,
       handler: async (req, res, { auth: { user }, input }) => {
+        refuseWhileFrozen(user, "兑换");
         const id = positiveId(String(req.params.id ?? ""));
         await idempotent(req, res, user.id, `POST /wallet/items/${id}/redeem`, input, () =>
-          redeemItem(ctx, user.id, id, input.address),
+          redeemItem(ctx, user.id, id, input.address, input.addressId),
         );
       },
     }),
@@ -145,6 +154,30 @@ export function walletEndpoints(ctx: ApiContext): Endpoint[] {
       output: ledgerPageSchema,
       handler: async (_req, res, { auth: { user }, query }) => {
         res.json(await ledgerPage(ctx, user.id, query.currency, query.page));
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/wallet/redemptions",
+      summary: "我的兑换记录（最新在前，每页 10 条；实物附发货状态、快递公司和运单号）",
+      tag: "wallet",
+      auth: true,
+      query: myRedemptionQuery,
+      output: myRedemptionPageSchema,
+      handler: async (_req, res, { auth: { user }, query }) => {
+        res.json(await myRedemptions(ctx, user.id, query.page));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/wallet/redemptions/{id}/confirm",
+      summary: "确认收到兑换的实物（已发货 → 已签收）",
+      tag: "wallet",
+      auth: true,
+      params: { id: { type: "integer", description: "兑换记录编号" } },
+      output: myRedemptionSchema,
+      handler: async (req, res, { auth: { user } }) => {
+        res.json(await confirmRedemption(ctx, user.id, positiveId(String(req.params.id ?? ""), "兑换记录不存在")));
       },
     }),
     ...fixtures,

@@ -101,6 +101,18 @@ export async function itemById(ctx: ApiContext, userId: number | null, id: numbe
   return itemOf(row, counts.get(id) ?? 0);
 }
 
+/** A snapshot of one of the learner's saved addresses (the shop checkout's address book). */
+async function addressFromBook(ctx: ApiContext, userId: number, addressId: number): Promise<AddressInput> {
+  const row = await ctx.database.db
+    .selectFrom("addresses")
+    .select(["recipient", "phone", "region", "detail"])
+    .where("id", "=", addressId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(400, "address_required", "收货地址不存在，请重新选择");
+  return row;
+}
+
 const soldOut = () => new ApiError(409, "sold_out", "已兑完");
 
 /** Thrown by fulfilment when the thing behind an item cannot be handed out. */
@@ -110,11 +122,14 @@ export async function redeemItem(
   ctx: ApiContext,
   userId: number,
   itemId: number,
-  address: AddressInput | undefined,
+  given: AddressInput | undefined,
+  addressId?: number,
 ): Promise<RedeemResult> {
+  let address = given;
   const db = ctx.database.db;
   const now = ctx.now();
   const item = await itemById(ctx, userId, itemId);
+  if (item.physical && addressId !== undefined) address = await addressFromBook(ctx, userId, addressId);
   if (item.physical && !address) throw new ApiError(400, "address_required", "实物兑换请填写收货地址");
 
   // 1. Charge: lock the learner's wallet (serialises their redemptions), check the limit,
@@ -205,7 +220,7 @@ export async function redeemItem(
       }
       const done = await trx
         .updateTable("exchange_redemptions")
-        .set({ state: "completed", completed_at: now })
+        .set({ state: "completed", completed_at: now, delivery_state: item.physical ? "awaiting_shipment" : null })
         .where("id", "=", redemptionId)
         .where("state", "=", "pending")
         .returning("id")

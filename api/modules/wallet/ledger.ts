@@ -130,6 +130,14 @@ export async function earnCoins(
 ): Promise<LedgerResult> {
   const rule = coinRules[input.rule];
   const balance = await lockWallet(trx, input.userId, "coin");
+  // A frozen account (deletion requested) earns nothing; shared lock: a request waits for this.
+  const owner = await trx
+    .selectFrom("users")
+    .select("status")
+    .where("id", "=", input.userId)
+    .forShare()
+    .executeTakeFirst();
+  if (owner?.status !== "active") return { applied: false, entry: null, balance };
   const today = await trx
     .selectFrom("wallet_entries")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount"), eb.lit(0)).as("earned"))

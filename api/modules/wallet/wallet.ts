@@ -7,6 +7,7 @@
  * their bishan wallet, then an exchange item's row.
  */
 import { randomUUID } from "node:crypto";
+import { coinExchangeRule } from "../../../shared/action-rules";
 import { chinaDate, chinaDay } from "../../../shared/china-time";
 import { COINS_PER_BISHAN, coinRules, type CoinRule } from "../../../shared/currency";
 import {
@@ -18,7 +19,9 @@ import {
 } from "../../../shared/contracts/wallet";
 import type { ApiContext } from "../../context";
 import type { Currency } from "../../db/schema";
-import { applyLedgerChange, balances, earnCoins } from "./ledger";
+import { checkInToday } from "../practice/diary";
+import { ApiError } from "../../http";
+import { applyLedgerChange, balances, lockWallet } from "./ledger";
 
 export async function walletOf(ctx: ApiContext, userId: number): Promise<Wallet> {
   const db = ctx.database.db;
@@ -54,19 +57,21 @@ export async function walletOf(ctx: ApiContext, userId: number): Promise<Wallet>
   };
 }
 
+/**
+ * 签到 is today's practice-diary entry (created empty if the learner has not written it yet): the
+ * diary pays the 每日签到 coins, once per China day, whichever writes the entry first.
+ */
 export async function checkIn(ctx: ApiContext, userId: number): Promise<CheckInResult> {
-  const now = ctx.now();
-  const date = chinaDate(now);
-  const result = await ctx.database.db
-    .transaction()
-    .execute((trx) =>
-      earnCoins(trx, { userId, rule: "daily_check_in", idempotencyKey: date, refType: "check_in", refId: date, now }),
-    );
-  if (!result.applied) {
+  const result = await checkInToday(ctx, userId);
+  if (result.coins <= 0) {
     return { already: true, earned: 0, balance: result.balance, message: "今天已经签到过了，明天再来吧" };
   }
-  const earned = result.entry?.amount ?? 0;
-  return { already: false, earned, balance: result.balance, message: `签到成功，获得 ${earned} 金币` };
+  return {
+    already: false,
+    earned: result.coins,
+    balance: result.balance,
+    message: `签到成功，获得 ${result.coins} 金币`,
+  };
 }
 
 /** Coins → bishan: both legs in one transaction, linked by one exchange id. */
@@ -75,6 +80,13 @@ export async function exchangeCoins(ctx: ApiContext, userId: number, bishan: num
   const coins = bishan * COINS_PER_BISHAN;
   const at = ctx.now();
   const result = await ctx.database.db.transaction().execute(async (trx) => {
+    // The page's rule, on the locked balance: the same words beside its disabled button.
+    const rule = coinExchangeRule({
+      coins: await lockWallet(trx, userId, "coin"),
+      bishan,
+      coinsPerBishan: COINS_PER_BISHAN,
+    });
+    if (!rule.ok) throw new ApiError(409, "insufficient_balance", rule.reason);
     const out = await applyLedgerChange(trx, {
       userId,
       currency: "coin",

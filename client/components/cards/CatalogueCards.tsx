@@ -16,8 +16,8 @@ import {
   type LiveSummary,
   liveStates,
 } from "../../../shared/contracts/catalogue";
-import { coverSizes, coverUrl } from "../../../shared/media";
-import { formatMoney, formatYuan, priceLabel } from "../../../shared/money";
+import { coverSizes, coverOf, coverUrl } from "../../../shared/media";
+import { formatMoney, priceLabel } from "../../../shared/money";
 import { LazyImage } from "../../lib/lazy-image";
 import "./cards.css";
 import { formatMonthDayTime } from "../../../shared/format";
@@ -27,7 +27,8 @@ export function Price({ cents, originalCents }: { cents: number; originalCents?:
     <span className="price-tag">
       <span className="price-tag__now">{priceLabel(cents)}</span>
       {originalCents !== undefined && originalCents > cents ? (
-        <del className="price-tag__was" aria-label={`原价 ${formatYuan(originalCents)} 元`}>
+        <del className="price-tag__was">
+          <span className="visually-hidden">原价 </span>
           {formatMoney(originalCents)}
         </del>
       ) : null}
@@ -66,7 +67,7 @@ export function CourseCard({
       <Link to={`/course/${course.id}`} className="catalogue-card__link">
         <span className="catalogue-card__cover">
           <LazyImage
-            src={coverUrl(course.coverChar, categoryTones[course.category], "landscape")}
+            src={coverOf(course, categoryTones[course.category], "landscape")}
             alt={`${course.title}封面`}
             width={size.width}
             height={size.height}
@@ -97,7 +98,7 @@ export function BookCard({ book, highlight }: { book: BookSummary; highlight?: s
       <Link to={`/books/${book.id}`} className="catalogue-card__link">
         <span className="catalogue-card__cover">
           <LazyImage
-            src={coverUrl(book.coverChar, "gold", "portrait")}
+            src={coverOf(book, "gold", "portrait")}
             alt={`《${book.title}》封面`}
             width={size.width}
             height={size.height}
@@ -125,7 +126,7 @@ export function CommodityCard({ commodity, highlight }: { commodity: CommoditySu
       <Link to={`/commodity/${commodity.id}`} className="catalogue-card__link">
         <span className="catalogue-card__cover">
           <LazyImage
-            src={coverUrl(commodity.coverChar, "jade", "square")}
+            src={coverOf(commodity, "jade", "square")}
             alt={`${commodity.title}图片`}
             width={size.width}
             height={size.height}

@@ -3,7 +3,7 @@
  * and the coupon refund notice dialog (shown once per returned coupon).
  */
 import { useEffect, useState } from "react";
-import { returnNoticeListSchema, type ReturnNotice } from "../../../shared/contracts/coupons";
+import type { ReturnNotice } from "../../../shared/contracts/coupons";
 import type { OrderDetail, OrderSummary } from "../../../shared/contracts/orders";
 import { formatDate } from "../../../shared/format";
 import { coverSizes } from "../../../shared/media";
@@ -12,6 +12,9 @@ import { Link } from "react-router-dom";
 import { LazyImage } from "../../lib/lazy-image";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const couponsContract = () => import("../../../shared/contracts/coupons");
 
 /** Where the item of an order lives in the catalogue. */
 export function itemLink(o: Pick<OrderSummary, "itemType" | "itemId">): string {
@@ -66,7 +69,7 @@ export function CouponReturnDialog({ refreshKey = 0 }: { refreshKey?: number }) 
   const [open, setOpen] = useState(false);
   useEffect(() => {
     let live = true;
-    browserApi("/api/coupons/return-notices", { schema: returnNoticeListSchema })
+    browserApi("/api/coupons/return-notices", { schema: couponsContract().then((m) => m.returnNoticeListSchema) })
       .then((res) => {
         if (!live || res.items.length === 0) return;
         setNotices(res.items);

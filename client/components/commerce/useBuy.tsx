@@ -6,15 +6,8 @@
  */
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import {
-  type Address,
-  addressInputSchema,
-  addressListSchema,
-  addressSchema,
-  createOrderResultSchema,
-  type ItemType,
-} from "../../../shared/contracts/orders";
-import { z } from "zod";
+import type { Address, ItemType } from "../../../shared/contracts/orders";
+import { checkoutRule } from "../../../shared/action-rules";
 import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../LoginDialog";
 import { FormAlert } from "../form/fields";
@@ -24,6 +17,9 @@ import { Modal } from "../../lib/modal";
 import { useBuyingOff } from "./payments-mode";
 import "./commerce.css";
 import { useIdempotentPost } from "../../lib/idempotent-post";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const ordersContract = () => import("../../../shared/contracts/orders");
 
 export interface BuyItem {
   itemType: ItemType;
@@ -61,6 +57,7 @@ function AddressDialog({
   const [loadProblem, setLoadProblem] = useState<Problem | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
+  const checkout = checkoutRule({ addressChosen: chosen !== null, editing: adding });
   const [draft, setDraft] = useState(emptyAddress);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -69,7 +66,7 @@ function AddressDialog({
   useEffect(() => {
     if (!open) return;
     let live = true;
-    browserApi("/api/orders/addresses", { schema: addressListSchema })
+    browserApi("/api/orders/addresses", { schema: ordersContract().then((m) => m.addressListSchema) })
       .then((res) => {
         if (!live) return;
         setAddresses(res.items);
@@ -86,6 +83,7 @@ function AddressDialog({
 
   async function save(event: FormEvent) {
     event.preventDefault();
+    const { addressInputSchema } = await ordersContract();
     const parsed = addressInputSchema.safeParse(draft);
     if (!parsed.success) {
       const next: Record<string, string> = {};
@@ -103,7 +101,7 @@ function AddressDialog({
       const { address } = await browserApi("/api/orders/addresses", {
         method: "POST",
         body: parsed.data,
-        schema: z.object({ address: addressSchema }),
+        schema: import("./address-answer").then((m) => m.addressAnswerSchema),
       });
       setAddresses((list) => [address, ...(list ?? [])]);
       setChosen(address.id);
@@ -185,12 +183,18 @@ function AddressDialog({
         <button
           type="button"
           className="button button--primary"
-          disabled={busy || chosen === null || adding}
+          disabled={busy || !checkout.ok}
+          aria-describedby={checkout.ok ? undefined : "buy-checkout-why"}
           onClick={() => chosen !== null && onChosen(chosen)}
         >
           {busy ? "正在下单…" : "提交订单"}
         </button>
       </div>
+      {checkout.ok || addresses === null ? null : (
+        <p className="action-reason address-dialog__why" id="buy-checkout-why">
+          {checkout.reason}
+        </p>
+      )}
     </Modal>
   );
 }
@@ -224,7 +228,11 @@ export function useBuy(item: BuyItem): {
         ...(item.skuId !== undefined ? { skuId: item.skuId } : {}),
         ...(addressId !== undefined ? { addressId } : {}),
       };
-      const { order } = await post("/api/orders", body, createOrderResultSchema);
+      const { order } = await post(
+        "/api/orders",
+        body,
+        ordersContract().then((m) => m.createOrderResultSchema),
+      );
       setAddressOpen(false);
       void navigate(`/payment?order=${order.orderNo}`);
     } catch (err) {

@@ -8,9 +8,8 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { categoryTones } from "../../../shared/contracts/catalogue";
 import type { CourseDetail, CourseViewer } from "../../../shared/contracts/courses";
-import { createGiftSchema, GIFT_CLAIM_DAYS, GIFT_MESSAGE_MAX } from "../../../shared/contracts/gifts";
-import { createOrderResultSchema } from "../../../shared/contracts/orders";
-import { coverSizes, coverUrl } from "../../../shared/media";
+import { GIFT_CLAIM_DAYS, GIFT_MESSAGE_MAX } from "../../../shared/contracts/gifts";
+import { coverSizes, coverOf } from "../../../shared/media";
 import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../LoginDialog";
 import { FormAlert } from "../form/fields";
@@ -37,6 +36,8 @@ function GiftDialog({ open, course, onClose }: { open: boolean; course: CourseDe
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // The contracts load with the first gift (decision 030).
+    const { createGiftSchema } = await import("../../../shared/contracts/gifts");
     const parsed = createGiftSchema.safeParse({ courseId: course.id, message });
     if (!parsed.success) {
       setMessageError(parsed.error.issues[0]?.message ?? "赠言不正确");
@@ -46,7 +47,11 @@ function GiftDialog({ open, course, onClose }: { open: boolean; course: CourseDe
     setBusy(true);
     setProblem(null);
     try {
-      const { order } = await post("/api/gifts", parsed.data, createOrderResultSchema);
+      const { order } = await post(
+        "/api/gifts",
+        parsed.data,
+        import("../../../shared/contracts/orders").then((m) => m.createOrderResultSchema),
+      );
       void navigate(`/payment?order=${order.orderNo}`);
     } catch (err) {
       setProblem(describeProblem(err));
@@ -59,7 +64,7 @@ function GiftDialog({ open, course, onClose }: { open: boolean; course: CourseDe
       <form onSubmit={submit} noValidate>
         <div className="card giveaway-course">
           <LazyImage
-            src={coverUrl(course.coverChar, categoryTones[course.category], "landscape")}
+            src={coverOf(course, categoryTones[course.category], "landscape")}
             alt={`${course.title}封面`}
             width={size.width}
             height={size.height}

@@ -10,9 +10,7 @@ import { Link, useRevalidator } from "react-router-dom";
 import {
   GIFT_CODE_LENGTH,
   type GiftClaimResult,
-  giftClaimResultSchema,
   type GiftView,
-  giftViewSchema,
   normalizeGiftCode,
 } from "../../../shared/contracts/gifts";
 import { coverSizes } from "../../../shared/media";
@@ -26,6 +24,9 @@ import { Modal } from "../../lib/modal";
 import "./gifts.css";
 import { formatDateTime } from "../../../shared/format";
 import { formatMoney } from "../../../shared/money";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const giftsContract = () => import("../../../shared/contracts/gifts");
 
 type Loaded = { code: string; gift: GiftView | null; problem: Problem | null };
 
@@ -89,7 +90,8 @@ function GiftCard({ gift }: { gift: GiftView }) {
           </span>
         )}
         <p>
-          <strong>{gift.giver.nickname}</strong> {gift.mine ? "（你）" : ""}送出一门书法课
+          <strong>{gift.giver.nickname}</strong>{" "}
+          {`${gift.mine ? "（你）" : ""}送出一门${giftCourseKind(gift.course.categoryName)}`}
         </p>
       </div>
       {gift.message ? <blockquote className="giveaway-message">{gift.message}</blockquote> : null}
@@ -135,6 +137,11 @@ function Claimed({ result, onClose }: { result: GiftClaimResult; onClose: () => 
   );
 }
 
+/** Not every course is calligraphy (写作, 国学): the dialog names the kind of course given. */
+export function giftCourseKind(categoryName: string): string {
+  return categoryName ? `${categoryName}课` : "课程";
+}
+
 export function GiveawayDialog({
   open,
   code,
@@ -158,7 +165,7 @@ export function GiveawayDialog({
   useEffect(() => {
     if (code === null) return;
     let live = true;
-    browserApi(`/api/gifts/${encodeURIComponent(code)}`, { schema: giftViewSchema })
+    browserApi(`/api/gifts/${encodeURIComponent(code)}`, { schema: giftsContract().then((m) => m.giftViewSchema) })
       .then((gift) => {
         if (live) setLoaded({ code, gift, problem: null });
       })
@@ -181,7 +188,7 @@ export function GiveawayDialog({
       const result = await browserApi(`/api/gifts/${encodeURIComponent(gift.code)}/claim`, {
         method: "POST",
         body: {},
-        schema: giftClaimResultSchema,
+        schema: giftsContract().then((m) => m.giftClaimResultSchema),
       });
       setClaimed(result);
       // The course page behind shows the course as the learner's now.

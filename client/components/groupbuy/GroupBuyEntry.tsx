@@ -7,12 +7,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import type { CourseDetail } from "../../../shared/contracts/courses";
-import {
-  type GroupCampaign,
-  GROUP_PAY_MINUTES,
-  type OpenGroupList,
-  openGroupListSchema,
-} from "../../../shared/contracts/groups";
+import { type GroupCampaign, GROUP_PAY_MINUTES, type OpenGroupList } from "../../../shared/contracts/groups";
 import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../LoginDialog";
 import { FormAlert } from "../form/fields";
@@ -22,6 +17,9 @@ import { Modal } from "../../lib/modal";
 import { useBuyingOff } from "../commerce/payments-mode";
 import { GroupAvatar, TimeLeft, useGroupOrder } from "./group-parts";
 import { formatMoney } from "../../../shared/money";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const groupsContract = () => import("../../../shared/contracts/groups");
 
 function OpenGroups({ list }: { list: OpenGroupList }) {
   if (list.items.length === 0) {
@@ -68,7 +66,7 @@ function GroupBuyDialog({
     let live = true;
     setList(null);
     setLoadProblem(null);
-    browserApi(`/api/groups?courseId=${course.id}`, { schema: openGroupListSchema })
+    browserApi(`/api/groups?courseId=${course.id}`, { schema: groupsContract().then((m) => m.openGroupListSchema) })
       .then((res) => {
         if (live) setList(res);
       })
@@ -87,7 +85,8 @@ function GroupBuyDialog({
         <p className="group-dialog__prices">
           <span className="group-dialog__label">拼团价</span>
           <strong className="group-dialog__price">{formatMoney(campaign.groupPriceCents)}</strong>
-          <del className="group-dialog__was" aria-label={`单独购买 ${formatMoney(course.priceCents)}`}>
+          <del className="group-dialog__was">
+            <span className="visually-hidden">单独购买 </span>
             {formatMoney(course.priceCents)}
           </del>
           {saving > 0 ? <span className="group-dialog__save">省 {formatMoney(saving)}</span> : null}

@@ -5,8 +5,7 @@
  */
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { type GroupPerson, groupOrderResultSchema } from "../../../shared/contracts/groups";
-import { orderDetailSchema } from "../../../shared/contracts/orders";
+import type { GroupPerson } from "../../../shared/contracts/groups";
 import { describeProblem, type Problem } from "../../lib/problem";
 import { formatCountdown } from "../../../shared/format";
 import { useCountdown } from "../../lib/countdown";
@@ -14,7 +13,11 @@ import { useIdempotentPost } from "../../lib/idempotent-post";
 import "../commerce/commerce.css";
 import "./groupbuy.css";
 
-const groupOrderResult = groupOrderResultSchema(orderDetailSchema);
+/** The answer's contract, loaded when a learner starts or joins a group (decision 030). */
+const groupOrderResult = () =>
+  Promise.all([import("../../../shared/contracts/groups"), import("../../../shared/contracts/orders")]).then(
+    ([groups, orders]) => groups.groupOrderResultSchema(orders.orderDetailSchema),
+  );
 
 /** Time left until `expiresAt` on the server's clock, ticking every second. */
 export function TimeLeft({ expiresAt, serverNow, label }: { expiresAt: string; serverNow: string; label?: string }) {
@@ -66,7 +69,7 @@ export function useGroupOrder() {
     setBusy(true);
     setProblem(null);
     try {
-      const { order } = await post(path, body, groupOrderResult);
+      const { order } = await post(path, body, groupOrderResult());
       void navigate(`/payment?order=${order.orderNo}`);
     } catch (err) {
       setProblem(describeProblem(err));

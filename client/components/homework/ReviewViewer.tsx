@@ -11,7 +11,6 @@ import {
   type GridKind,
   type HomeworkAttempt,
   type HomeworkSubmission,
-  submissionSchema,
 } from "../../../shared/contracts/homework";
 import { formatDateTime } from "../../../shared/format";
 import { browserApi } from "../../lib/api";
@@ -22,6 +21,9 @@ import { LevelSeal } from "./LevelSeal";
 import { ModelCharacter } from "./ModelCharacter";
 import { teacherName } from "./teacher-name";
 import "./homework.css";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const homeworkContract = () => import("../../../shared/contracts/homework");
 
 interface ViewOptions {
   showMarks: boolean;
@@ -92,13 +94,13 @@ function AttemptView({
         ))}
       </div>
       {!compact && placed.length > 0 ? (
-        <div className="hw-attempt__pairs" aria-label="范字对照">
+        <div className="hw-attempt__pairs" role="group" aria-label="范字对照">
           {placed.map(({ photo, grid }, i) => (
             <CharacterPair key={i} photo={photo} grid={grid} kind={options.gridKind ?? undefined} />
           ))}
         </div>
       ) : !compact && characters ? (
-        <div className="hw-attempt__models" aria-label="范字">
+        <div className="hw-attempt__models" role="group" aria-label="范字">
           {Array.from(characters).map((c, i) => (
             <ModelCharacter key={i} character={c} kind={options.gridKind ?? "mi"} size={72} />
           ))}
@@ -122,7 +124,7 @@ function WallChoice({ submission }: { submission: HomeworkSubmission }) {
         await browserApi(`/api/homework/submissions/${current.id}`, {
           method: "PATCH",
           body: { showOnWall },
-          schema: submissionSchema,
+          schema: homeworkContract().then((m) => m.submissionSchema),
         }),
       );
     } catch (err) {

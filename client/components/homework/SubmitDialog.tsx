@@ -4,12 +4,7 @@
  * retried; then a note and the wall choice go with the photos in one idempotent hand-in.
  */
 import { type ChangeEvent, type DragEvent, useEffect, useId, useReducer, useRef, useState } from "react";
-import {
-  HOMEWORK_NOTE_MAX,
-  type HomeworkSubmission,
-  type HomeworkTask,
-  submissionSchema,
-} from "../../../shared/contracts/homework";
+import { HOMEWORK_NOTE_MAX, type HomeworkSubmission, type HomeworkTask } from "../../../shared/contracts/homework";
 import { FormAlert } from "../form/fields";
 import { useIdempotentPost } from "../../lib/idempotent-post";
 import { Modal } from "../../lib/modal";
@@ -249,7 +244,7 @@ export function SubmitDialog({ open, onClose, task, attemptNumber, onSubmitted }
       const submission = await post(
         `/api/homework/tasks/${task.id}/submissions`,
         { photoIds, note: note.trim(), showOnWall },
-        submissionSchema,
+        import("../../../shared/contracts/homework").then((m) => m.submissionSchema),
       );
       clear();
       setNote("");

@@ -11,7 +11,6 @@ import {
   HOMEWORK_UNSUPPORTED_TYPE,
   HOMEWORK_UPLOAD_LONG_SIDE,
   type HomeworkPhoto,
-  photoSchema,
 } from "../../../shared/contracts/homework";
 import { ajaxErrorMessage } from "../../../shared/errors";
 
@@ -93,7 +92,7 @@ export function uploadPhoto(
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
-    xhr.onload = () => {
+    xhr.onload = async () => {
       let parsed: unknown = null;
       try {
         parsed = xhr.responseText ? JSON.parse(xhr.responseText) : null;
@@ -104,7 +103,9 @@ export function uploadPhoto(
         reject(new AjaxError(xhr.status, ajaxErrorMessage(xhr.status), parsed));
         return;
       }
-      const photo = photoSchema.safeParse(parsed);
+      // The contract loads with the first upload (decision 030).
+      const { photoSchema } = await import("../../../shared/contracts/homework").catch(() => ({ photoSchema: null }));
+      const photo = photoSchema?.safeParse(parsed) ?? { success: false as const };
       if (photo.success) resolve(photo.data);
       else reject(new AjaxError(502, ajaxErrorMessage(502), parsed));
     };

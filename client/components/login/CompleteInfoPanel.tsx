@@ -4,49 +4,12 @@ import { AjaxError } from "../../../shared/ajax";
 import { completeInfoSchema, statusOkSchema } from "../../../shared/contracts/auth";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, avatarResultSchema } from "../../../shared/contracts/me";
 import { viewerSchema } from "../../../shared/contracts/viewer";
+import { REGIONS } from "../../../shared/regions";
 import { ajaxErrorMessage } from "../../../shared/errors";
 import { browserApi } from "../../lib/api";
 import { FormAlert, SubmitButton, TextField, useAutoFocus, useSubmission } from "../form/fields";
 import { type Problem, describeProblem } from "../../lib/problem";
 import { z } from "zod";
-
-export const REGIONS = [
-  "北京",
-  "天津",
-  "河北",
-  "山西",
-  "内蒙古",
-  "辽宁",
-  "吉林",
-  "黑龙江",
-  "上海",
-  "江苏",
-  "浙江",
-  "安徽",
-  "福建",
-  "江西",
-  "山东",
-  "河南",
-  "湖北",
-  "湖南",
-  "广东",
-  "广西",
-  "海南",
-  "重庆",
-  "四川",
-  "贵州",
-  "云南",
-  "西藏",
-  "陕西",
-  "甘肃",
-  "青海",
-  "宁夏",
-  "新疆",
-  "香港",
-  "澳门",
-  "台湾",
-  "海外",
-] as const;
 
 const GENDERS = [
   { value: "", label: "不透露" },

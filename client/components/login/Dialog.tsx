@@ -13,7 +13,7 @@ import { CompleteInfoPanel } from "./CompleteInfoPanel";
 import { DevicePanel } from "./DevicePanel";
 import { EmailPanel } from "./EmailPanel";
 import { AutoFocusContext } from "../form/fields";
-import { finishLogin } from "./login-client";
+import { announceSignedIn, finishLogin } from "./login-client";
 import { PhonePanel } from "./PhonePanel";
 import { QrPanel } from "./QrPanel";
 import { RegisterPanel } from "./RegisterPanel";
@@ -93,6 +93,7 @@ export function LoginDialog({
       go({ panel: "device", channel: result.channel, maskedTarget: result.maskedTarget });
     else if (result.next === "complete_info") {
       setSignedIn(true);
+      announceSignedIn();
       go({ panel: "info" });
     } else leave();
   };
@@ -223,6 +224,8 @@ function LoginTabs({
 
   return (
     <>
+      {/* Roving focus: the selected tab is the one in the tab order; the list takes the arrow keys. */}
+      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}
       <div ref={listRef} className="login-tabs" role="tablist" aria-label="登录方式" onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <button

@@ -70,6 +70,11 @@ export function RetrievePanel({
           </label>
         ))}
       </fieldset>
+      {channel === "sms" ? (
+        <p className="action-reason">
+          手机号登录只需短信验证码，不用密码；这里只为同时绑定了邮箱、用邮箱和密码登录的账号重设密码。
+        </p>
+      ) : null}
       {address.targetField(channel === "sms" ? "绑定的手机号" : "绑定的邮箱")}
       {address.codeField()}
       <TextField

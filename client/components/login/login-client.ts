@@ -2,7 +2,7 @@
  * Leaving the login dialog with a full page load (so the server renders the signed-in header),
  * and logging out the same way.
  */
-import { safeRedirectPath, statusOkSchema } from "../../../shared/contracts/auth";
+import { safeRedirectPath } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
 
 /** The query parameters that only serve the dialog; the page after login drops them. */
@@ -18,6 +18,13 @@ export function afterLoginPath(loc: { pathname: string; search: string; hash: st
   return safeRedirectPath(redirect, here);
 }
 
+/** Signed in, with the page not yet reloaded (完善资料 is still open): the header stops offering 登录. */
+export const SIGNED_IN_EVENT = "mochi:signed-in";
+
+export function announceSignedIn(): void {
+  window.dispatchEvent(new Event(SIGNED_IN_EVENT));
+}
+
 export function finishLogin(): void {
   const target = afterLoginPath(window.location);
   const { pathname, search } = window.location;
@@ -28,6 +35,10 @@ export function finishLogin(): void {
 
 /** Ends the session, then a full load of the home page (the header re-renders signed out). */
 export async function logOut(): Promise<void> {
-  await browserApi("/api/auth/logout", { method: "POST", body: {}, schema: statusOkSchema });
+  await browserApi("/api/auth/logout", {
+    method: "POST",
+    body: {},
+    schema: import("../../../shared/contracts/auth").then((m) => m.statusOkSchema),
+  });
   window.location.assign("/");
 }

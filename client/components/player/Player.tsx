@@ -32,6 +32,8 @@ export interface PlayerProps {
   serverSpeed: number | null;
   /** Where the server says to start (signed in); null: the position kept in this browser. */
   serverPosition: number | null;
+  /** When the server stored that position (ISO); a newer one kept in this browser wins. */
+  serverSavedAt?: string | null;
   /** Where progress reports go (signed in and allowed); null: positions stay in this browser. */
   reportUrl: string | null;
   /** Names this video's position in the browser's storage. */
@@ -61,6 +63,7 @@ export function Player(props: PlayerProps) {
     speed: speed.speed,
     durationSeconds,
     serverPosition: props.serverPosition,
+    serverSavedAt: props.serverSavedAt ?? null,
     startAt: props.startAt,
     onProgress: props.onProgress,
   });
@@ -100,6 +103,8 @@ export function Player(props: PlayerProps) {
       aria-label={`视频播放器：${title}`}
     >
       <div className="player__screen">
+        {/* The captions track is there whenever the video has a transcript (sources.captions). */}
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
         <video
           ref={videoRef}
           className="player__video"
@@ -112,7 +117,11 @@ export function Player(props: PlayerProps) {
           aria-label={title}
           onClick={toggle}
           {...video.handlers}
-        />
+        >
+          {sources.captions ? (
+            <track kind="captions" src={sources.captions} srcLang="zh-CN" label="中文字幕" default />
+          ) : null}
+        </video>
         <PlayerOverlays
           phase={phase}
           waiting={video.waiting}

@@ -3,9 +3,12 @@
  * this browser; applied to the video, and saved where it came from when the viewer changes it.
  */
 import { type RefObject, useEffect, useState } from "react";
-import { DEFAULT_SPEED, speedResultSchema } from "../../../shared/contracts/learning";
+import { DEFAULT_SPEED } from "../../../shared/contracts/learning";
 import { browserApi } from "../../lib/api";
 import { readLocalSpeed, snapSpeed, writeLocalSpeed } from "./player-storage";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const learningContract = () => import("../../../shared/contracts/learning");
 
 export function usePlaybackSpeed(videoRef: RefObject<HTMLVideoElement | null>, serverSpeed: number | null) {
   const [speed, setSpeed] = useState(serverSpeed ?? DEFAULT_SPEED);
@@ -27,9 +30,11 @@ export function usePlaybackSpeed(videoRef: RefObject<HTMLVideoElement | null>, s
     setMenuOpen(false);
     if (serverSpeed === null) writeLocalSpeed(next);
     else
-      browserApi("/api/learning/speed", { method: "PUT", body: { speed: next }, schema: speedResultSchema }).catch(
-        () => {},
-      );
+      browserApi("/api/learning/speed", {
+        method: "PUT",
+        body: { speed: next },
+        schema: learningContract().then((m) => m.speedResultSchema),
+      }).catch(() => {});
   };
 
   /** The video's rate changed by other means (the browser's own controls): follow known speeds. */

@@ -28,6 +28,7 @@ const options: ProgressOptions = {
   speed: 1,
   durationSeconds: 300,
   serverPosition: 30,
+  serverSavedAt: "2026-01-01T00:00:00.000Z",
 };
 
 /** Plays from where the video stands to `to`, as the video's time updates would. */

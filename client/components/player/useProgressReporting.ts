@@ -1,22 +1,28 @@
 /**
  * Where the lesson starts and what is told about it: the resume position on first metadata, and
  * a progress report every 15 s while playing, on pause, at the end, when the page is hidden or
- * left, and when the video goes away. Viewers without a report address keep the position in
- * this browser instead.
+ * left (a keepalive request that outlives the page), and when the video goes away. The position
+ * is also kept in this browser every 2 s while playing and with each report, so a reload whose
+ * report is still on its way, or a crash that sends none, starts where the viewer was; viewers
+ * without a report address keep it only here.
  */
 import { type RefObject, useCallback, useEffect, useRef } from "react";
 import {
   MAX_WATCHED_PER_REPORT,
   type ProgressInput,
   type ProgressResult,
-  progressResultSchema,
   REPORT_INTERVAL_MS,
   resumePosition,
 } from "../../../shared/contracts/learning";
 import { AjaxError } from "../../../shared/ajax";
 import { browserApi } from "../../lib/api";
-import { readLocalPosition, writeLocalPosition } from "./player-storage";
+import { readLocalEntry, startingPosition, writeLocalPosition } from "./player-storage";
 import { WatchMeter } from "./watch-meter";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const learningContract = () => import("../../../shared/contracts/learning");
+
+const LOCAL_SAVE_INTERVAL_MS = 2000;
 
 export type ReportReason = "tick" | "pause" | "ended" | "leave";
 
@@ -26,6 +32,8 @@ export interface ProgressOptions {
   speed: number;
   durationSeconds: number;
   serverPosition: number | null;
+  /** When the server stored `serverPosition` (ISO); null: never. */
+  serverSavedAt: string | null;
   startAt?: number;
   onProgress?: (result: ProgressResult) => void;
 }
@@ -51,9 +59,9 @@ export function useProgressReporting(videoRef: RefObject<HTMLVideoElement | null
       const { reportUrl: url, storageKey: key, speed: rate, durationSeconds: length } = live.current;
       const ended = reason === "ended";
       const position = Math.floor(ended ? length : video.currentTime);
+      writeLocalPosition(key, position);
       if (!url) {
         meter.take();
-        writeLocalPosition(key, position);
         return;
       }
       const watched = meter.take(MAX_WATCHED_PER_REPORT);
@@ -71,7 +79,7 @@ export function useProgressReporting(videoRef: RefObject<HTMLVideoElement | null
         }).catch(() => {});
         return;
       }
-      browserApi(url, { method: "PUT", body, schema: progressResultSchema })
+      browserApi(url, { method: "PUT", body, schema: learningContract().then((m) => m.progressResultSchema) })
         .then((result) => live.current.onProgress?.(result))
         .catch((err: unknown) => {
           lastSentPosition.current = -1;
@@ -87,6 +95,12 @@ export function useProgressReporting(videoRef: RefObject<HTMLVideoElement | null
       const video = videoRef.current;
       if (video && !video.paused && !video.ended) report("tick");
     }, REPORT_INTERVAL_MS);
+    // Kept in this browser more often: a crash sends no report at all.
+    const keeper = window.setInterval(() => {
+      const video = videoRef.current;
+      if (video && resumed.current && !video.paused && !video.ended)
+        writeLocalPosition(live.current.storageKey, video.currentTime);
+    }, LOCAL_SAVE_INTERVAL_MS);
     const onHide = () => {
       if (document.visibilityState === "hidden") report("leave");
     };
@@ -95,6 +109,7 @@ export function useProgressReporting(videoRef: RefObject<HTMLVideoElement | null
     window.addEventListener("pagehide", onPageHide);
     return () => {
       window.clearInterval(timer);
+      window.clearInterval(keeper);
       document.removeEventListener("visibilitychange", onHide);
       window.removeEventListener("pagehide", onPageHide);
     };
@@ -118,11 +133,12 @@ export function useProgressReporting(videoRef: RefObject<HTMLVideoElement | null
     (video: HTMLVideoElement): number | null => {
       if (resumed.current) return null;
       resumed.current = true;
-      const { startAt: asked, serverPosition: stored, storageKey: key, durationSeconds: length } = live.current;
+      const { startAt: asked, serverPosition, serverSavedAt, storageKey: key, durationSeconds: length } = live.current;
+      const server = serverPosition === null ? null : { position: serverPosition, savedAt: serverSavedAt };
       const start =
         asked !== undefined && asked >= 0 && asked < length
           ? Math.floor(asked)
-          : resumePosition(stored ?? readLocalPosition(key), length);
+          : resumePosition(startingPosition(server, readLocalEntry(key)), length);
       if (start > 0) video.currentTime = start;
       meter.jump(start);
       // Opening a lesson and leaving without watching reports nothing.

@@ -1,24 +1,27 @@
 /** An activity opened from its link (/activitys/{token}): its landing content. Unknown tokens are 404. */
 import { useLoaderData } from "react-router-dom";
-import { activityDetailSchema } from "../../../shared/contracts/activities";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { ActivityArticle, activityMeta } from "./activity-parts";
+import { ActivityArticle, activityMeta, loadParticipation } from "./activity-parts";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const activitiesContract = () => import("../../../shared/contracts/activities");
 
 export async function loader({ env, params, signal }: PageLoaderArgs) {
   // An unknown token answers 404, which the page pipeline turns into the 404 page.
   const activity = await env.api(`/api/activities/${encodeURIComponent(params.token ?? "")}`, {
     signal,
-    schema: activityDetailSchema,
+    schema: activitiesContract().then((m) => m.activityDetailSchema),
   });
-  return { activity, meta: activityMeta(activity) };
+  const participation = await loadParticipation(env, activity.token, signal);
+  return { activity, participation, meta: activityMeta(activity) };
 }
 
 export default function ActivityLandingPage() {
-  const { activity } = useLoaderData<typeof loader>();
+  const { activity, participation } = useLoaderData<typeof loader>();
   return (
     <Page title={activity.title}>
-      <ActivityArticle activity={activity} />
+      <ActivityArticle activity={activity} participation={participation} />
     </Page>
   );
 }

@@ -4,18 +4,21 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
-import { activityDetailSchema, activityKinds, formatActivityRange } from "../../../shared/contracts/activities";
+import { activityKinds, formatActivityRange } from "../../../shared/contracts/activities";
 import { coverSizes } from "../../../shared/media";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { StateBadge, activityCover } from "./activity-parts";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const activitiesContract = () => import("../../../shared/contracts/activities");
 
 const QR_SIZE = 200;
 
 export async function loader({ env, params, signal }: PageLoaderArgs) {
   const activity = await env.api(`/api/activities/${encodeURIComponent(params.token ?? "")}`, {
     signal,
-    schema: activityDetailSchema,
+    schema: activitiesContract().then((m) => m.activityDetailSchema),
   });
   return {
     activity,

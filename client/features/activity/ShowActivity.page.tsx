@@ -1,13 +1,19 @@
 /** Every activity as a card: the running ones, then those coming up, then past ones to look back on. */
 import { Link, useLoaderData } from "react-router-dom";
-import { type ActivityState, activityListSchema } from "../../../shared/contracts/activities";
+import type { ActivityState } from "../../../shared/contracts/activities";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { ActivityCard } from "./activity-parts";
 
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const activitiesContract = () => import("../../../shared/contracts/activities");
+
 export async function loader({ env, signal }: PageLoaderArgs) {
-  const list = await env.api("/api/activities", { signal, schema: activityListSchema });
+  const list = await env.api("/api/activities", {
+    signal,
+    schema: activitiesContract().then((m) => m.activityListSchema),
+  });
   const running = list.items.filter((a) => a.state === "ongoing").length;
   return {
     list,
@@ -40,7 +46,7 @@ export default function ShowActivityPage() {
             </Link>
           }
         >
-          <p>临帖打卡、节气习字、共读和作品展评等活动开放后会在这里公布。</p>
+          <p>临帖打卡、笔墨研习、共读等活动开放后会在这里公布。</p>
         </EmptyState>
       </Page>
     );

@@ -8,9 +8,8 @@ import {
   type ActivityDetail,
   type ActivityKindKey,
   type ActivitySummary,
-  activityDetailSchema,
+  type Participation,
   activityKinds,
-  activityListSchema,
   activityStates,
   formatActivityRange,
 } from "../../../shared/contracts/activities";
@@ -20,7 +19,11 @@ import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
+import { ActivityJoin } from "./ActivityJoin";
 import "./activity.css";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const activitiesContract = () => import("../../../shared/contracts/activities");
 
 const kindTones: Record<ActivityKindKey, CoverTone> = {
   general: "red",
@@ -90,8 +93,27 @@ export function activityMeta(activity: ActivityDetail) {
   };
 }
 
-/** The landing content of one activity. */
-export function ActivityArticle({ activity }: { activity: ActivityDetail }) {
+/**
+ * The viewer's part in an activity (signed in or not); null when it could not be loaded, and the
+ * landing content is shown without the 参加活动 panel.
+ */
+export function loadParticipation(env: PageLoaderArgs["env"], token: string, signal: AbortSignal) {
+  return env
+    .api(`/api/activities/${encodeURIComponent(token)}/me`, {
+      signal,
+      schema: activitiesContract().then((m) => m.participationSchema),
+    })
+    .catch((): Participation | null => null);
+}
+
+/** The landing content of one activity, with 参加活动 when the viewer's part is known. */
+export function ActivityArticle({
+  activity,
+  participation,
+}: {
+  activity: ActivityDetail;
+  participation: Participation | null;
+}) {
   const size = coverSizes.landscape;
   return (
     <article className="activity">
@@ -129,6 +151,8 @@ export function ActivityArticle({ activity }: { activity: ActivityDetail }) {
         </div>
       </header>
 
+      {participation ? <ActivityJoin key={activity.token} token={activity.token} initial={participation} /> : null}
+
       {activity.body.length > 0 ? (
         <div className="activity__body">
           {activity.body.map((section) => (
@@ -155,39 +179,56 @@ export function ActivityArticle({ activity }: { activity: ActivityDetail }) {
 interface KindPageData {
   kind: ActivityKindKey;
   activity: ActivityDetail | null;
+  participation: Participation | null;
   others: ActivitySummary[];
 }
 
 /** What each kind's page says when there is no activity of it (yet). */
 const kindEmpty: Record<Exclude<ActivityKindKey, "general">, { glyph: string; text: string }> = {
-  bmyx: { glyph: "研", text: "笔墨研习围绕一位书家或一部碑帖展开：读帖、临写要点、老师示范和大家的临作点评。" },
+  bmyx: { glyph: "研", text: "笔墨研习围绕一位书家或一部碑帖展开：读帖、临写，临写作业交老师批改。" },
   daycourse: { glyph: "日", text: "每日一课每天几分钟：讲一个字、一个笔画或一处结构，适合利用零碎时间坚持练习。" },
-  reading: { glyph: "读", text: "共读是和同学一起按计划读一本书：每天一段，写下读书笔记，在讨论中互相启发。" },
-  travel_note: { glyph: "游", text: "游记专栏刊登老师和学员寻访碑林、博物馆与山川题刻时写下的文字。" },
+  reading: { glyph: "读", text: "共读是和同学一起按计划读一本书：每天一段，读完在活动页打卡。" },
+  travel_note: {
+    glyph: "游",
+    text: "游记是跟着老师寻访碑林、博物馆与山川题刻的活动，行程中每天可以打卡记下临写的字。",
+  },
 };
 
 /** The loader of a kind's page: its current activity (running first) and the others of the kind. */
 export function kindLoader(kind: Exclude<ActivityKindKey, "general">) {
   return async function loader({ env, signal }: PageLoaderArgs) {
-    const { items } = await env.api(`/api/activities?kind=${kind}`, { signal, schema: activityListSchema });
+    const { items } = await env.api(`/api/activities?kind=${kind}`, {
+      signal,
+      schema: activitiesContract().then((m) => m.activityListSchema),
+    });
     const featured = items[0];
     const activity = featured
-      ? await env.api(`/api/activities/${encodeURIComponent(featured.token)}`, { signal, schema: activityDetailSchema })
+      ? await env.api(`/api/activities/${encodeURIComponent(featured.token)}`, {
+          signal,
+          schema: activitiesContract().then((m) => m.activityDetailSchema),
+        })
       : null;
+    const participation = activity ? await loadParticipation(env, activity.token, signal) : null;
     const label = activityKinds[kind];
+    // Nothing open (running or coming) of this kind: the page is kept out of search engines.
+    const open = items.some((a) => a.state !== "ended");
     return {
       kind,
       activity,
+      participation,
       others: items.slice(1),
-      meta: activity
-        ? { ...activityMeta(activity), title: label }
-        : { title: label, description: kindEmpty[kind].text },
+      meta: {
+        ...(activity
+          ? { ...activityMeta(activity), title: label }
+          : { title: label, description: kindEmpty[kind].text }),
+        ...(open ? {} : { noindex: true }),
+      },
     } satisfies KindPageData & { meta: unknown };
   };
 }
 
 export function KindPage() {
-  const { kind, activity, others } = useLoaderData<ReturnType<typeof kindLoader>>();
+  const { kind, activity, participation, others } = useLoaderData<ReturnType<typeof kindLoader>>();
   const label = activityKinds[kind];
   if (!activity) {
     const empty = kindEmpty[kind as Exclude<ActivityKindKey, "general">];
@@ -210,7 +251,7 @@ export function KindPage() {
   }
   return (
     <Page title={activity.title}>
-      <ActivityArticle activity={activity} />
+      <ActivityArticle activity={activity} participation={participation} />
       {others.length > 0 ? (
         <section className="activity-more" aria-labelledby="activity-more">
           <h2 id="activity-more" className="section-title">

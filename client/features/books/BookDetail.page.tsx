@@ -4,8 +4,9 @@
  */
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
-import { type BookDetail, bookDetailSchema, bookStockLabel, formatIsbn } from "../../../shared/contracts/shop";
-import { coverSizes, coverUrl } from "../../../shared/media";
+import { type BookDetail, bookStockLabel, formatIsbn } from "../../../shared/contracts/shop";
+import { bookByline } from "../../../shared/catalogue";
+import { coverOf, coverSizes, coverUrl } from "../../../shared/media";
 import { BookCard, Price } from "../../components/cards/CatalogueCards";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
@@ -15,15 +16,21 @@ import { BuyActions, ProductSection, QuantityStepper, StockState } from "../../c
 import { formatDate } from "../../../shared/format";
 import { formatYuan } from "../../../shared/money";
 
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const shopContract = () => import("../../../shared/contracts/shop");
+
 export async function loader({ env, params, signal }: PageLoaderArgs) {
   // An unknown id answers 404, which the page pipeline turns into the 404 page.
-  const book = await env.api(`/api/shop/books/${params.id}`, { signal, schema: bookDetailSchema });
+  const book = await env.api(`/api/shop/books/${params.id}`, {
+    signal,
+    schema: shopContract().then((m) => m.bookDetailSchema),
+  });
   const image = coverUrl(book.coverChar, "gold", "portrait");
   return {
     book,
     meta: {
       title: `《${book.title}》`,
-      description: `${book.author} 著，${book.publisher}。${book.summary}`.slice(0, 150),
+      description: `${bookByline(book.author, book.tab)}，${book.publisher}。${book.summary}`.slice(0, 150),
       image,
       type: "book",
       jsonLd: {
@@ -67,16 +74,14 @@ function BookView({ book }: { book: BookDetail }) {
       <div className="product product--book">
         <div className="product__cover">
           <LazyImage
-            src={coverUrl(book.coverChar, "gold", "portrait")}
+            src={coverOf(book, "gold", "portrait")}
             alt={`《${book.title}》封面`}
             width={size.width}
             height={size.height}
           />
         </div>
         <div className="product__info">
-          <p className="product__byline">
-            {book.author} 著 · {book.publisher}
-          </p>
+          <p className="product__byline">{`${bookByline(book.author, book.tab)} · ${book.publisher}`}</p>
           <dl className="product__facts">
             <dt>作者</dt>
             <dd>{book.author}</dd>

@@ -1,6 +1,6 @@
 /** Books by tab (`?tab=`), sorted (`?sort=`) and paged (`?page=`), all in the address. */
 import { Link, useLoaderData, useLocation } from "react-router-dom";
-import { type BookSort, bookListSchema, bookSorts } from "../../../shared/contracts/shop";
+import { type BookSort, bookSorts } from "../../../shared/contracts/shop";
 import { BookCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
@@ -13,6 +13,9 @@ import {
   useReloadingList,
   withQuery,
 } from "../../components/shop/shop-parts";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const shopContract = () => import("../../../shared/contracts/shop");
 
 const PAGE_SIZE = 20;
 
@@ -30,7 +33,10 @@ export async function loader({ env, request, signal }: PageLoaderArgs) {
   const { tab, sort, page } = filtersOf(new URL(request.url));
   const query = new URLSearchParams({ sort, page: String(page), pageSize: String(PAGE_SIZE) });
   if (tab) query.set("tab", tab);
-  const list = await env.api(`/api/shop/books?${query}`, { signal, schema: bookListSchema });
+  const list = await env.api(`/api/shop/books?${query}`, {
+    signal,
+    schema: shopContract().then((m) => m.bookListSchema),
+  });
   const title = tab ? `${tab} · 书籍` : "书籍分类";
   return {
     list,
@@ -84,6 +90,7 @@ export default function BookTabsPage() {
         </p>
         <SortLinks items={sorts} />
       </div>
+      <h2 className="visually-hidden">书籍列表</h2>
       <ResultList busy={busy}>
         {list.items.length > 0 ? (
           <ul className="catalogue-grid catalogue-grid--books">

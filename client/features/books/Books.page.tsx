@@ -1,14 +1,19 @@
 /** The book shop's front: every tab with its count, the newest books, and the favourites of each tab. */
 import { Link, useLoaderData } from "react-router-dom";
-import { bookOverviewSchema } from "../../../shared/contracts/shop";
 import { BookCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "../../components/shop/shop.css";
 
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const shopContract = () => import("../../../shared/contracts/shop");
+
 export async function loader({ env, signal }: PageLoaderArgs) {
-  const overview = await env.api("/api/shop/books/overview", { signal, schema: bookOverviewSchema });
+  const overview = await env.api("/api/shop/books/overview", {
+    signal,
+    schema: shopContract().then((m) => m.bookOverviewSchema),
+  });
   return {
     overview,
     meta: {

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
-import { type CommodityDetail, commodityDetailSchema, skuStockLabel } from "../../../shared/contracts/shop";
+import { type CommodityDetail, skuStockLabel } from "../../../shared/contracts/shop";
 import { coverSizes } from "../../../shared/media";
 import { CommodityCard, Price } from "../../components/cards/CatalogueCards";
 import { Page } from "../../components/Page";
@@ -15,11 +15,17 @@ import { useBuy } from "../../components/commerce/useBuy";
 import { BuyActions, ProductSection, QuantityStepper, StockState } from "../../components/shop/shop-parts";
 import { formatYuan } from "../../../shared/money";
 
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const shopContract = () => import("../../../shared/contracts/shop");
+
 const availability = (stock: number) => (stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock");
 
 export async function loader({ env, params, signal }: PageLoaderArgs) {
   // An unknown id answers 404, which the page pipeline turns into the 404 page.
-  const commodity = await env.api(`/api/shop/commodities/${params.id}`, { signal, schema: commodityDetailSchema });
+  const commodity = await env.api(`/api/shop/commodities/${params.id}`, {
+    signal,
+    schema: shopContract().then((m) => m.commodityDetailSchema),
+  });
   const image = commodity.gallery[0]?.url;
   return {
     commodity,

@@ -7,19 +7,12 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router-dom";
+import { coursePurchaseRule } from "../../../shared/action-rules";
 import { courseCategoryName } from "../../../shared/catalogue";
 import { categoryTones, courseKinds, courseLevels, type LiveSummary } from "../../../shared/contracts/catalogue";
-import {
-  type CourseDetail,
-  type CourseViewer,
-  courseDetailSchema,
-  courseViewerSchema,
-  enrolResultSchema,
-  lockText,
-  type OutlineLesson,
-} from "../../../shared/contracts/courses";
+import { type CourseDetail, type CourseViewer, lockText, type OutlineLesson } from "../../../shared/contracts/courses";
 import { SITE_NAME_DEFAULT } from "../../../shared/constants";
-import { coverSizes, coverUrl } from "../../../shared/media";
+import { coverOf, coverSizes, coverUrl } from "../../../shared/media";
 import { formatMoney, formatYuan } from "../../../shared/money";
 import { useRootData } from "../../lib/root-data";
 import { BookCard, CommodityCard, LiveCard, Price } from "../../components/cards/CatalogueCards";
@@ -34,6 +27,9 @@ import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./course.css";
 import { formatMonthDay, formatDuration, formatClock, formatMonthDayTime } from "../../../shared/format";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const coursesContract = () => import("../../../shared/contracts/courses");
 
 interface DetailData {
   course: CourseDetail;
@@ -101,13 +97,15 @@ export async function loader({ params, env, signal }: PageLoaderArgs) {
   const id = params.id ?? "";
   let viewerFailed = false;
   const [course, viewer] = await Promise.all([
-    env.api(`/api/courses/${id}`, { signal, schema: courseDetailSchema }),
+    env.api(`/api/courses/${id}`, { signal, schema: coursesContract().then((m) => m.courseDetailSchema) }),
     env.viewer
-      ? env.api(`/api/courses/${id}/me`, { signal, schema: courseViewerSchema }).catch((err: unknown) => {
-          if (signal.aborted) throw err;
-          viewerFailed = true;
-          return null;
-        })
+      ? env
+          .api(`/api/courses/${id}/me`, { signal, schema: coursesContract().then((m) => m.courseViewerSchema) })
+          .catch((err: unknown) => {
+            if (signal.aborted) throw err;
+            viewerFailed = true;
+            return null;
+          })
       : Promise.resolve(null),
   ]);
   const image = coverUrl(course.coverChar, categoryTones[course.category], "landscape");
@@ -226,7 +224,11 @@ function CourseActions({ course, viewer, viewerFailed }: DetailData) {
     setEnrolling(true);
     setProblem(null);
     try {
-      await browserApi(`/api/courses/${course.id}/enrol`, { method: "POST", body: {}, schema: enrolResultSchema });
+      await browserApi(`/api/courses/${course.id}/enrol`, {
+        method: "POST",
+        body: {},
+        schema: coursesContract().then((m) => m.enrolResultSchema),
+      });
       await revalidator.revalidate();
     } catch (err) {
       setProblem(describeProblem(err).message);
@@ -253,6 +255,7 @@ function CourseActions({ course, viewer, viewerFailed }: DetailData) {
     void enrol();
   };
 
+  const buyRule = viewer ? coursePurchaseRule({ teaches: viewer.teaches, enrolled: viewer.enrolled }) : null;
   let actions;
   if (viewer?.enrolled) {
     const target = viewer.continueLessonId ?? course.firstLessonId;
@@ -279,6 +282,23 @@ function CourseActions({ course, viewer, viewerFailed }: DetailData) {
       >
         {enrolling ? "正在报名…" : "免费学习"}
       </button>
+    );
+  } else if (buyRule && !buyRule.ok) {
+    // The course's own teacher: the purchase would be refused, so it is offered disabled with the reason.
+    actions = (
+      <>
+        <button type="button" className="button course-hero__cta" disabled aria-describedby="course-buy-why">
+          立即购买
+        </button>
+        <span className="action-reason" id="course-buy-why">
+          {buyRule.reason}
+        </span>
+        {course.firstLessonId ? (
+          <Link className="button course-hero__cta" to={`/video/${course.firstLessonId}`}>
+            查看课时
+          </Link>
+        ) : null}
+      </>
     );
   } else {
     actions = (
@@ -349,7 +369,7 @@ function Hero(props: DetailData) {
   return (
     <section className="card course-hero" aria-label="课程概要">
       <LazyImage
-        src={coverUrl(course.coverChar, categoryTones[course.category], "landscape")}
+        src={coverOf(course, categoryTones[course.category], "landscape")}
         alt={`${course.title}封面`}
         width={size.width}
         height={size.height}

@@ -8,13 +8,7 @@ import { type ReactNode, useCallback, useRef, useState } from "react";
 import { data, Link, useLoaderData, useLocation, useNavigation } from "react-router-dom";
 import { courseCategories, courseCategoryName } from "../../../shared/catalogue";
 import { type CourseSummary, courseKinds, courseLevels } from "../../../shared/contracts/catalogue";
-import {
-  COURSE_PAGE_SIZE,
-  type CourseList,
-  courseListSchema,
-  coursePriceFilters,
-  courseSorts,
-} from "../../../shared/contracts/courses";
+import { COURSE_PAGE_SIZE, type CourseList, coursePriceFilters, courseSorts } from "../../../shared/contracts/courses";
 import { CourseCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
@@ -32,6 +26,9 @@ import {
   parseListQuery,
 } from "./list-query";
 import "./course.css";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const coursesContract = () => import("../../../shared/contracts/courses");
 
 type ListData = { list: CourseList; query: ListQuery; title: string } | { invalid: string; title: string };
 
@@ -52,13 +49,16 @@ function descriptionOf(query: ListQuery): string {
 }
 
 export async function loader({ request, env, signal }: PageLoaderArgs) {
-  const parsed = parseListQuery(new URL(request.url).searchParams);
+  const parsed = await parseListQuery(new URL(request.url).searchParams);
   if (!parsed.ok) {
     const body: ListData = { invalid: parsed.message, title: "课程" };
     return data({ ...body, meta: { title: "筛选条件有误", noindex: true } }, { status: 400 });
   }
   const { query } = parsed;
-  const list = await env.api(apiListPath(query, query.page), { signal, schema: courseListSchema });
+  const list = await env.api(apiListPath(query, query.page), {
+    signal,
+    schema: coursesContract().then((m) => m.courseListSchema),
+  });
   const title = titleOf(query);
   const offset = (query.page - 1) * COURSE_PAGE_SIZE;
   const body: ListData = { list, query, title };
@@ -182,7 +182,9 @@ function Results({ list, query }: { list: CourseList; query: ListQuery }) {
   const loadMore = useCallback(
     async (state: InfiniteLoadState) => {
       try {
-        const page = await browserApi(apiListPath(query, nextPage.current), { schema: courseListSchema });
+        const page = await browserApi(apiListPath(query, nextPage.current), {
+          schema: coursesContract().then((m) => m.courseListSchema),
+        });
         nextPage.current = page.page + 1;
         setMore((prev) => [...prev, ...page.items.filter((c) => !prev.some((p) => p.id === c.id))]);
         setLastPage(page.page);
@@ -231,6 +233,7 @@ function Results({ list, query }: { list: CourseList; query: ListQuery }) {
   const totalPages = Math.max(1, Math.ceil(list.total / COURSE_PAGE_SIZE));
   return (
     <>
+      <h2 className="visually-hidden">课程列表</h2>
       <ul className="course-grid">
         {items.map((course) => (
           <li key={course.id}>

@@ -4,17 +4,17 @@ import { apiListPath, listHref, listSearch, pageHref, parseListQuery } from "./l
 const parse = (search: string) => parseListQuery(new URLSearchParams(search));
 
 describe("the course list's address", () => {
-  it("reads the known parameters, ignores the rest, and fills in the defaults", () => {
-    expect(parse("category=kaishu&utm_source=wx&pageSize=48")).toEqual({
+  it("reads the known parameters, ignores the rest, and fills in the defaults", async () => {
+    expect(await parse("category=kaishu&utm_source=wx&pageSize=48")).toEqual({
       ok: true,
       query: { category: "kaishu", sort: "popular", page: 1 },
     });
-    expect(parse("")).toEqual({ ok: true, query: { sort: "popular", page: 1 } });
+    expect(await parse("")).toEqual({ ok: true, query: { sort: "popular", page: 1 } });
   });
 
-  it("says in Chinese what is wrong with a bad value", () => {
-    expect(parse("kind=vip")).toEqual({ ok: false, message: "课程类型只能是录播课、直播课或训练营" });
-    expect(parse("page=0")).toEqual({ ok: false, message: "页码必须是正整数" });
+  it("says in Chinese what is wrong with a bad value", async () => {
+    expect(await parse("kind=vip")).toEqual({ ok: false, message: "课程类型只能是录播课、直播课或训练营" });
+    expect(await parse("page=0")).toEqual({ ok: false, message: "页码必须是正整数" });
   });
 
   it("writes one address per list: fixed order, no defaults", () => {

@@ -3,7 +3,7 @@
  * API's own schema), and the links that change one of them. Other parameters (utm_…) are
  * ignored, and defaults never appear in a link, so every list has one address.
  */
-import { COURSE_PAGE_SIZE, type CourseListQuery, courseListQuerySchema } from "../../../shared/contracts/courses";
+import { COURSE_PAGE_SIZE, type CourseListQuery } from "../../../shared/contracts/courses";
 
 export const LIST_PATH = "/product/list";
 
@@ -15,7 +15,9 @@ export type ListQuery = Omit<CourseListQuery, "pageSize">;
 
 export type ParsedListQuery = { ok: true; query: ListQuery } | { ok: false; message: string };
 
-export function parseListQuery(search: URLSearchParams): ParsedListQuery {
+/** Checked with the API's own schema, loaded with the first list (decision 030). */
+export async function parseListQuery(search: URLSearchParams): Promise<ParsedListQuery> {
+  const { courseListQuerySchema } = await import("../../../shared/contracts/courses");
   const input: Record<string, string> = {};
   for (const name of listParams) {
     const value = search.get(name);

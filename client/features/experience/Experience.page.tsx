@@ -13,20 +13,24 @@ import {
   type TrialPrefill,
   type TrialSignupResult,
   trialGrades,
-  trialPrefillSchema,
-  trialSignupResultSchema,
-  trialSignupSchema,
+  type trialSignupSchema,
 } from "../../../shared/contracts/activities";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./experience.css";
+import "@fontsource/ma-shan-zheng/400.css";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const activitiesContract = () => import("../../../shared/contracts/activities");
 
 export async function loader({ env, signal }: PageLoaderArgs) {
   let prefill: TrialPrefill | null = null;
   if (env.viewer) {
     // Only a convenience: without it the form is simply empty.
-    prefill = await env.api("/api/activities/experience/me", { signal, schema: trialPrefillSchema }).catch(() => null);
+    prefill = await env
+      .api("/api/activities/experience/me", { signal, schema: activitiesContract().then((m) => m.trialPrefillSchema) })
+      .catch(() => null);
   }
   return {
     prefill,
@@ -91,6 +95,7 @@ function SignupForm({ prefill }: { prefill: TrialPrefill | null }) {
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<TrialSignupResult | null>(null);
   const [signedUp, setSignedUp] = useState<string[]>(prefill?.signedUp ?? []);
+  const signupSchema = useRef<typeof trialSignupSchema | null>(null);
   const refs = {
     name: useRef<HTMLInputElement>(null),
     phone: useRef<HTMLInputElement>(null),
@@ -103,8 +108,10 @@ function SignupForm({ prefill }: { prefill: TrialPrefill | null }) {
     setValues(next);
     setProblem(null);
     // Once a field was flagged, re-check it as the learner types so the message goes away.
-    if (errors[field]) {
-      const result = trialSignupSchema.safeParse(next);
+    // The contract is loaded by then: a field is flagged only after a check on sending.
+    const schema = signupSchema.current;
+    if (errors[field] && schema) {
+      const result = schema.safeParse(next);
       setErrors((e) => ({ ...e, [field]: result.success ? undefined : errorsOf(result.error.issues)[field] }));
     }
   };
@@ -113,7 +120,8 @@ function SignupForm({ prefill }: { prefill: TrialPrefill | null }) {
     event.preventDefault();
     if (sending) return;
     setProblem(null);
-    const checked = trialSignupSchema.safeParse(values);
+    const schema = (signupSchema.current ??= (await activitiesContract()).trialSignupSchema);
+    const checked = schema.safeParse(values);
     if (!checked.success) {
       const found = errorsOf(checked.error.issues);
       setErrors(found);
@@ -127,7 +135,7 @@ function SignupForm({ prefill }: { prefill: TrialPrefill | null }) {
       const result = await browserApi("/api/activities/experience", {
         method: "POST",
         body: values,
-        schema: trialSignupResultSchema,
+        schema: activitiesContract().then((m) => m.trialSignupResultSchema),
       });
       setSignedUp((list) => [...list, result.category]);
       setDone(result);
@@ -213,7 +221,7 @@ function SignupForm({ prefill }: { prefill: TrialPrefill | null }) {
           className="form-field__control"
           type="tel"
           inputMode="numeric"
-          autoComplete="tel-national"
+          autoComplete="tel"
           value={values.phone}
           maxLength={20}
           placeholder="11 位中国大陆手机号"

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
-import { type GroupDetail, groupDetailSchema, GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";
+import { type GroupDetail, GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";
 import { coverSizes } from "../../../shared/media";
 import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../../components/LoginDialog";
@@ -21,10 +21,16 @@ import { GroupAvatar, TimeLeft, useGroupOrder } from "../../components/groupbuy/
 import { formatDateTime } from "../../../shared/format";
 import { formatMoney } from "../../../shared/money";
 
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const groupsContract = () => import("../../../shared/contracts/groups");
+
 const REFRESH_MS = 10_000;
 
 export async function loader({ params, env, signal }: PageLoaderArgs) {
-  const group = await env.api(`/api/groups/${params.groupNo ?? ""}`, { signal, schema: groupDetailSchema });
+  const group = await env.api(`/api/groups/${params.groupNo ?? ""}`, {
+    signal,
+    schema: groupsContract().then((m) => m.groupDetailSchema),
+  });
   return {
     group,
     meta: {
@@ -40,7 +46,7 @@ function useLiveGroup(initial: GroupDetail) {
   const [group, setGroup] = useState(initial);
   const live = group.state === "open" || group.state === "forming";
   const refresh = useCallback(() => {
-    browserApi(`/api/groups/${group.groupNo}`, { schema: groupDetailSchema })
+    browserApi(`/api/groups/${group.groupNo}`, { schema: groupsContract().then((m) => m.groupDetailSchema) })
       .then(setGroup)
       .catch(() => {
         // The next refresh tries again; what is shown stays as it was.
@@ -80,7 +86,10 @@ function CourseCard({ group }: { group: GroupDetail }) {
         <p className="group-course__prices">
           <span className="group-course__label">拼团价</span>
           <strong className="group-course__price">{formatMoney(course.groupPriceCents)}</strong>
-          <del aria-label={`单独购买 ${formatMoney(course.priceCents)}`}>{formatMoney(course.priceCents)}</del>
+          <del>
+            <span className="visually-hidden">单独购买 </span>
+            {formatMoney(course.priceCents)}
+          </del>
         </p>
       </div>
     </section>

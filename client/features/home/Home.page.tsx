@@ -9,8 +9,8 @@ import { Link, useLoaderData, useNavigation, useRevalidator } from "react-router
 import { type CourseCategoryKey, courseCategories } from "../../../shared/catalogue";
 import { SITE_DESCRIPTION, SITE_NAME_DEFAULT } from "../../../shared/constants";
 import type { CourseSummary, TeacherSummary } from "../../../shared/contracts/catalogue";
-import { type Home, homeSchema } from "../../../shared/contracts/home";
-import { type WallItem, wallSchema } from "../../../shared/contracts/homework";
+import type { Home } from "../../../shared/contracts/home";
+import type { WallItem } from "../../../shared/contracts/homework";
 import { normalizeError } from "../../../shared/errors";
 import { useRootData } from "../../lib/root-data";
 import { BookCard, CommodityCard, CourseCard, LiveCard } from "../../components/cards/CatalogueCards";
@@ -20,6 +20,11 @@ import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { BannerCarousel } from "./BannerCarousel";
 import "./home.css";
+import "@fontsource/ma-shan-zheng/400.css";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const homeContract = () => import("../../../shared/contracts/home");
+const homeworkContract = () => import("../../../shared/contracts/homework");
 
 /** One line on each course category for its entry tile. */
 const categoryTexts: Record<CourseCategoryKey, string> = {
@@ -80,9 +85,9 @@ export async function loader({ env, signal }: PageLoaderArgs) {
   const meta = { title: "首页", description: SITE_DESCRIPTION, jsonLd: homeJsonLd };
   try {
     const [home, wall] = await Promise.all([
-      env.api("/api/home", { signal, schema: homeSchema }),
+      env.api("/api/home", { signal, schema: homeContract().then((m) => m.homeSchema) }),
       // The home page stands without its wall section.
-      env.api("/api/homework/wall", { signal, schema: wallSchema }).catch(() => null),
+      env.api("/api/homework/wall", { signal, schema: homeworkContract().then((m) => m.wallSchema) }).catch(() => null),
     ]);
     const works = wall ? wall.items.slice(0, HOME_WORKS) : null;
     return { home, works, errorStatus: null, meta } satisfies HomeData & { meta: unknown };

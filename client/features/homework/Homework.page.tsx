@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
-import { SCRIPT_LABELS, SCRIPTS, type Script, type WallItem, wallSchema } from "../../../shared/contracts/homework";
+import { SCRIPT_LABELS, SCRIPTS, type Script, type WallItem } from "../../../shared/contracts/homework";
 import { EmptyState } from "../../components/EmptyState";
 import { WallCard } from "../../components/homework/WallCard";
 import { Page } from "../../components/Page";
@@ -13,6 +13,9 @@ import { browserApi } from "../../lib/api";
 import { Waterfall } from "../../lib/waterfall";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./homework-wall.css";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const homeworkContract = () => import("../../../shared/contracts/homework");
 
 /** The wall's query for a script and a cursor, for this page and for the API alike. */
 export function wallQuery(script: Script | null, cursor?: string | null): string {
@@ -28,7 +31,10 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
   const raw = params.get("script");
   const script = (SCRIPTS as readonly string[]).includes(raw ?? "") ? (raw as Script) : null;
   const cursor = params.get("cursor")?.slice(0, 64) || null;
-  const wall = await env.api(`/api/homework/wall${wallQuery(script, cursor)}`, { signal, schema: wallSchema });
+  const wall = await env.api(`/api/homework/wall${wallQuery(script, cursor)}`, {
+    signal,
+    schema: homeworkContract().then((m) => m.wallSchema),
+  });
   const what = script ? `${SCRIPT_LABELS[script]}` : "书法";
   return {
     wall,
@@ -77,7 +83,9 @@ function WallList({
     loading.current = true;
     setFailed(false);
     try {
-      const page = await browserApi(`/api/homework/wall${wallQuery(script, cursor)}`, { schema: wallSchema });
+      const page = await browserApi(`/api/homework/wall${wallQuery(script, cursor)}`, {
+        schema: homeworkContract().then((m) => m.wallSchema),
+      });
       setItems((prev) => [...prev, ...page.items]);
       setCursor(page.nextCursor);
     } catch {

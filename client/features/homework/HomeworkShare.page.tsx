@@ -7,13 +7,7 @@
 import { useState } from "react";
 import { data, Link, useLoaderData } from "react-router-dom";
 import { AjaxError } from "../../../shared/ajax";
-import {
-  HOMEWORK_SHARE_GONE,
-  SCRIPT_LABELS,
-  shareSchema,
-  type ShareView,
-  submissionSchema,
-} from "../../../shared/contracts/homework";
+import { HOMEWORK_SHARE_GONE, SCRIPT_LABELS, type ShareView } from "../../../shared/contracts/homework";
 import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";
 import { formatDate } from "../../../shared/format";
 import { EmptyState } from "../../components/EmptyState";
@@ -27,11 +21,17 @@ import { describeProblem, type Problem } from "../../lib/problem";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./homework-wall.css";
 
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const homeworkContract = () => import("../../../shared/contracts/homework");
+
 export async function loader({ env, signal, request }: PageLoaderArgs) {
   const id = new URL(request.url).searchParams.get("id") ?? "";
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new AppError(404, NOT_FOUND_MESSAGE);
   try {
-    const share = await env.api(`/api/homework/share/${id}`, { signal, schema: shareSchema });
+    const share = await env.api(`/api/homework/share/${id}`, {
+      signal,
+      schema: homeworkContract().then((m) => m.shareSchema),
+    });
     const script = SCRIPT_LABELS[share.script];
     return {
       share,
@@ -41,6 +41,7 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
           ? `老师评语：${share.review.comment}`
           : `${share.learner}在「${share.courseTitle}」交的${script}作业，获老师评为“${share.review.levelLabel ?? "优"}”。`,
         image: share.posterUrl,
+        squareImage: share.squareUrl,
         type: "article",
         canonicalSearch: `?id=${id}`,
       },
@@ -64,7 +65,7 @@ function TakeDown({ submissionId, onDone }: { submissionId: string; onDone: () =
       await browserApi(`/api/homework/submissions/${submissionId}`, {
         method: "PATCH",
         body: { showOnWall: false },
-        schema: submissionSchema,
+        schema: homeworkContract().then((m) => m.submissionSchema),
       });
       onDone();
     } catch (err) {

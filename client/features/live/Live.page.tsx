@@ -5,14 +5,7 @@
  */
 import { useState } from "react";
 import { Link, useLoaderData, useNavigation } from "react-router-dom";
-import {
-  type LiveListItem,
-  type LiveList,
-  type LiveTab,
-  liveListSchema,
-  liveTabKeys,
-  liveTabs,
-} from "../../../shared/contracts/live";
+import { type LiveListItem, type LiveList, type LiveTab, liveTabKeys, liveTabs } from "../../../shared/contracts/live";
 import { normalizeError } from "../../../shared/errors";
 import { LiveCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
@@ -22,6 +15,9 @@ import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { BookingButton, LiveLoadError, liveEventJsonLd } from "./live-parts";
 import "./live.css";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const liveContract = () => import("../../../shared/contracts/live");
 
 const DESCRIPTION =
   "墨池课堂直播课：名师在线示范书写、当堂答疑。查看今日与即将开始的直播，预约开播提醒，进入直播间或观看回放。";
@@ -36,7 +32,10 @@ export async function loader({ request, env, signal }: PageLoaderArgs) {
   const canonicalSearch = tab === "today" ? "" : `?tab=${tab}`;
   const title = "直播";
   try {
-    const list = await env.api(`/api/live?tab=${tab}`, { signal, schema: liveListSchema });
+    const list = await env.api(`/api/live?tab=${tab}`, {
+      signal,
+      schema: liveContract().then((m) => m.liveListSchema),
+    });
     return {
       tab,
       list,
@@ -146,6 +145,7 @@ function Schedule({ tab, list }: { tab: LiveTab; list: LiveList }) {
           </button>
         </p>
       ) : null}
+      <h2 className="visually-hidden">直播列表</h2>
       <ul className="catalogue-grid live-grid">
         {list.items.map((item) => (
           <li key={item.id}>
@@ -205,6 +205,8 @@ function SessionActions({
             title={item.title}
             booked={booked}
             signedIn={signedIn}
+            access={item.access}
+            courseTitle={item.courseTitle}
             onChange={(result) => onBooked(result.booked)}
             onSignIn={onSignIn}
             onError={onError}

@@ -12,10 +12,7 @@ import {
   ATTENDANCE_COUNTED_SECONDS,
   type LiveAttendance,
   type LiveDetail,
-  attendanceResultSchema,
-  checkInResultSchema,
   hasLiveAccess,
-  liveDetailSchema,
 } from "../../../shared/contracts/live";
 import { formatCountdown, formatMonthDayTime, formatTime } from "../../../shared/format";
 import { coverUrl } from "../../../shared/media";
@@ -30,10 +27,17 @@ import { RoomChat } from "./room-chat";
 import { LivePlayer } from "./room-player";
 import { useRoomEvents } from "./use-room-events";
 import "./live.css";
+import "@fontsource/ma-shan-zheng/400.css";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const liveContract = () => import("../../../shared/contracts/live");
 
 export async function loader({ params, env, signal }: PageLoaderArgs) {
   try {
-    const detail = await env.api(`/api/live/${params.id}`, { signal, schema: liveDetailSchema });
+    const detail = await env.api(`/api/live/${params.id}`, {
+      signal,
+      schema: liveContract().then((m) => m.liveDetailSchema),
+    });
     const { live } = detail;
     return {
       detail,
@@ -112,7 +116,7 @@ function Room({ initial }: { initial: LiveDetail }) {
   const isLive = state === "live";
 
   const refresh = useCallback(async () => {
-    const fresh = await browserApi(`/api/live/${live.id}`, { schema: liveDetailSchema });
+    const fresh = await browserApi(`/api/live/${live.id}`, { schema: liveContract().then((m) => m.liveDetailSchema) });
     clock.sync(fresh.serverNow);
     setDetail(fresh);
     setState((current) => forward(current, fresh.live.state));
@@ -165,7 +169,11 @@ function Room({ initial }: { initial: LiveDetail }) {
   }, [notice]);
 
   const checkIn = () => {
-    browserApi(`/api/live/${live.id}/check-in`, { method: "POST", body: {}, schema: checkInResultSchema })
+    browserApi(`/api/live/${live.id}/check-in`, {
+      method: "POST",
+      body: {},
+      schema: liveContract().then((m) => m.checkInResultSchema),
+    })
       .then((result) => {
         setCheckedInAt(result.checkedInAt);
         setNotice(result.already ? "你已经签过到了" : "签到成功");
@@ -247,6 +255,7 @@ function Room({ initial }: { initial: LiveDetail }) {
             connection={room.connection}
             onRetry={room.retry}
             onSent={room.addOwn}
+            pinned={room.pinned}
             canSend={detail.signedIn && canWatch && isLive && room.connection !== "failed"}
             disabledReason={isLive ? "正在进入聊天室…" : "直播开始后可以发言"}
             locked={
@@ -387,6 +396,8 @@ function Stage({
         title={live.title}
         booked={booked}
         signedIn={detail.signedIn}
+        access={detail.access}
+        courseTitle={detail.course?.title ?? null}
         onChange={onBooked}
         onSignIn={onSignIn}
         onError={onError}
@@ -474,7 +485,7 @@ function useAttendanceBeat(liveId: number, active: boolean, onResult: (attendanc
       browserApi(`/api/live/${liveId}/attendance`, {
         method: "POST",
         body: start ? { start: true } : {},
-        schema: attendanceResultSchema,
+        schema: liveContract().then((m) => m.attendanceResultSchema),
       })
         .then((result) => report.current({ seconds: result.seconds, countedAt: result.countedAt }))
         .catch(() => {

@@ -5,11 +5,15 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router-dom";
 import { type LiveSummary, liveStates } from "../../../shared/contracts/catalogue";
-import { type BookingResult, bookingResultSchema, type LiveSite } from "../../../shared/contracts/live";
+import { bookingRule } from "../../../shared/action-rules";
+import type { BookingResult, LiveAccess, LiveSite } from "../../../shared/contracts/live";
 import { coverUrl } from "../../../shared/media";
 import { EmptyState } from "../../components/EmptyState";
 import { describeProblem } from "../../lib/problem";
 import { browserApi } from "../../lib/api";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const liveContract = () => import("../../../shared/contracts/live");
 
 /** schema.org Event of one session: an online event in its room, performed by its teacher. */
 export function liveEventJsonLd(live: LiveSummary, site: LiveSite, description?: string): Record<string, unknown> {
@@ -42,7 +46,7 @@ export async function setBooking(liveId: number, book: boolean): Promise<Booking
   return browserApi(`/api/live/${liveId}/booking`, {
     method: book ? "POST" : "DELETE",
     body: {},
-    schema: bookingResultSchema,
+    schema: liveContract().then((m) => m.bookingResultSchema),
   });
 }
 
@@ -57,6 +61,8 @@ export function BookingButton({
   title,
   booked,
   signedIn,
+  access,
+  courseTitle,
   onChange,
   onSignIn,
   onError,
@@ -66,6 +72,9 @@ export function BookingButton({
   title: string;
   booked: boolean;
   signedIn: boolean;
+  /** Who the viewer is to the session: a learner who has not joined its course sees why not instead. */
+  access: LiveAccess;
+  courseTitle: string | null;
   onChange: (result: BookingResult) => void;
   onSignIn: () => void;
   onError: (message: string) => void;
@@ -73,6 +82,26 @@ export function BookingButton({
 }) {
   const [busy, setBusy] = useState(false);
   const size = small ? " button--small" : "";
+  // The server's booking rule, asked before offering the button (anonymous visitors sign in first).
+  const rule = bookingRule({ access, state: "scheduled", courseTitle });
+  if (signedIn && !booked && !rule.ok) {
+    return (
+      <span className="booking-refused">
+        <button
+          type="button"
+          className={`button${size}`}
+          disabled
+          aria-label={`预约「${title}」`}
+          aria-describedby={`booking-why-${liveId}`}
+        >
+          预约
+        </button>
+        <span className="action-reason" id={`booking-why-${liveId}`}>
+          {rule.reason}
+        </span>
+      </span>
+    );
+  }
   return (
     <button
       type="button"

@@ -4,11 +4,14 @@
  * on Enter. Rules: 1–200 characters, at most 10 messages in 10 seconds.
  */
 import { type FormEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { CHAT_MAX_CHARS, type ChatMessage, chatMessageSchema } from "../../../shared/contracts/live";
+import { CHAT_MAX_CHARS, type ChatMessage } from "../../../shared/contracts/live";
 import { browserApi } from "../../lib/api";
 import { problemText } from "./live-parts";
 import type { RoomConnection } from "./use-room-events";
 import { formatTime } from "../../../shared/format";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const liveContract = () => import("../../../shared/contracts/live");
 
 /** Near enough to the bottom to keep following new messages. */
 const STICK_PX = 48;
@@ -29,6 +32,7 @@ export function RoomChat({
   canSend,
   disabledReason,
   locked,
+  pinned = null,
 }: {
   liveId: number;
   messages: ChatMessage[];
@@ -40,6 +44,8 @@ export function RoomChat({
   disabledReason: string;
   /** Instead of the list: why this viewer cannot see the chat (and what to do). */
   locked?: ReactNode;
+  /** The teacher's pinned message, above the messages. */
+  pinned?: string | null;
 }) {
   const list = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
@@ -86,7 +92,11 @@ export function RoomChat({
       return;
     }
     setSending(true);
-    browserApi(`/api/live/${liveId}/messages`, { method: "POST", body: { body }, schema: chatMessageSchema })
+    browserApi(`/api/live/${liveId}/messages`, {
+      method: "POST",
+      body: { body },
+      schema: liveContract().then((m) => m.chatMessageSchema),
+    })
       .then((message) => {
         setDraft("");
         setProblem(null);
@@ -115,6 +125,11 @@ export function RoomChat({
                   重试
                 </button>
               ) : null}
+            </p>
+          ) : null}
+          {pinned ? (
+            <p className="room-chat__pinned" data-testid="chat-pinned">
+              <span className="chat-message__tag">置顶</span> {pinned}
             </p>
           ) : null}
           <ol

@@ -6,12 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { LiveStateKey } from "../../../shared/contracts/catalogue";
-import {
-  type ChatMessage,
-  chatMessageSchema,
-  roomOnlineEventSchema,
-  roomStateEventSchema,
-} from "../../../shared/contracts/live";
+import type { ChatMessage } from "../../../shared/contracts/live";
 
 export type RoomConnection = "off" | "connecting" | "open" | "reconnecting" | "failed" | "closed";
 
@@ -43,6 +38,7 @@ export function useRoomEvents(
 ) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [connection, setConnection] = useState<RoomConnection>("off");
+  const [pinned, setPinned] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const latest = useRef(handlers);
   latest.current = handlers;
@@ -53,49 +49,83 @@ export function useRoomEvents(
       return;
     }
     setConnection("connecting");
-    const source = new EventSource(`/api/live/${liveId}/events`);
-    // History arrives as a burst of events: collect them briefly instead of one render each.
-    let pending: ChatMessage[] = [];
+    let source: EventSource | null = null;
+    let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const flush = () => {
-      timer = null;
-      const batch = pending;
-      pending = [];
-      setMessages((prev) => mergeMessages(prev, batch));
+    const open = (
+      {
+        chatMessageSchema,
+        roomOnlineEventSchema,
+        roomStateEventSchema,
+      }: typeof import("../../../shared/contracts/live"),
+      { roomHideEventSchema, roomPinEventSchema }: typeof import("../../../shared/contracts/admin-live"),
+    ) => {
+      const source = new EventSource(`/api/live/${liveId}/events`);
+      // History arrives as a burst of events: collect them briefly instead of one render each.
+      let pending: ChatMessage[] = [];
+      const flush = () => {
+        timer = null;
+        const batch = pending;
+        pending = [];
+        setMessages((prev) => mergeMessages(prev, batch));
+      };
+      source.onopen = () => setConnection("open");
+      source.addEventListener("chat", (event) => {
+        const message = chatMessageSchema.safeParse(parse(event.data));
+        if (!message.success) return;
+        pending.push(message.data);
+        timer ??= setTimeout(flush, 30);
+      });
+      source.addEventListener("state", (event) => {
+        const state = roomStateEventSchema.safeParse(parse(event.data));
+        if (state.success) latest.current.onState(state.data.state, state.data.serverNow);
+      });
+      // A moderator hid a message: it goes from every page at once.
+      source.addEventListener("hide", (event) => {
+        const hidden = roomHideEventSchema.safeParse(parse(event.data));
+        if (!hidden.success) return;
+        pending = pending.filter((m) => m.id !== hidden.data.id);
+        setMessages((prev) => prev.filter((m) => m.id !== hidden.data.id));
+      });
+      source.addEventListener("pin", (event) => {
+        const pin = roomPinEventSchema.safeParse(parse(event.data));
+        if (pin.success) setPinned(pin.data.pinned);
+      });
+      source.addEventListener("online", (event) => {
+        const online = roomOnlineEventSchema.safeParse(parse(event.data));
+        if (online.success) latest.current.onOnline(online.data.online);
+      });
+      // The server is stopping: EventSource comes back by itself (to another node, after the
+      // event's `retry`) with the last message id, and the server replays what came after it.
+      source.addEventListener("reconnect", () => setConnection("reconnecting"));
+      source.addEventListener("closed", () => {
+        source.close();
+        setConnection("closed");
+      });
+      source.onerror = () => {
+        setConnection(source.readyState === EventSource.CLOSED ? "failed" : "reconnecting");
+      };
+      return source;
     };
-    source.onopen = () => setConnection("open");
-    source.addEventListener("chat", (event) => {
-      const message = chatMessageSchema.safeParse(parse(event.data));
-      if (!message.success) return;
-      pending.push(message.data);
-      timer ??= setTimeout(flush, 30);
-    });
-    source.addEventListener("state", (event) => {
-      const state = roomStateEventSchema.safeParse(parse(event.data));
-      if (state.success) latest.current.onState(state.data.state, state.data.serverNow);
-    });
-    source.addEventListener("online", (event) => {
-      const online = roomOnlineEventSchema.safeParse(parse(event.data));
-      if (online.success) latest.current.onOnline(online.data.online);
-    });
-    // The server is stopping: EventSource comes back by itself (to another node, after the
-    // event's `retry`) with the last message id, and the server replays what came after it.
-    source.addEventListener("reconnect", () => setConnection("reconnecting"));
-    source.addEventListener("closed", () => {
-      source.close();
-      setConnection("closed");
-    });
-    source.onerror = () => {
-      setConnection(source.readyState === EventSource.CLOSED ? "failed" : "reconnecting");
-    };
+    // The stream opens once the room's contracts are here (they load with the page's first
+    // stream, not with the page: decision 030).
+    void Promise.all([import("../../../shared/contracts/live"), import("../../../shared/contracts/admin-live")]).then(
+      ([live, moderation]) => {
+        if (!cancelled) source = open(live, moderation);
+      },
+      () => {
+        if (!cancelled) setConnection("failed");
+      },
+    );
     return () => {
+      cancelled = true;
       if (timer) clearTimeout(timer);
-      source.close();
+      source?.close();
     };
   }, [liveId, enabled, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   /** A message this page sent: shown at once, the stream's copy is merged by id. */
   const addOwn = useCallback((message: ChatMessage) => setMessages((prev) => mergeMessages(prev, [message])), []);
-  return { messages, connection, retry, addOwn };
+  return { messages, connection, retry, addOwn, pinned };
 }

@@ -20,22 +20,25 @@ export default function AllCoursePage() {
   return (
     <Page lead={mine.total ? `共 ${mine.total} 门课程，最近学过的排在前面。` : undefined}>
       {mine.items.length ? (
-        <ul className="my-course-grid">
-          {mine.items.map((item) => (
-            <li key={item.course.id}>
-              <CourseCard
-                course={item.course}
-                footer={
-                  <div className="my-course-foot">
-                    <ProgressBar item={item} />
-                    <LastLearned item={item} />
-                    <ContinueLink item={item} />
-                  </div>
-                }
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <h2 className="visually-hidden">课程列表</h2>
+          <ul className="my-course-grid">
+            {mine.items.map((item) => (
+              <li key={item.course.id}>
+                <CourseCard
+                  course={item.course}
+                  footer={
+                    <div className="my-course-foot">
+                      <ProgressBar item={item} />
+                      <LastLearned item={item} />
+                      <ContinueLink item={item} />
+                    </div>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </>
       ) : (
         <EmptyState
           glyph="课"

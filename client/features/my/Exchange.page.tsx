@@ -3,6 +3,7 @@
  * bishan (with a live preview), and the mall's items, each leading to its detail page.
  */
 import { type FormEvent, useState } from "react";
+import { coinExchangeRule } from "../../../shared/action-rules";
 import { Link, useLoaderData } from "react-router-dom";
 import {
   type Balances,
@@ -82,6 +83,8 @@ function ExchangeForm({
   const bishan = /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : NaN;
   const cost = Number.isInteger(bishan) ? bishan * rate : null;
   const most = Math.min(wallet.rate.maxBishanPerExchange, Math.floor(balances.coin / rate));
+  // Not even one bishan's worth: the button stays disabled with the reason beside it.
+  const canAny = coinExchangeRule({ coins: balances.coin, bishan: 1, coinsPerBishan: rate });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -91,8 +94,9 @@ function ExchangeForm({
       setProblem(localProblem(parsed.error.issues[0]?.message ?? "请输入要兑换的笔山数量"));
       return;
     }
-    if (parsed.data.bishan * rate > balances.coin) {
-      setProblem(localProblem("金币余额不足"));
+    const rule = coinExchangeRule({ coins: balances.coin, bishan: parsed.data.bishan, coinsPerBishan: rate });
+    if (!rule.ok) {
+      setProblem(localProblem(rule.reason));
       return;
     }
     const body = parsed.data;
@@ -121,10 +125,20 @@ function ExchangeForm({
           aria-describedby="exchange-preview"
         />
         <span>个笔山</span>
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy || !canAny.ok}
+          aria-describedby={canAny.ok ? undefined : "exchange-why"}
+        >
           {busy ? "兑换中…" : "确认兑换"}
         </button>
       </div>
+      {canAny.ok ? null : (
+        <p className="action-reason" id="exchange-why">
+          {canAny.reason}，每日签到和学习都能获得金币。
+        </p>
+      )}
       <p id="exchange-preview" className="exchange-form__preview" aria-live="polite">
         {cost !== null && bishan >= 1 ? `将消耗 ${cost.toLocaleString("zh-CN")} 金币` : "请输入 1–100 的整数"}
         <span className="exchange-form__hint">

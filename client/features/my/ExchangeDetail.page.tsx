@@ -1,7 +1,7 @@
 /**
  * 兑换详情 (/my/exchange/detail?id=): one mall item, what it costs and what is left, and its
- * redemption — a delivery address for physical goods, a confirmation dialog, then the result
- * (a failed fulfilment says the currency came back).
+ * redemption — a delivery address for physical goods (one of the learner's saved addresses, or
+ * typed in), a confirmation dialog, then the result (a failed fulfilment says the currency came back).
  */
 import { type FormEvent, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
@@ -16,6 +16,13 @@ import {
 } from "../../../shared/contracts/wallet";
 import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";
 import { coverSizes, coverUrl } from "../../../shared/media";
+import type { Address } from "../../../shared/contracts/orders";
+import {
+  type AddressChoice,
+  SavedAddresses,
+  addressLine,
+  firstChoice,
+} from "../../components/commerce/saved-addresses";
 import { FormAlert } from "../../components/form/fields";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
@@ -30,9 +37,20 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
   if (!/^[1-9]\d{0,8}$/.test(id)) throw new AppError(404, NOT_FOUND_MESSAGE);
   const detail = await env.api(`/api/wallet/items/${id}`, { signal, schema: exchangeItemDetailSchema });
   const { item } = detail;
+  // Physical goods may go to an address of the learner's address book; without it, one is typed.
+  const addresses: Address[] = item.physical
+    ? await env
+        .api("/api/orders/addresses", {
+          signal,
+          schema: import("../../../shared/contracts/orders").then((m) => m.addressListSchema),
+        })
+        .then((r) => r.items)
+        .catch(() => [])
+    : [];
   const image = coverUrl(item.coverChar, kindTones[item.kind], "square");
   return {
     ...detail,
+    addresses,
     meta: {
       title: item.title,
       description: item.summary || `${exchangeItemKinds[item.kind]}，${item.price} ${currencies[item.currency]}兑换。`,
@@ -64,8 +82,12 @@ export default function ExchangeDetailPage() {
   const [item, setItem] = useState(loaded.item);
   const [balances, setBalances] = useState(loaded.balances);
   const [address, setAddress] = useState(emptyAddress);
+  const [choice, setChoice] = useState<AddressChoice>(() => firstChoice(loaded.addresses));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [confirming, setConfirming] = useState<AddressInput | undefined | null>(null);
+  /** The redemption being confirmed: null = no dialog; `to` is absent for goods sent by no post. */
+  const [confirming, setConfirming] = useState<{
+    to?: { body: { address: AddressInput } | { addressId: number }; line: string };
+  } | null>(null);
   const [result, setResult] = useState<RedeemResult | null>(null);
   const { busy, problem, setProblem, run } = useAction();
   const post = useIdempotentPost();
@@ -80,8 +102,15 @@ export default function ExchangeDetailPage() {
     setProblem(null);
     setResult(null);
     if (!item.physical) {
-      setConfirming(undefined);
+      setConfirming({});
       return;
+    }
+    if (choice !== "new") {
+      const saved = loaded.addresses.find((a) => a.id === choice);
+      if (saved) {
+        setConfirming({ to: { body: { addressId: saved.id }, line: addressLine(saved) } });
+        return;
+      }
     }
     const parsed = addressSchema.safeParse(address);
     if (!parsed.success) {
@@ -95,11 +124,11 @@ export default function ExchangeDetailPage() {
       return;
     }
     setFieldErrors({});
-    setConfirming(parsed.data);
+    setConfirming({ to: { body: { address: parsed.data }, line: addressLine(parsed.data) } });
   }
 
   async function redeem() {
-    const body = confirming ? { address: confirming } : {};
+    const body = confirming?.to?.body ?? {};
     setConfirming(null);
     await run(async () => {
       const res = await post(`/api/wallet/items/${item.id}/redeem`, body, redeemResultSchema);
@@ -164,9 +193,12 @@ export default function ExchangeDetailPage() {
           ) : null}
 
           <form className="exchange-redeem" onSubmit={askToConfirm} noValidate>
-            {item.physical && !blocked ? (
+            {item.physical && !blocked && loaded.addresses.length > 0 ? (
+              <SavedAddresses addresses={loaded.addresses} chosen={choice} onChoose={setChoice} />
+            ) : null}
+            {item.physical && !blocked && choice === "new" ? (
               <fieldset className="exchange-address">
-                <legend>收货地址</legend>
+                <legend>{loaded.addresses.length > 0 ? "新的收货地址" : "收货地址"}</legend>
                 {addressFields.map((f) => (
                   <div className="form-field" key={f.name}>
                     <label className="form-field__label" htmlFor={`address-${f.name}`}>
@@ -236,11 +268,7 @@ export default function ExchangeDetailPage() {
           确认用 <Amount value={item.price} currency={item.currency} />
           兑换“{item.title}”吗？
         </p>
-        {confirming ? (
-          <p>
-            寄往：{confirming.recipient}，{confirming.phone}，{confirming.region} {confirming.detail}
-          </p>
-        ) : null}
+        {confirming?.to ? <p>寄往：{confirming.to.line}</p> : null}
         <p className="exchange-confirm__hint">兑换后不可撤销；若发放失败，{name}会自动退回。</p>
         <div className="form__actions">
           <button type="button" className="button" onClick={() => setConfirming(null)}>

@@ -16,6 +16,7 @@ import {
   profilePatchSchema,
 } from "../../../shared/contracts/me";
 import { ajaxErrorMessage } from "../../../shared/errors";
+import { REGIONS } from "../../../shared/regions";
 import { FormAlert, SubmitButton, TextField, useSubmission } from "../../components/form/fields";
 import { type Problem, describeProblem } from "../../lib/problem";
 import { Page } from "../../components/Page";
@@ -178,6 +179,7 @@ function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
   const [saved, setSaved] = useState(false);
   const form = useSubmission();
   const introId = useId();
+  const regionId = useId();
   const set = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setSaved(false);
@@ -243,17 +245,31 @@ function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
           </div>
           {form.errors.gender ? <p className="form-field__error">{form.errors.gender}</p> : null}
         </fieldset>
-        <TextField
-          label="地区"
-          name="region"
-          optional
-          value={values.region}
-          onValue={(v) => set("region", v)}
-          error={form.errors.region}
-          maxLength={60}
-          autoComplete="address-level1"
-          placeholder="例如：浙江 杭州"
-        />
+        <div className="form-field">
+          <label className="form-field__label" htmlFor={regionId}>
+            地区<span className="form-field__optional">选填</span>
+          </label>
+          {/* The same province list as 完善资料; a region written freely before stays as it was. */}
+          <select
+            id={regionId}
+            name="region"
+            className="form-field__control"
+            value={values.region}
+            onChange={(e) => set("region", e.target.value)}
+            aria-invalid={form.errors.region ? true : undefined}
+          >
+            <option value="">请选择</option>
+            {values.region && !(REGIONS as readonly string[]).includes(values.region) ? (
+              <option value={values.region}>{values.region}</option>
+            ) : null}
+            {REGIONS.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+          {form.errors.region ? <p className="form-field__error">{form.errors.region}</p> : null}
+        </div>
         <div className="form-field">
           <label className="form-field__label" htmlFor={introId}>
             个人简介<span className="form-field__optional">选填</span>

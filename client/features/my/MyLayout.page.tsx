@@ -7,6 +7,7 @@ export const myMenu = [
   { to: "/my/calendar", label: "学习日历" },
   { to: "/my/dairy", label: "练字日记" },
   { to: "/my/homework", label: "我的作业" },
+  { to: "/my/activities", label: "我的活动" },
   { to: "/my/order", label: "我的订单" },
   { to: "/my/packs", label: "我的卡包" },
   { to: "/my/exchange", label: "兑换商城" },

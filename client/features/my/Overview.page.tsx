@@ -1,19 +1,21 @@
 /**
  * 个人中心: who the learner is (avatar, nickname, joined date), what the account holds today
- * (unread notices, courses, coin and bishan balances, the state of its security) and the courses
+ * (unread notices, courses, coin and bishan balances, the state of its security), today's
+ * check-in, the next live lesson, homework to hand in, study time per week and the courses
  * learned most recently.
  */
 import { Link, useLoaderData } from "react-router-dom";
 import { categoryTones } from "../../../shared/contracts/catalogue";
 import { type MyCourse, type MyCourses, myCoursesSchema } from "../../../shared/contracts/courses";
-import { type Me, genderLabels, meSchema } from "../../../shared/contracts/me";
+import { type Me, genderLabels, meSchema, overviewSchema } from "../../../shared/contracts/me";
 import { walletSchema } from "../../../shared/contracts/wallet";
-import { coverUrl } from "../../../shared/media";
+import { coverOf } from "../../../shared/media";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { AccountRow, AccountSection, Avatar } from "./account-parts";
 import { ContinueLink, LastLearned, ProgressBar } from "./CourseProgress";
+import { OverviewToday } from "./OverviewToday";
 import { formatDate } from "../../../shared/format";
 
 /** How many courses 最近在学 shows. */
@@ -25,12 +27,13 @@ export async function loader({ env, signal }: PageLoaderArgs) {
     if (signal.aborted) throw err;
     return null;
   };
-  const [me, courses, wallet] = await Promise.all([
+  const [me, courses, wallet, overview] = await Promise.all([
     env.api("/api/me", { signal, schema: meSchema }),
     env.api("/api/courses/mine", { signal, schema: myCoursesSchema }).catch(orNull),
     env.api("/api/wallet", { signal, schema: walletSchema }).catch(orNull),
+    env.api("/api/me/overview", { signal, schema: overviewSchema }).catch(orNull),
   ]);
-  return { me, courses, wallet, meta: { title: "个人中心", noindex: true } };
+  return { me, courses, wallet, overview, meta: { title: "个人中心", noindex: true } };
 }
 
 function RecentCourse({ item }: { item: MyCourse }) {
@@ -38,7 +41,7 @@ function RecentCourse({ item }: { item: MyCourse }) {
     <li className="recent-course">
       <Link to={`/course/${item.course.id}`} className="recent-course__cover" tabIndex={-1} aria-hidden="true">
         <LazyImage
-          src={coverUrl(item.course.coverChar, categoryTones[item.course.category], "landscape")}
+          src={coverOf(item.course, categoryTones[item.course.category], "landscape")}
           alt=""
           width={160}
           height={90}
@@ -95,7 +98,7 @@ function securityAdvice(me: Me): string | null {
 }
 
 export default function OverviewPage() {
-  const { me, courses, wallet } = useLoaderData<typeof loader>();
+  const { me, courses, wallet, overview } = useLoaderData<typeof loader>();
   const p = me.profile;
   const advice = securityAdvice(me);
   const details = [p.gender ? genderLabels[p.gender] : null, p.region].filter(Boolean).join(" · ");
@@ -162,6 +165,8 @@ export default function OverviewPage() {
           </span>
         </li>
       </ul>
+
+      <OverviewToday overview={overview} />
 
       <RecentCourses courses={courses} />
 

@@ -6,18 +6,12 @@
  */
 import { useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router-dom";
-import { type BestCoupon, bestCouponSchema } from "../../../shared/contracts/coupons";
+import type { BestCoupon } from "../../../shared/contracts/coupons";
 import { GIFT_CLAIM_DAYS } from "../../../shared/contracts/gifts";
 import { GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";
 import { ORDER_PAY_MINUTES, type OrderDetail, orderDetailSchema, REFUND_DAYS } from "../../../shared/contracts/orders";
 import { COIN_CENTS, COIN_DEDUCTION_MAX_PERCENT } from "../../../shared/currency";
-import {
-  type PayMethod,
-  type PayMethods,
-  payMethodsSchema,
-  startPaymentResultSchema,
-  type StartPaymentResult,
-} from "../../../shared/contracts/payments";
+import type { PayMethod, PayMethods, StartPaymentResult } from "../../../shared/contracts/payments";
 import { describeProblem, type Problem } from "../../lib/problem";
 import { FormAlert } from "../../components/form/fields";
 import { EmptyState } from "../../components/EmptyState";
@@ -32,6 +26,11 @@ import { formatMoney } from "../../../shared/money";
 import { useCountdown } from "../../lib/countdown";
 import { useIdempotentPost } from "../../lib/idempotent-post";
 
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const couponsContract = () => import("../../../shared/contracts/coupons");
+const ordersContract = () => import("../../../shared/contracts/orders");
+const paymentsContract = () => import("../../../shared/contracts/payments");
+
 const ORDER_NO = /^M\d{20}$/;
 
 type Loaded = { order: OrderDetail | null; methods: PayMethods; coupons: BestCoupon | null; result: string | null };
@@ -45,8 +44,8 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
     return { order: null, methods: { methods: [] }, coupons: null, result, meta } satisfies Loaded & { meta: unknown };
   }
   const [order, methods] = await Promise.all([
-    env.api(`/api/orders/${orderNo}`, { signal, schema: orderDetailSchema }),
-    env.api("/api/payments/methods", { signal, schema: payMethodsSchema }),
+    env.api(`/api/orders/${orderNo}`, { signal, schema: ordersContract().then((m) => m.orderDetailSchema) }),
+    env.api("/api/payments/methods", { signal, schema: paymentsContract().then((m) => m.payMethodsSchema) }),
   ]);
   let coupons: BestCoupon | null = null;
   if (order.state === "pending") {
@@ -56,7 +55,10 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
       quantity: String(order.quantity),
     });
     if (order.skuId !== null) q.set("skuId", String(order.skuId));
-    coupons = await env.api(`/api/coupons/best?${q.toString()}`, { signal, schema: bestCouponSchema });
+    coupons = await env.api(`/api/coupons/best?${q.toString()}`, {
+      signal,
+      schema: couponsContract().then((m) => m.bestCouponSchema),
+    });
   }
   return {
     order,
@@ -239,7 +241,7 @@ function Checkout({
       const started = await browserApi(`/api/payments/${order.orderNo}/start`, {
         method: "POST",
         body: { method },
-        schema: startPaymentResultSchema,
+        schema: paymentsContract().then((m) => m.startPaymentResultSchema),
       });
       if (started.redirectUrl) {
         window.location.assign(started.redirectUrl);

@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import type { GiftInfo } from "../../../shared/contracts/gifts";
 import type { GroupInfo } from "../../../shared/contracts/groups";
-import { type OrderDetail, orderDetailSchema } from "../../../shared/contracts/orders";
+import type { OrderDetail } from "../../../shared/contracts/orders";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
@@ -20,6 +20,9 @@ import "../../components/commerce/commerce.css";
 import { formatDateTime } from "../../../shared/format";
 import { formatMoney } from "../../../shared/money";
 
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const ordersContract = () => import("../../../shared/contracts/orders");
+
 const ORDER_NO = /^M\d{20}$/;
 const POLL_MS = 1500;
 const GIVE_UP_MS = 60_000;
@@ -28,7 +31,10 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
   const orderNo = new URL(request.url).searchParams.get("order") ?? "";
   const meta = { title: "支付结果", description: "查看订单的支付结果和下一步。", noindex: true };
   if (!ORDER_NO.test(orderNo)) return { order: null, meta };
-  const order = await env.api(`/api/orders/${orderNo}`, { signal, schema: orderDetailSchema });
+  const order = await env.api(`/api/orders/${orderNo}`, {
+    signal,
+    schema: ordersContract().then((m) => m.orderDetailSchema),
+  });
   return { order, meta };
 }
 
@@ -43,7 +49,7 @@ function useSettledOrder(initial: OrderDetail) {
     const started = Date.now();
     let timer: ReturnType<typeof setTimeout>;
     const poll = () => {
-      browserApi(`/api/orders/${order.orderNo}`, { schema: orderDetailSchema })
+      browserApi(`/api/orders/${order.orderNo}`, { schema: ordersContract().then((m) => m.orderDetailSchema) })
         .then((next) => {
           if (!live) return;
           if (next.state !== "pending") setOrder(next);

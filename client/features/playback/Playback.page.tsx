@@ -5,12 +5,7 @@
  */
 import { useRef, useState } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router-dom";
-import {
-  type ReplayList,
-  replayListSchema,
-  type ReplayView,
-  replayViewSchema,
-} from "../../../shared/contracts/learning";
+import type { ReplayList, ReplayView } from "../../../shared/contracts/learning";
 import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";
 import { coverUrl } from "../../../shared/media";
 import { priceLabel } from "../../../shared/money";
@@ -25,6 +20,9 @@ import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./playback.css";
 import { formatClock, formatDuration, formatMonthDayTime } from "../../../shared/format";
 
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const learningContract = () => import("../../../shared/contracts/learning");
+
 type PlaybackData = { mode: "list"; list: ReplayList } | { mode: "one"; view: ReplayView };
 
 const replayPath = (id: number) => `/playback?id=${id}`;
@@ -34,7 +32,10 @@ export async function loader({ request, signal, env }: PageLoaderArgs) {
   const id = search.get("id");
   if (id !== null) {
     if (!paramRules.id.safeParse(id).success) throw new AppError(404, NOT_FOUND_MESSAGE);
-    const view = await env.api(`/api/learning/replays/${id}`, { signal, schema: replayViewSchema });
+    const view = await env.api(`/api/learning/replays/${id}`, {
+      signal,
+      schema: learningContract().then((m) => m.replayViewSchema),
+    });
     const { replay } = view;
     const cover = coverUrl(replay.coverChar, "red", "landscape");
     const description = replay.summary || `${replay.teacherName}老师的直播回放：${replay.title}`;
@@ -70,7 +71,10 @@ export async function loader({ request, signal, env }: PageLoaderArgs) {
   }
   const pageText = search.get("page") ?? "1";
   if (!/^[1-9]\d{0,2}$/.test(pageText)) throw new AppError(404, NOT_FOUND_MESSAGE);
-  const list = await env.api(`/api/learning/replays?page=${pageText}`, { signal, schema: replayListSchema });
+  const list = await env.api(`/api/learning/replays?page=${pageText}`, {
+    signal,
+    schema: learningContract().then((m) => m.replayListSchema),
+  });
   return {
     mode: "list",
     list,
@@ -241,6 +245,7 @@ function ReplayOne({ view }: { view: ReplayView }) {
               durationSeconds={replay.durationSeconds ?? 0}
               serverSpeed={view.resume?.speed ?? null}
               serverPosition={view.resume?.position ?? null}
+              serverSavedAt={view.resume?.savedAt ?? null}
               reportUrl={viewer.signedIn ? `/api/learning/replays/${replay.id}/progress` : null}
               storageKey={`replay:${replay.id}`}
               marks={marks}

@@ -1,24 +1,18 @@
 /**
- * 意见反馈: the feedback form with client-side validation. The feedback API does not exist yet,
- * so a valid form is not sent anywhere: the page says so and offers the service e-mail instead,
- * with the text already filled in.
+ * 意见反馈: the feedback form, checked here and again by the API (POST /api/feedback), which
+ * stores it for the operators' inbox. Signed in, a reply comes back as a notice; otherwise the
+ * contact given is how we answer.
  */
 import { type FormEvent, useId, useRef, useState } from "react";
-import { useRootData } from "../../lib/root-data";
+import { FEEDBACK_CATEGORIES, feedbackResultSchema } from "../../../shared/contracts/feedback";
 import { Page } from "../../components/Page";
+import { browserApi } from "../../lib/api";
+import { describeProblem, type Problem } from "../../lib/problem";
 
 const CONTENT_MAX = 500;
 const CONTENT_MIN = 5;
 
-const categories = [
-  { value: "course", label: "课程内容" },
-  { value: "live", label: "直播与回放" },
-  { value: "homework", label: "作业批改" },
-  { value: "order", label: "订单与支付" },
-  { value: "account", label: "账号与登录" },
-  { value: "site", label: "网站使用" },
-  { value: "other", label: "其他" },
-] as const;
+const categories = FEEDBACK_CATEGORIES;
 
 type Field = "category" | "content" | "contact";
 type Errors = Partial<Record<Field, string>>;
@@ -46,20 +40,13 @@ function validateFeedback(values: FeedbackValues): Errors {
   return errors;
 }
 
-function mailtoHref(email: string, values: FeedbackValues): string {
-  const label = categories.find((c) => c.value === values.category)?.label ?? "其他";
-  const body = [values.content.trim(), "", values.contact.trim() ? `联系方式：${values.contact.trim()}` : ""]
-    .join("\n")
-    .trim();
-  return `mailto:${email}?subject=${encodeURIComponent(`意见反馈：${label}`)}&body=${encodeURIComponent(body)}`;
-}
-
 export default function FeedbackPage() {
-  const { serviceEmail } = useRootData();
   const id = useId();
   const [values, setValues] = useState<FeedbackValues>({ category: "", content: "", contact: "" });
   const [errors, setErrors] = useState<Errors>({});
-  const [checked, setChecked] = useState<FeedbackValues | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
   const refs = {
     category: useRef<HTMLSelectElement>(null),
     content: useRef<HTMLTextAreaElement>(null),
@@ -70,20 +57,38 @@ export default function FeedbackPage() {
     setValues((v) => ({ ...v, [field]: value }));
     // Once a field was flagged, re-check it as the learner types so the message goes away.
     if (errors[field]) setErrors((e) => ({ ...e, [field]: validateFeedback({ ...values, [field]: value })[field] }));
-    setChecked(null);
+    setSent(null);
+    setProblem(null);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = validateFeedback(values);
     setErrors(found);
     const first = (["category", "content", "contact"] as const).find((f) => found[f]);
     if (first) {
-      setChecked(null);
+      setSent(null);
       refs[first].current?.focus();
       return;
     }
-    setChecked(values);
+    setBusy(true);
+    setProblem(null);
+    try {
+      const result = await browserApi("/api/feedback", {
+        method: "POST",
+        body: { category: values.category, content: values.content.trim(), contact: values.contact.trim() },
+        schema: feedbackResultSchema,
+      });
+      setSent(result.message);
+      setValues({ category: "", content: "", contact: "" });
+    } catch (err) {
+      const p = describeProblem(err);
+      setProblem(p);
+      const fields = p.fields as Errors;
+      if (Object.keys(fields).length) setErrors(fields);
+    } finally {
+      setBusy(false);
+    }
   };
 
   const length = values.content.length;
@@ -187,23 +192,22 @@ export default function FeedbackPage() {
         </div>
 
         <div role="status" aria-live="polite">
-          {checked ? (
-            <div className="notice notice--warning">
-              <p className="notice__title">反馈提交功能即将开放，请暂时通过客服邮箱联系我们</p>
-              <p>
-                你填写的内容还没有发送。点击下面的邮箱地址，会打开邮件程序并自动填好这条反馈：
-                <br />
-                <a className="text-link" href={mailtoHref(serviceEmail, checked)}>
-                  {serviceEmail}
-                </a>
-              </p>
+          {sent ? (
+            <div className="notice">
+              <p className="notice__title">{sent}</p>
+              <p>登录时提交的反馈，回复会出现在“消息通知”中；未登录时我们会通过你留下的联系方式回复。</p>
             </div>
+          ) : null}
+          {problem ? (
+            <p className="form-field__error" role="alert">
+              {problem.message}
+            </p>
           ) : null}
         </div>
 
         <div className="form__actions">
-          <button type="submit" className="button button--primary">
-            提交反馈
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? "提交中…" : "提交反馈"}
           </button>
         </div>
       </form>

@@ -7,12 +7,7 @@ import { useRef, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import { z } from "zod";
 import { AjaxError } from "../../../shared/ajax";
-import {
-  qrDecisionSchema,
-  qrStatusSchema,
-  type QrTicketView,
-  qrTicketViewSchema,
-} from "../../../shared/contracts/auth";
+import { qrStatusSchema, type QrTicketView } from "../../../shared/contracts/auth";
 import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
@@ -20,6 +15,9 @@ import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./qr-confirm.css";
 import { formatMonthDayTime } from "../../../shared/format";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const authContract = () => import("../../../shared/contracts/auth");
 
 type TicketStatus = z.infer<typeof qrStatusSchema>;
 
@@ -36,7 +34,10 @@ interface LoaderData {
 export async function loader({ env, params, signal }: PageLoaderArgs): Promise<LoaderData> {
   const ticket = params.ticket ?? "";
   try {
-    const view = await env.api(`/api/auth/qr/${encodeURIComponent(ticket)}`, { signal, schema: qrTicketViewSchema });
+    const view = await env.api(`/api/auth/qr/${encodeURIComponent(ticket)}`, {
+      signal,
+      schema: authContract().then((m) => m.qrTicketViewSchema),
+    });
     return { ticket, view };
   } catch (err) {
     if (err instanceof AjaxError && err.statusCode === 401) return { ticket, view: null };
@@ -120,7 +121,7 @@ function Confirm({ ticket, view }: { ticket: string; view: QrTicketView }) {
       const result = await browserApi(`/api/auth/qr/${encodeURIComponent(ticket)}/${action}`, {
         method: "POST",
         body: {},
-        schema: qrDecisionSchema,
+        schema: authContract().then((m) => m.qrDecisionSchema),
       });
       setStatus(result.status);
     } catch (err) {

@@ -1,5 +1,6 @@
 /**
- * Site search (`/search?q=&kind=`): one box for courses, books and stationery, tabs per kind
+ * Site search (`/search?q=&type=`): one box for courses, books, stationery, live sessions,
+ * public lessons, playback and activities, tabs per kind
  * with counts, matches highlighted, and suggestions when there is nothing (yet) to show. The
  * "all" tab groups the best matches by kind; a kind's tab loads further pages as one scrolls.
  * Search pages are kept out of indexes, but their links are ordinary links.
@@ -8,12 +9,11 @@ import { useCallback, useRef, useState } from "react";
 import { Form, Link, useLoaderData } from "react-router-dom";
 import {
   popularSearches,
+  type SearchEntry,
   type SearchHit,
   type SearchKind,
   type SearchResult,
   searchKinds,
-  searchResultSchema,
-  searchTermSchema,
 } from "../../../shared/contracts/search";
 import { BookCard, CommodityCard, CourseCard, Highlighted } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
@@ -23,10 +23,13 @@ import { InfiniteList, type InfiniteLoadState } from "../../lib/infinite-list";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./search.css";
 
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const searchContract = () => import("../../../shared/contracts/search");
+
 /** The "all" tab shows this many best matches, grouped by kind; a kind's tab pages by 12. */
 const ALL_PAGE_SIZE = 48;
 const KIND_PAGE_SIZE = 12;
-const HIT_KINDS = ["course", "book", "commodity"] as const;
+const HIT_KINDS = ["course", "book", "commodity", "live", "lesson", "playback", "activity"] as const;
 type HitKind = (typeof HIT_KINDS)[number];
 
 interface SearchData {
@@ -37,11 +40,12 @@ interface SearchData {
   problem: string | null;
 }
 
-const DESCRIPTION = "在墨池课堂搜索课程、书籍和文房用品：按课程名、老师、书体、碑帖名或作者查找。";
+const DESCRIPTION =
+  "在墨池课堂搜索课程、书籍、文房用品、直播、公开课、回放和活动：按课程名、老师、书体、碑帖名或作者查找。";
 
 function searchHref(q: string, kind: SearchKind = "all"): string {
   const params = new URLSearchParams({ q });
-  if (kind !== "all") params.set("kind", kind);
+  if (kind !== "all") params.set("type", kind);
   return `/search?${params}`;
 }
 
@@ -53,8 +57,10 @@ function apiPath(q: string, kind: SearchKind, page: number): string {
 export async function loader({ env, request, signal }: PageLoaderArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get("q") ?? "";
-  const kindParam = url.searchParams.get("kind") ?? "";
+  // ?type= names the tab; ?kind= is what older links used.
+  const kindParam = url.searchParams.get("type") ?? url.searchParams.get("kind") ?? "";
   const kind: SearchKind = kindParam in searchKinds ? (kindParam as SearchKind) : "all";
+  const { searchTermSchema } = await searchContract();
   const parsed = searchTermSchema.safeParse(raw);
   const base = { q: raw.trim(), kind };
   if (!parsed.success) {
@@ -66,7 +72,10 @@ export async function loader({ env, request, signal }: PageLoaderArgs) {
       meta: { title: "搜索", description: DESCRIPTION, noindex: true },
     } satisfies SearchData & { meta: unknown };
   }
-  const result = await env.api(apiPath(parsed.data, kind, 1), { signal, schema: searchResultSchema });
+  const result = await env.api(apiPath(parsed.data, kind, 1), {
+    signal,
+    schema: searchContract().then((m) => m.searchResultSchema),
+  });
   return {
     q: parsed.data,
     kind,
@@ -74,7 +83,7 @@ export async function loader({ env, request, signal }: PageLoaderArgs) {
     problem: null,
     meta: {
       title: `“${parsed.data}”的搜索结果`,
-      description: `与“${parsed.data}”相关的课程 ${result.counts.course} 门、书籍 ${result.counts.book} 本、文房 ${result.counts.commodity} 件。`,
+      description: `与“${parsed.data}”相关的课程 ${result.counts.course} 门、书籍 ${result.counts.book} 本、文房 ${result.counts.commodity} 件、直播 ${result.counts.live} 场、公开课 ${result.counts.lesson} 节、回放 ${result.counts.playback} 场、活动 ${result.counts.activity} 个。`,
       noindex: true,
     },
   } satisfies SearchData & { meta: unknown };
@@ -90,7 +99,7 @@ function SearchBox({ q }: { q: string }) {
         name="q"
         defaultValue={q}
         maxLength={40}
-        placeholder="搜索课程、老师、碑帖、书籍或文房"
+        placeholder="搜索课程、老师、碑帖、书籍、直播或活动"
         aria-label="搜索内容"
       />
       <button type="submit" className="button button--primary search-box__button">
@@ -115,20 +124,46 @@ function Suggestions({ lead }: { lead: string }) {
   );
 }
 
+/** A live session, public lesson, playback or activity: cover character, title, context, summary. */
+function EntryCard({ entry, kind, q }: { entry: SearchEntry; kind: SearchKind; q: string }) {
+  return (
+    <article className="card catalogue-card search-entry">
+      <Link to={entry.href} className="catalogue-card__link search-entry__link">
+        <span className="search-entry__cover" aria-hidden="true">
+          {entry.coverChar}
+        </span>
+        <h3 className="catalogue-card__title">
+          <Highlighted text={entry.title} highlight={q} />
+        </h3>
+      </Link>
+      <p className="catalogue-card__meta">
+        <span className="search-entry__kind">{searchKinds[kind]}</span> {entry.meta}
+      </p>
+      {entry.summary ? (
+        <p className="search-entry__summary">
+          <Highlighted text={entry.summary} highlight={q} />
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
 function HitCard({ hit, q }: { hit: SearchHit; q: string }) {
   const card =
     hit.kind === "course" ? (
       <CourseCard course={hit.course} highlight={q} />
     ) : hit.kind === "book" ? (
       <BookCard book={hit.book} highlight={q} />
-    ) : (
+    ) : hit.kind === "commodity" ? (
       <CommodityCard commodity={hit.commodity} highlight={q} />
+    ) : (
+      <EntryCard entry={hit.entry} kind={hit.kind} q={q} />
     );
   return (
     <li className="search-hit">
       {card}
       <p className="search-hit__why">
-        {hit.matched === "other" && hit.snippet ? (
+        {hit.matched === "other" && hit.snippet && !("entry" in hit && hit.entry.summary === hit.snippet) ? (
           <>
             匹配：
             <Highlighted text={hit.snippet} highlight={q} />
@@ -143,11 +178,31 @@ const gridClass: Record<HitKind, string> = {
   course: "catalogue-grid",
   book: "catalogue-grid catalogue-grid--books",
   commodity: "catalogue-grid",
+  live: "catalogue-grid",
+  lesson: "catalogue-grid",
+  playback: "catalogue-grid",
+  activity: "catalogue-grid",
 };
-const unitOf: Record<HitKind, string> = { course: "门", book: "本", commodity: "件" };
+const unitOf: Record<HitKind, string> = {
+  course: "门",
+  book: "本",
+  commodity: "件",
+  live: "场",
+  lesson: "节",
+  playback: "场",
+  activity: "个",
+};
 
 function hitKey(hit: SearchHit): string {
-  return `${hit.kind}-${hit.kind === "course" ? hit.course.id : hit.kind === "book" ? hit.book.id : hit.commodity.id}`;
+  const id =
+    hit.kind === "course"
+      ? hit.course.id
+      : hit.kind === "book"
+        ? hit.book.id
+        : hit.kind === "commodity"
+          ? hit.commodity.id
+          : hit.entry.id;
+  return `${hit.kind}-${id}`;
 }
 
 /** The "all" tab: the best matches of each kind, each kind under its own heading. */
@@ -198,7 +253,9 @@ function KindResults({ result, kind }: { result: SearchResult; kind: HitKind }) 
         return;
       }
       try {
-        const page = await browserApi(apiPath(result.q, kind, nextPage.current), { schema: searchResultSchema });
+        const page = await browserApi(apiPath(result.q, kind, nextPage.current), {
+          schema: searchContract().then((m) => m.searchResultSchema),
+        });
         nextPage.current += 1;
         setMore((prev) => [...prev, ...page.items]);
         if (nextPage.current > page.pageCount) state.complete();
@@ -251,7 +308,7 @@ export default function SearchPage() {
           ? result.counts.all > 0
             ? `找到与“${q}”相关的内容 ${result.counts.all} 条`
             : `搜索“${q}”`
-          : "一个搜索框，找课程、书籍和文房用品。"
+          : "一个搜索框，找课程、书籍、文房、直播、公开课、回放和活动。"
       }
     >
       <SearchBox q={q} />

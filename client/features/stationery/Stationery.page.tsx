@@ -4,7 +4,7 @@
  */
 import { useState } from "react";
 import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from "react-router-dom";
-import { type CommoditySort, commodityListSchema, commoditySorts } from "../../../shared/contracts/shop";
+import { type CommoditySort, commoditySorts } from "../../../shared/contracts/shop";
 import { CommodityCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
@@ -17,6 +17,9 @@ import {
   useReloadingList,
   withQuery,
 } from "../../components/shop/shop-parts";
+
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const shopContract = () => import("../../../shared/contracts/shop");
 
 const PAGE_SIZE = 16;
 
@@ -36,7 +39,10 @@ export async function loader({ env, request, signal }: PageLoaderArgs) {
   const query = new URLSearchParams({ sort, page: String(page), pageSize: String(PAGE_SIZE) });
   if (category) query.set("category", category);
   if (inStock) query.set("inStock", "1");
-  const list = await env.api(`/api/shop/commodities?${query}`, { signal, schema: commodityListSchema });
+  const list = await env.api(`/api/shop/commodities?${query}`, {
+    signal,
+    schema: shopContract().then((m) => m.commodityListSchema),
+  });
   const title = category ? `${category} · 文房` : "文房";
   return {
     list,
@@ -119,6 +125,7 @@ export default function StationeryPage() {
           <SortLinks items={sorts} />
         </div>
       </div>
+      <h2 className="visually-hidden">商品列表</h2>
       <ResultList busy={busy}>
         {list.items.length > 0 ? (
           <ul className="catalogue-grid">

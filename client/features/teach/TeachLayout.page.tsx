@@ -5,6 +5,8 @@ import "./teach.css";
 const teachMenu = [
   { to: "/teach", label: "概览", end: true },
   { to: "/teach/homework", label: "作业批改", end: false },
+  { to: "/teach/courses", label: "我的课程", end: false },
+  { to: "/teach/live", label: "我的直播", end: false },
 ] as const;
 
 export default function TeachLayoutPage() {

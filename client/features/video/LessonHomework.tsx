@@ -7,7 +7,12 @@ import { Link } from "react-router-dom";
 import type { HomeworkSubmission, LessonHomework } from "../../../shared/contracts/homework";
 import { ModelCharacter } from "../../components/homework/ModelCharacter";
 import { ReviewDialog } from "../../components/homework/ReviewDialog";
-import { SubmitDialog } from "../../components/homework/SubmitDialog";
+import { lazyDialog } from "../../lib/lazy-dialog";
+
+/** The submit dialog (photo uploads, checks) loads the first time it opens (decision 030). */
+const { Dialog: SubmitDialog } = lazyDialog(() =>
+  import("../../components/homework/SubmitDialog").then((m) => m.SubmitDialog),
+);
 
 export function LessonHomeworkPanel({ homework, signedIn }: { homework: LessonHomework; signedIn: boolean }) {
   const { task, canSubmit } = homework;
@@ -32,7 +37,7 @@ export function LessonHomeworkPanel({ homework, signedIn }: { homework: LessonHo
       <p className="lesson-homework__title">{task.title}</p>
       {task.instructions ? <p className="lesson-homework__text">{task.instructions}</p> : null}
       {task.characters ? (
-        <div className="lesson-homework__models" aria-label="范字">
+        <div className="lesson-homework__models" role="group" aria-label="范字">
           {Array.from(task.characters).map((character, i) => (
             <ModelCharacter key={i} character={character} size={72} />
           ))}

@@ -6,12 +6,7 @@
  */
 import { Link, useLoaderData } from "react-router-dom";
 import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";
-import {
-  type PublicItemList,
-  publicItemListSchema,
-  type PublicItemView,
-  publicItemViewSchema,
-} from "../../../shared/contracts/learning";
+import type { PublicItemList, PublicItemView } from "../../../shared/contracts/learning";
 import { coverSizes } from "../../../shared/media";
 import { paramRules } from "../../../shared/routes";
 import { Page } from "../../components/Page";
@@ -23,12 +18,18 @@ import { NoPublicItems, PublicItemGrid, publicItemCover, publicItemPath } from "
 import "./video.css";
 import { formatClock, formatDuration } from "../../../shared/format";
 
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const learningContract = () => import("../../../shared/contracts/learning");
+
 type PublicItemData = { mode: "one"; view: PublicItemView } | { mode: "pick"; list: PublicItemList };
 
 export async function loader({ request, signal, env }: PageLoaderArgs) {
   const id = new URL(request.url).searchParams.get("id");
   if (id === null) {
-    const list = await env.api("/api/learning/public-items", { signal, schema: publicItemListSchema });
+    const list = await env.api("/api/learning/public-items", {
+      signal,
+      schema: learningContract().then((m) => m.publicItemListSchema),
+    });
     return {
       mode: "pick",
       list,
@@ -37,7 +38,10 @@ export async function loader({ request, signal, env }: PageLoaderArgs) {
     } satisfies PublicItemData & { meta: unknown };
   }
   if (!paramRules.id.safeParse(id).success) throw new AppError(404, NOT_FOUND_MESSAGE);
-  const view = await env.api(`/api/learning/public-items/${id}`, { signal, schema: publicItemViewSchema });
+  const view = await env.api(`/api/learning/public-items/${id}`, {
+    signal,
+    schema: learningContract().then((m) => m.publicItemViewSchema),
+  });
   const { item } = view;
   return {
     mode: "one",
@@ -66,6 +70,7 @@ export async function loader({ request, signal, env }: PageLoaderArgs) {
 function PickLesson({ list }: { list: PublicItemList }) {
   return (
     <Page lead="请选择一节公开课开始观看，全部免费。">
+      <h2 className="visually-hidden">公开课列表</h2>
       {list.items.length === 0 ? <NoPublicItems /> : <PublicItemGrid items={list.items} />}
     </Page>
   );

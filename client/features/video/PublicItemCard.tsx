@@ -20,7 +20,8 @@ export function PublicItemCard({ item }: { item: PublicItemSummary }) {
         <span className="public-card__cover">
           <LazyImage src={publicItemCover(item)} alt={`${item.title}封面`} width={size.width} height={size.height} />
           <span className="public-card__badge">免费</span>
-          <span className="public-card__play" aria-label={`时长 ${formatClock(item.durationSeconds)}`}>
+          <span className="public-card__play">
+            <span className="visually-hidden">时长 </span>
             {formatClock(item.durationSeconds)}
           </span>
         </span>

@@ -7,31 +7,40 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLoaderData, useLocation, useNavigate } from "react-router-dom";
 import { courseCategoryName } from "../../../shared/catalogue";
 import { categoryTones } from "../../../shared/contracts/catalogue";
-import {
-  type LessonView,
-  lessonViewSchema,
-  type OutlineLesson,
-  type ProgressResult,
-} from "../../../shared/contracts/learning";
-import { coverSizes, coverUrl } from "../../../shared/media";
+import type { LessonView, OutlineLesson, ProgressResult } from "../../../shared/contracts/learning";
+import { coverOf, coverSizes, coverUrl } from "../../../shared/media";
 import { priceLabel } from "../../../shared/money";
 import { Page } from "../../components/Page";
 import { LockedScreen } from "../../components/player/LockedScreen";
 import { Player, type PlayerHandle } from "../../components/player/Player";
 import { videoObject } from "../../components/player/video-meta";
-import { type LessonHomework, lessonHomeworkSchema } from "../../../shared/contracts/homework";
+import type { LessonHomework } from "../../../shared/contracts/homework";
+import { QrPopover } from "../../components/QrPopover";
 import { LazyImage } from "../../lib/lazy-image";
+import { useRootData } from "../../lib/root-data";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { LessonHomeworkPanel } from "./LessonHomework";
 import { type LessonProgressView, LessonOutline } from "./LessonOutline";
 import "./video.css";
 import { formatDuration } from "../../../shared/format";
 
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const homeworkContract = () => import("../../../shared/contracts/homework");
+const learningContract = () => import("../../../shared/contracts/learning");
+
 export async function loader({ params, signal, env }: PageLoaderArgs) {
   const [view, homework] = await Promise.all([
-    env.api(`/api/learning/lessons/${params.id}`, { signal, schema: lessonViewSchema }),
+    env.api(`/api/learning/lessons/${params.id}`, {
+      signal,
+      schema: learningContract().then((m) => m.lessonViewSchema),
+    }),
     // The lesson plays even when its homework cannot be loaded; the panel is simply left out.
-    env.api(`/api/homework/lessons/${params.id}`, { signal, schema: lessonHomeworkSchema }).catch(() => null),
+    env
+      .api(`/api/homework/lessons/${params.id}`, {
+        signal,
+        schema: homeworkContract().then((m) => m.lessonHomeworkSchema),
+      })
+      .catch(() => null),
   ]);
   const { lesson, course } = view;
   const cover = coverUrl(course.coverChar, categoryTones[course.category], "landscape");
@@ -197,6 +206,7 @@ function LessonPage({ view, homework }: { view: LessonView; homework: LessonHome
   const prev = findLesson(view, view.prevLessonId);
   const next = findLesson(view, view.nextLessonId);
   const categoryName = courseCategoryName(course.category);
+  const lessonPath = `/video/${lesson.id}`;
 
   return (
     <Page
@@ -225,6 +235,7 @@ function LessonPage({ view, homework }: { view: LessonView; homework: LessonHome
               durationSeconds={lesson.durationSeconds}
               serverSpeed={view.resume?.speed ?? null}
               serverPosition={view.resume?.position ?? null}
+              serverSavedAt={view.resume?.savedAt ?? null}
               reportUrl={viewer.signedIn ? `/api/learning/lessons/${lesson.id}/progress` : null}
               storageKey={`lesson:${lesson.id}`}
               autoPlay={autoPlay}
@@ -286,11 +297,12 @@ function LessonPage({ view, homework }: { view: LessonView; homework: LessonHome
                 ? "学习进度会自动保存，换一台电脑登录也能接着看。"
                 : "未登录时，观看进度和倍速只保存在这台电脑的浏览器里；登录后可以在任何设备上接着看。"}
           </p>
+          <PhoneQr path={lessonPath} />
         </div>
         <Link className="card lesson-course" to={`/course/${course.id}`}>
           <LazyImage
             className="lesson-course__cover"
-            src={coverUrl(course.coverChar, categoryTones[course.category], "landscape")}
+            src={coverOf(course, categoryTones[course.category], "landscape")}
             alt={`${course.title}封面`}
             width={coverSizes.landscape.width}
             height={coverSizes.landscape.height}
@@ -312,4 +324,19 @@ function LessonPage({ view, homework }: { view: LessonView; homework: LessonHome
 export default function VideoDetailPage() {
   const { view, homework } = useLoaderData<typeof loader>();
   return <LessonPage key={view.lesson.id} view={view} homework={homework} />;
+}
+
+/** "Continue on your phone": this lesson on the mobile site when there is one, else here. */
+function PhoneQr({ path }: { path: string }) {
+  const { mobileSiteUrl, publicOrigin } = useRootData();
+  const href = (mobileSiteUrl ?? publicOrigin).replace(/\/+$/, "") + path;
+  return (
+    <QrPopover
+      className="lesson-about__qr"
+      label="在手机上继续看"
+      caption="用手机扫码，接着看本课"
+      src={`/media/qr.svg?path=${encodeURIComponent(path)}`}
+      href={href}
+    />
+  );
 }

@@ -1,13 +1,19 @@
 /** 公开课 (/video): free lessons anyone can watch, each opening in the player. */
 import { useLoaderData } from "react-router-dom";
-import { isoDuration, publicItemListSchema } from "../../../shared/contracts/learning";
+import { isoDuration } from "../../../shared/contracts/learning";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { NoPublicItems, PublicItemGrid, publicItemCover, publicItemPath } from "./PublicItemCard";
 import "./video.css";
 
+/** Contracts load with the first request that needs them, not with the page (decision 030). */
+const learningContract = () => import("../../../shared/contracts/learning");
+
 export async function loader({ signal, env }: PageLoaderArgs) {
-  const list = await env.api("/api/learning/public-items", { signal, schema: publicItemListSchema });
+  const list = await env.api("/api/learning/public-items", {
+    signal,
+    schema: learningContract().then((m) => m.publicItemListSchema),
+  });
   return {
     list,
     meta: {

@@ -13,6 +13,10 @@ function PendingLeft({ order, serverNow }: { order: OrderSummary; serverNow: str
   return left > 0 ? <span>剩余 {formatCountdown(left)}</span> : <span>即将关闭</span>;
 }
 
+/** 已优惠: what the coupon and the coins together took off the price. */
+export const discountOf = (o: Pick<OrderSummary, "couponDiscountCents" | "coinDiscountCents">) =>
+  o.couponDiscountCents + o.coinDiscountCents;
+
 export type Action = { kind: "detail" | "refund" | "giftRefund" | "cancel" | "confirm"; orderNo: string };
 
 const PURPOSE_TAGS = { gift: "礼物", group: "拼团" } as const;
@@ -28,9 +32,14 @@ export function OrderCard({
 }) {
   // A gift's money comes back only while it waits unclaimed, by its own rule and dialog.
   const gift = order.purpose === "gift";
-  const refundable = gift
-    ? order.state === "paid"
-    : ["paid", "awaiting_shipment", "shipped", "completed", "partially_refunded"].includes(order.state);
+  const refundable = gift ? order.state === "paid" : order.refund.allowed;
+  // Where 申请退款 used to be offered but the rules no longer allow it, say why instead of a button.
+  const refundRefused =
+    !gift &&
+    !order.refund.allowed &&
+    ["paid", "awaiting_shipment", "shipped", "completed", "partially_refunded"].includes(order.state)
+      ? order.refund.reason
+      : null;
   return (
     <li className="card order-card" data-order-no={order.orderNo}>
       <div className="order-card__head">
@@ -48,8 +57,8 @@ export function OrderCard({
         <OrderItemLine order={order} />
         <div className="order-card__pay">
           <strong>{formatMoney(order.payCents)}</strong>
-          {order.couponDiscountCents > 0 ? (
-            <span>已优惠 {formatMoney(order.couponDiscountCents)}</span>
+          {discountOf(order) > 0 ? (
+            <span data-discount>已优惠 {formatMoney(discountOf(order))}</span>
           ) : order.state === "pending" ? null : (
             <span>实付</span>
           )}
@@ -91,6 +100,10 @@ export function OrderCard({
             >
               申请退款
             </button>
+          ) : refundRefused ? (
+            <span className="action-reason" data-refund-refused>
+              暂不能退款：{refundRefused}
+            </span>
           ) : null}
           <button
             type="button"

@@ -1,15 +1,27 @@
-/** 注销账号: ask for deletion with the confirm word, or cancel a request still in its cooling-off days. */
+/**
+ * 注销账号: ask for deletion with the confirm word and a code sent to the bound phone or e-mail
+ * (the deletion agreement), or cancel a request still in its cooling-off days.
+ */
 import { useState } from "react";
 import { Link } from "react-router-dom";
+import { codeSentSchema } from "../../../../shared/contracts/auth";
 import {
   DELETION_CONFIRM_WORD,
   DELETION_COOLING_DAYS,
+  type DeletionChannel,
   type Me,
   deletionRequestSchema,
   deletionStatusSchema,
 } from "../../../../shared/contracts/me";
 import { formatDate, formatDateTime } from "../../../../shared/format";
-import { FormAlert, SubmitButton, TextField, useSubmission } from "../../../components/form/fields";
+import {
+  CodeField,
+  FormAlert,
+  SubmitButton,
+  TextField,
+  useCodeSender,
+  useSubmission,
+} from "../../../components/form/fields";
 import { browserApi } from "../../../lib/api";
 import { AccountSection, localProblem, useAction } from "../account-parts";
 
@@ -17,8 +29,12 @@ export function DeletionSection({ me, onDone }: { me: Me; onDone: () => void }) 
   const p = me.profile;
   const [word, setWord] = useState("");
   const [agreed, setAgreed] = useState(false);
+  const [channel, setChannel] = useState<DeletionChannel>(p.phone ? "sms" : "email");
+  const [code, setCode] = useState("");
   const form = useSubmission();
   const cancel = useAction();
+  const sender = useCodeSender(`deletion:${channel}`);
+  const boundTo = channel === "sms" ? p.phone : p.email;
 
   const lead = (
     <>
@@ -66,11 +82,12 @@ export function DeletionSection({ me, onDone }: { me: Me; onDone: () => void }) 
             form.setProblem(localProblem("请先阅读并同意《账号注销协议》"));
             return;
           }
-          const result = await form.submit(deletionRequestSchema, { confirm: word.trim() }, (input) =>
+          const result = await form.submit(deletionRequestSchema, { confirm: word.trim(), channel, code }, (input) =>
             browserApi("/api/me/deletion", { method: "POST", body: input, schema: deletionStatusSchema }),
           );
           if (result) {
             setWord("");
+            setCode("");
             onDone();
           }
         }}
@@ -79,6 +96,42 @@ export function DeletionSection({ me, onDone }: { me: Me; onDone: () => void }) 
           <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
           我已阅读并同意《账号注销协议》，了解冷静期结束后账号和数据无法恢复
         </label>
+        {p.phone && p.email ? (
+          <fieldset className="form-field account-choice">
+            <legend className="form-field__label">验证码发送到</legend>
+            <div className="account-choice__options">
+              <label className="account-choice__option">
+                <input type="radio" name="channel" checked={channel === "sms"} onChange={() => setChannel("sms")} />
+                绑定的手机号 {p.phone}
+              </label>
+              <label className="account-choice__option">
+                <input type="radio" name="channel" checked={channel === "email"} onChange={() => setChannel("email")} />
+                绑定的邮箱 {p.email}
+              </label>
+            </div>
+          </fieldset>
+        ) : null}
+        {boundTo ? (
+          <CodeField
+            value={code}
+            onValue={setCode}
+            error={form.errors.code}
+            sender={sender}
+            onSend={() => {
+              form.setProblem(null);
+              void sender
+                .send(() =>
+                  browserApi("/api/me/deletion/code", { method: "POST", body: { channel }, schema: codeSentSchema }),
+                )
+                .then(form.setProblem);
+            }}
+            sentHint={`验证码已发送到${channel === "sms" ? "绑定的手机号" : "绑定的邮箱"} ${boundTo}，5 分钟内有效`}
+          />
+        ) : (
+          <p className="notice" role="note">
+            注销需要向绑定的手机号或邮箱发送验证码，请先在上方绑定一个。
+          </p>
+        )}
         <TextField
           label={`请输入“${DELETION_CONFIRM_WORD}”确认`}
           name="confirm"

@@ -1,0 +1,117 @@
+/**
+ * Learners and staff (/api/admin/users): operator role only. Every change is written to the audit
+ * log in its transaction; an operator cannot disable themselves or revoke their own operator role.
+ */
+import type { Request } from "express";
+import {
+  adminUserChangeSchema,
+  adminUserDetailSchema,
+  adminUserPageSchema,
+  adminUserQuerySchema,
+  adminUserRoleSchema,
+  adminUserStatusSchema,
+} from "../../../shared/contracts/admin-users";
+import type { ApiContext } from "../../context";
+import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { notFound } from "../../http";
+import {
+  adminUserDetail,
+  changeUserRole,
+  listAdminUsers,
+  revokeUserSessionsByOperator,
+  setUserStatus,
+} from "./users-admin";
+
+const idParam = { id: { type: "integer", description: "账号编号" } } as const;
+
+function idOf(req: Request): number {
+  const value = String(req.params.id ?? "");
+  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw notFound("账号不存在");
+  return Number(value);
+}
+
+export function adminUserEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
+    defineEndpoint({
+      method: "get",
+      path: "/admin/users",
+      summary: "学员与员工：按手机号、邮箱、昵称或编号搜索，按角色、状态筛选，服务器端排序分页",
+      tag: "admin",
+      auth: true,
+      role: "operator",
+      query: adminUserQuerySchema,
+      output: adminUserPageSchema,
+      handler: async (_req, res, { query }) => {
+        res.json(await listAdminUsers(ctx, query));
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/admin/users/{id}",
+      summary: "账号详情：订单、课程、登录中的会话",
+      tag: "admin",
+      auth: true,
+      role: "operator",
+      params: idParam,
+      output: adminUserDetailSchema,
+      handler: async (req, res, { auth: { user } }) => {
+        res.json(await adminUserDetail(ctx, user.id, idOf(req)));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/admin/users/{id}/disable",
+      summary: "停用账号（写明原因）：所有会话立即结束，之后不能登录",
+      tag: "admin",
+      auth: true,
+      role: "operator",
+      params: idParam,
+      input: adminUserStatusSchema,
+      output: adminUserChangeSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        res.json(await setUserStatus(ctx, user.id, idOf(req), "disabled", input.reason));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/admin/users/{id}/enable",
+      summary: "启用已停用的账号（写明原因）",
+      tag: "admin",
+      auth: true,
+      role: "operator",
+      params: idParam,
+      input: adminUserStatusSchema,
+      output: adminUserChangeSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        res.json(await setUserStatus(ctx, user.id, idOf(req), "active", input.reason));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/admin/users/{id}/sessions/revoke",
+      summary: "结束账号的全部登录会话（需重新登录）",
+      tag: "admin",
+      auth: true,
+      role: "operator",
+      params: idParam,
+      output: adminUserChangeSchema,
+      handler: async (req, res, { auth: { user } }) => {
+        res.json(await revokeUserSessionsByOperator(ctx, user.id, idOf(req)));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/admin/users/{id}/role",
+      summary: "授予或撤销老师、运营角色（不能撤销自己的运营角色）",
+      tag: "admin",
+      auth: true,
+      role: "operator",
+      params: idParam,
+      input: adminUserRoleSchema,
+      output: adminUserChangeSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        res.json(await changeUserRole(ctx, user.id, idOf(req), input));
+      },
+    }),
+  ];
+}

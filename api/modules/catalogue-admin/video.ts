@@ -1,0 +1,558 @@
+/**
+ * Lesson videos uploaded by operators (docs/decisions/043-video-transcoding.md): the file is
+ * streamed to disk under DATA_DIR (never held whole in memory), checked with ffprobe, and queued
+ * as a `video_jobs` row. A background worker on any node takes a queued row with a guarded update
+ * (FOR UPDATE SKIP LOCKED, then a lease it renews while ffmpeg runs), transcodes it to HLS
+ * (H.264 + AAC, 6 s segments, VOD playlist) with an MP4 fallback and a JPEG poster, and points the
+ * lesson at the new files. A node shutting down kills its ffmpeg; the job is taken again once its
+ * lease has expired.
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { Request } from "express";
+import { sql } from "kysely";
+import type { VideoJob } from "../../../shared/contracts/admin-catalogue";
+import { uploadedVideoSources } from "../../../shared/media";
+import type { ApiContext } from "../../context";
+import type { VideoJobState } from "../../db/schema";
+import { ApiError, notFound } from "../../http";
+import { defaultNode, type JobDefinition, runJobTick } from "../../jobs/registry";
+import { recordAudit } from "../audit/record";
+import { type Db } from "./common";
+import { type Encoder, findEncoder, videoSettingsOf } from "./encoder";
+
+/** What a browser may send as a video file's type (ffprobe decides what the bytes really are). */
+export const LESSON_VIDEO_TYPES = [
+  "video/mp4",
+  "video/quicktime",
+  "video/webm",
+  "video/x-matroska",
+  "video/x-msvideo",
+  "video/mpeg",
+  "application/octet-stream",
+] as const;
+
+export const VIDEO_JOB_EVERY_MS = 5000;
+/** How long a worker owns a job without renewing it (it renews every VIDEO_HEARTBEAT_MS). */
+export const VIDEO_LEASE_SECONDS = 60;
+const VIDEO_HEARTBEAT_MS = 1500;
+/** Leases that ran out this many times (the node died mid-way each time): the job fails. */
+export const VIDEO_MAX_ATTEMPTS = 3;
+/** HLS segment length, seconds. */
+export const HLS_SEGMENT_SECONDS = 6;
+
+export const VIDEO_FAILED_MESSAGE = "视频转码失败：文件可能已损坏，或编码格式不受支持。请换一个文件重新上传。";
+export const VIDEO_INTERRUPTED_MESSAGE = "视频转码多次中断（服务器重启或故障），请重新上传。";
+export const NOT_A_VIDEO_MESSAGE = "这个文件不是可以播放的视频（没有找到视频画面），请换一个文件上传。";
+
+/** Where transcoded lesson videos are kept (served at /media/lessons/). */
+export const lessonVideoRoot = (dataDir: string) => path.join(dataDir, "uploads", "lessons");
+const incomingRoot = (dataDir: string) => path.join(dataDir, "uploads", "incoming");
+
+const removeQuietly = (target: string) => rm(target, { recursive: true, force: true }).catch(() => {});
+
+// ---- upload ----------------------------------------------------------------------------------------
+
+/**
+ * Streams the request body to a new file under DATA_DIR/uploads/incoming, at most `maxBytes`
+ * (413 beyond, the part written deleted). Answers the file's path and size.
+ */
+export async function receiveVideo(req: Request, dataDir: string, maxBytes: number) {
+  const tooLarge = () => new ApiError(413, "too_large", `视频文件太大：不能超过 ${Math.floor(maxBytes / 2 ** 20)} MB`);
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  await mkdir(incomingRoot(dataDir), { recursive: true });
+  const file = path.join(incomingRoot(dataDir), `${randomUUID()}.upload`);
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      if (bytes > maxBytes) done(tooLarge());
+      else done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(req, counter, createWriteStream(file, { flags: "wx", mode: 0o600 }));
+  } catch (err) {
+    await removeQuietly(file);
+    if (err instanceof ApiError) throw err;
+    throw new ApiError(400, "upload_interrupted", "视频上传中断，请重新上传");
+  }
+  if (bytes === 0) {
+    await removeQuietly(file);
+    throw new ApiError(400, "invalid_input", "请选择一个视频文件");
+  }
+  return { file, bytes };
+}
+
+/** Codecs of still pictures: a JPEG or PNG has a "video" stream to ffprobe, but is no video. */
+const STILL_CODECS = new Set(["mjpeg", "png", "bmp", "gif", "webp", "tiff", "jpeg2000", "ansi", "tty", "text"]);
+
+/** The duration of a real video file (a video stream of moving pictures), or null. */
+export function probeVideo(ffprobe: string, file: string): Promise<{ durationSeconds: number } | null> {
+  return new Promise((resolve) => {
+    execFile(
+      ffprobe,
+      ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file],
+      { timeout: 60_000, maxBuffer: 4 * 2 ** 20 },
+      (error, stdout) => {
+        if (error) return resolve(null);
+        try {
+          const info = JSON.parse(stdout) as {
+            streams?: {
+              codec_type?: string;
+              codec_name?: string;
+              duration?: string;
+              disposition?: { attached_pic?: number };
+            }[];
+            format?: { duration?: string };
+          };
+          const video = (info.streams ?? []).find(
+            (s) => s.codec_type === "video" && !STILL_CODECS.has(s.codec_name ?? "") && !s.disposition?.attached_pic,
+          );
+          const duration = Number(info.format?.duration ?? video?.duration);
+          resolve(video && Number.isFinite(duration) && duration > 0 ? { durationSeconds: duration } : null);
+        } catch {
+          resolve(null);
+        }
+      },
+    );
+  });
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === "23505";
+
+export const videoBusy = () => new ApiError(409, "video_busy", "这节课的视频正在转码，请等转码结束后再上传新文件");
+
+/** Queues the upload for transcoding (one open job per lesson), with its audit entry. */
+export async function enqueueVideo(
+  db: Db,
+  input: { lessonId: number; actorId: number; sourcePath: string; bytes: number; durationSeconds: number },
+): Promise<number> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const lesson = await trx
+        .selectFrom("lessons")
+        .select(["id", "course_id", "video_key", "video_url"])
+        .where("id", "=", input.lessonId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!lesson) throw notFound();
+      const job = await trx
+        .insertInto("video_jobs")
+        .values({
+          lesson_id: input.lessonId,
+          source_path: input.sourcePath,
+          output_dir: `${input.lessonId}-${randomBytes(8).toString("hex")}`,
+          duration_seconds: input.durationSeconds,
+          created_by: input.actorId,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        actorId: input.actorId,
+        action: "lesson.video.upload",
+        targetType: "lesson",
+        targetId: input.lessonId,
+        before: { videoKey: lesson.video_key, videoUrl: lesson.video_url },
+        after: { jobId: job.id, bytes: input.bytes, durationSeconds: Math.round(input.durationSeconds) },
+      });
+      return job.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw videoBusy();
+    throw err;
+  }
+}
+
+export async function hasOpenJob(db: Db, lessonId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("video_jobs")
+    .select("id")
+    .where("lesson_id", "=", lessonId)
+    .where("state", "in", ["queued", "running"])
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+// ---- status ----------------------------------------------------------------------------------------
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export async function latestVideoJob(db: Db, lessonId: number): Promise<VideoJob | null> {
+  const row = await db
+    .selectFrom("video_jobs")
+    .select(["id", "lesson_id", "state", "progress", "message", "output_dir", "created_at", "finished_at"])
+    .where("lesson_id", "=", lessonId)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { hls, mp4, poster } = uploadedVideoSources(row.output_dir);
+  return {
+    id: row.id,
+    lessonId: row.lesson_id,
+    state: row.state,
+    progress: row.progress,
+    message: row.message,
+    createdAt: iso(row.created_at)!,
+    finishedAt: iso(row.finished_at),
+    sources: row.state === "done" ? { hls, mp4, poster } : null,
+  };
+}
+
+// ---- the worker ------------------------------------------------------------------------------------
+
+export interface ClaimedVideoJob {
+  id: number;
+  lesson_id: number;
+  source_path: string;
+  output_dir: string;
+  duration_seconds: number;
+  attempts: number;
+}
+
+/**
+ * Takes the oldest queued job, or a running one whose lease has expired, for `node`. The row is
+ * picked with FOR UPDATE SKIP LOCKED and taken by an update that checks its state again, so two
+ * nodes never take the same job. Jobs whose lease ran out VIDEO_MAX_ATTEMPTS times fail first.
+ */
+export async function claimVideoJob(ctx: ApiContext, node: string): Promise<ClaimedVideoJob | undefined> {
+  const { db } = ctx.database;
+  const gaveUp = await sql<{ source_path: string }>`
+    update video_jobs
+       set state = 'failed', message = ${VIDEO_INTERRUPTED_MESSAGE}, lease_owner = null,
+           lease_expires_at = null, finished_at = now(), updated_at = now()
+     where state = 'running' and lease_expires_at < now() and attempts >= ${VIDEO_MAX_ATTEMPTS}
+    returning source_path`.execute(db);
+  for (const row of gaveUp.rows) await removeQuietly(row.source_path);
+
+  const taken = await sql<ClaimedVideoJob>`
+    update video_jobs
+       set state = 'running', attempts = attempts + 1, progress = 0, lease_owner = ${node},
+           lease_expires_at = now() + make_interval(secs => ${VIDEO_LEASE_SECONDS}),
+           started_at = coalesce(started_at, now()), updated_at = now()
+     where id = (
+             select id from video_jobs
+              where state = 'queued' or (state = 'running' and lease_expires_at < now())
+              order by id
+              limit 1
+                for update skip locked)
+       and (state = 'queued' or (state = 'running' and lease_expires_at < now()))
+    returning id, lesson_id, source_path, output_dir, duration_seconds, attempts`.execute(db);
+  const job = taken.rows[0];
+  return job ? { ...job, duration_seconds: Number(job.duration_seconds) } : undefined;
+}
+
+/** Records progress and extends the lease; false when this node no longer holds the job. */
+async function renewLease(ctx: ApiContext, jobId: number, node: string, progress: number): Promise<boolean> {
+  const result = await ctx.database.db
+    .updateTable("video_jobs")
+    .set({
+      progress,
+      lease_expires_at: sql<Date>`now() + make_interval(secs => ${VIDEO_LEASE_SECONDS})`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where("id", "=", jobId)
+    .where("state", "=", "running")
+    .where("lease_owner", "=", node)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+interface FfmpegRun {
+  code: number | null;
+  aborted: boolean;
+  stderr: string;
+}
+
+/** Runs ffmpeg with `-progress pipe:1`, telling the seconds of output written; killed on `signal`. */
+function runFfmpeg(
+  ffmpeg: string,
+  args: string[],
+  signal: AbortSignal,
+  onSeconds: (seconds: number) => void = () => {},
+): Promise<FfmpegRun> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve({ code: null, aborted: true, stderr: "" });
+    const child: ChildProcess = spawn(
+      ffmpeg,
+      ["-hide_banner", "-nostdin", "-y", "-nostats", "-progress", "pipe:1", ...args],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stderr = "";
+    let pending = "";
+    const kill = () => child.kill("SIGKILL");
+    signal.addEventListener("abort", kill, { once: true });
+    child.stdout?.setEncoding("utf8");
+    child.stdout?.on("data", (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        const match = /^out_time_us=(\d+)/.exec(line.trim());
+        if (match) onSeconds(Number(match[1]) / 1e6);
+      }
+    });
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (chunk: string) => {
+      stderr = (stderr + chunk).slice(-8000);
+    });
+    child.on("error", (err) => {
+      stderr += `\n${err.message}`;
+    });
+    child.on("close", (code) => {
+      signal.removeEventListener("abort", kill);
+      resolve({ code, aborted: signal.aborted, stderr });
+    });
+  });
+}
+
+function hlsArgs(source: string, out: string): string[] {
+  return [
+    "-i",
+    source,
+    "-map",
+    "0:v:0",
+    "-map",
+    "0:a:0?",
+    "-vf",
+    "scale=-2:'trunc(min(720,ih)/2)*2'",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "veryfast",
+    "-crf",
+    "23",
+    "-profile:v",
+    "main",
+    "-pix_fmt",
+    "yuv420p",
+    "-force_key_frames",
+    `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`,
+    "-c:a",
+    "aac",
+    "-b:a",
+    "128k",
+    "-ac",
+    "2",
+    "-f",
+    "hls",
+    "-hls_time",
+    String(HLS_SEGMENT_SECONDS),
+    "-hls_playlist_type",
+    "vod",
+    "-hls_segment_filename",
+    path.join(out, "seg-%03d.ts"),
+    path.join(out, "index.m3u8"),
+  ];
+}
+
+type Outcome = "done" | "failed" | "abandoned";
+
+/** Transcodes one claimed job; the lesson points at the new files when it succeeds. */
+export async function transcodeVideoJob(
+  ctx: ApiContext,
+  encoder: Encoder,
+  job: ClaimedVideoJob,
+  node: string,
+  shutdown: AbortSignal,
+): Promise<Outcome> {
+  const out = path.join(lessonVideoRoot(ctx.settings.dataDir), job.output_dir);
+  const lost = new AbortController();
+  const signal = AbortSignal.any([shutdown, lost.signal]);
+  let progress = 0;
+  const heartbeat = setInterval(() => {
+    renewLease(ctx, job.id, node, progress)
+      .then((held) => {
+        if (!held) lost.abort();
+      })
+      .catch((err: unknown) => ctx.logger.warn({ err, videoJob: job.id }, "video job lease not renewed"));
+  }, VIDEO_HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    // A previous attempt's half-written files go first.
+    await removeQuietly(out);
+    await mkdir(out, { recursive: true });
+    const steps: { args: string[]; from: number; to: number }[] = [
+      { args: hlsArgs(job.source_path, out), from: 0, to: 90 },
+      {
+        // The fallback for players without HLS: the same streams in one MP4, moov first.
+        args: [
+          "-i",
+          path.join(out, "index.m3u8"),
+          "-c",
+          "copy",
+          "-movflags",
+          "+faststart",
+          path.join(out, "index.mp4"),
+        ],
+        from: 90,
+        to: 97,
+      },
+      {
+        args: [
+          "-ss",
+          String(Math.min(1, job.duration_seconds / 2)),
+          "-i",
+          path.join(out, "index.mp4"),
+          "-frames:v",
+          "1",
+          "-q:v",
+          "3",
+          path.join(out, "poster.jpg"),
+        ],
+        from: 97,
+        to: 99,
+      },
+    ];
+    for (const step of steps) {
+      const run = await runFfmpeg(encoder.ffmpeg, step.args, signal, (seconds) => {
+        const share = Math.min(1, Math.max(0, seconds / job.duration_seconds));
+        progress = Math.floor(step.from + share * (step.to - step.from));
+      });
+      if (run.aborted) {
+        // Shutting down or lease lost: left as it is, to be taken again once the lease expires.
+        ctx.logger.info({ videoJob: job.id, lost: lost.signal.aborted }, "video transcoding stopped");
+        return "abandoned";
+      }
+      if (run.code !== 0) {
+        ctx.logger.error({ videoJob: job.id, code: run.code, stderr: run.stderr }, "video transcoding failed");
+        await failJob(ctx, job, node, VIDEO_FAILED_MESSAGE);
+        await removeQuietly(out);
+        return "failed";
+      }
+      progress = step.to;
+    }
+    clearInterval(heartbeat);
+    return await completeJob(ctx, job, node);
+  } catch (err) {
+    ctx.logger.error({ err, videoJob: job.id }, "video transcoding failed");
+    await failJob(ctx, job, node, VIDEO_FAILED_MESSAGE).catch(() => {});
+    await removeQuietly(out);
+    return "failed";
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function failJob(ctx: ApiContext, job: ClaimedVideoJob, node: string, message: string) {
+  const result = await ctx.database.db
+    .updateTable("video_jobs")
+    .set({
+      state: "failed" satisfies VideoJobState,
+      message,
+      lease_owner: null,
+      lease_expires_at: null,
+      finished_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where("id", "=", job.id)
+    .where("lease_owner", "=", node)
+    .where("state", "=", "running")
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) await removeQuietly(job.source_path);
+}
+
+/** Marks the job done and points its lesson at the new files; earlier uploads nobody plays go. */
+async function completeJob(ctx: ApiContext, job: ClaimedVideoJob, node: string): Promise<Outcome> {
+  const { db } = ctx.database;
+  const hls = uploadedVideoSources(job.output_dir).hls;
+  const stale = await db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable("video_jobs")
+      .set({
+        state: "done",
+        progress: 100,
+        message: null,
+        lease_owner: null,
+        lease_expires_at: null,
+        finished_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+      })
+      .where("id", "=", job.id)
+      .where("lease_owner", "=", node)
+      .where("state", "=", "running")
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) return null;
+    const lesson = await trx
+      .updateTable("lessons")
+      .set({ video_key: "upload", video_url: hls, duration_seconds: Math.max(1, Math.round(job.duration_seconds)) })
+      .where("id", "=", job.lesson_id)
+      .returning("course_id")
+      .executeTakeFirst();
+    if (lesson)
+      await trx.updateTable("courses").set({ updated_at: ctx.now() }).where("id", "=", lesson.course_id).execute();
+    // Folders of this lesson's earlier uploads that no lesson plays any more.
+    const earlier = await trx
+      .selectFrom("video_jobs")
+      .select("output_dir")
+      .where("lesson_id", "=", job.lesson_id)
+      .where("id", "<>", job.id)
+      .where("state", "in", ["done", "failed"])
+      .execute();
+    const stale: string[] = [];
+    for (const { output_dir } of earlier) {
+      const inUse = await trx
+        .selectFrom("lessons")
+        .select("id")
+        .where("video_url", "=", uploadedVideoSources(output_dir).hls)
+        .executeTakeFirst();
+      if (!inUse) stale.push(output_dir);
+    }
+    return stale;
+  });
+  if (stale === null) return "abandoned";
+  const root = lessonVideoRoot(ctx.settings.dataDir);
+  for (const folder of stale) await removeQuietly(path.join(root, folder));
+  await removeQuietly(job.source_path);
+  ctx.logger.info({ videoJob: job.id, lesson: job.lesson_id }, "lesson video transcoded");
+  return "done";
+}
+
+/** Per process: aborted when the process shuts down (ffmpeg is killed, the job left to its lease). */
+const shutdowns = new WeakMap<ApiContext, AbortController>();
+function shutdownOf(ctx: ApiContext): AbortController {
+  let controller = shutdowns.get(ctx);
+  if (!controller) shutdowns.set(ctx, (controller = new AbortController()));
+  return controller;
+}
+
+/** Kills this process's ffmpeg runs and takes no more jobs (the composition root calls it on shutdown). */
+export function stopVideoWork(ctx: ApiContext): void {
+  shutdownOf(ctx).abort();
+}
+
+/** Takes and transcodes jobs until none is waiting (or the process shuts down). */
+export async function runVideoWorker(ctx: ApiContext, options: { node?: string } = {}): Promise<number> {
+  const shutdown = shutdownOf(ctx).signal;
+  const encoder = findEncoder(videoSettingsOf(ctx.settings.video));
+  if (!encoder) return 0;
+  const node = options.node ?? defaultNode();
+  let handled = 0;
+  while (!shutdown.aborted) {
+    const job = await claimVideoJob(ctx, node);
+    if (!job) break;
+    handled += 1;
+    await transcodeVideoJob(ctx, encoder, job, node, shutdown);
+  }
+  return handled;
+}
+
+export const videoTranscodeJob: JobDefinition = {
+  name: "video-transcode",
+  everyMs: VIDEO_JOB_EVERY_MS,
+  run: (ctx) => runVideoWorker(ctx),
+};
+
+/** Starts this node's worker at once after an upload instead of at the next period. */
+export function kickVideoWorker(ctx: ApiContext): void {
+  void runJobTick(ctx, videoTranscodeJob).catch((err: unknown) =>
+    ctx.logger.error({ err }, "video worker could not start"),
+  );
+}

@@ -1,0 +1,279 @@
+// Lighthouse desktop performance of every public kind of page (issue "Speed", goal 7: 100 each).
+//
+//   npm run bench -- --lighthouse            (needs a build: npm run build)
+//   node bench/lighthouse.mjs                 same
+//   BENCH_ORIGIN=http://127.0.0.1:3310 node bench/lighthouse.mjs   against a running server
+//
+// It starts its own production server on a temporary data directory with the demo data (unless
+// BENCH_ORIGIN is given), runs Lighthouse's desktop preset (performance only, simulated
+// throttling) in headless Chromium (CHROME_PATH, default /usr/bin/chromium) once per page,
+// `BENCH_LH_RUNS` times (default 1; the median score is kept; BENCH_LH_PAGES=/,/about for some), prints score, FCP, LCP, TBT, CLS
+// and speed index per page, and writes bench/results/lighthouse.json. Scores depend on the CPU
+// the browser gets: on a shared machine, read them with the load average printed beside them.
+//
+//   BENCH_LH_CATEGORIES=accessibility        other categories instead of performance (comma-separated:
+//                                            accessibility,best-practices,seo); each page's score per
+//                                            category and the audits that fail, results in
+//                                            bench/results/lighthouse-<categories>.json
+//   BENCH_LH_SIGNED_IN=1                     also the signed-in pages (SIGNED_IN_PAGES), the demo
+//                                            accounts signed in by e-mail and password
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { root, startServer, stopServer, table } from "./server.mjs";
+
+/** One address per public kind of page; `{live}` and `{book}` are the first links of their lists. */
+export const PAGES = [
+  "/",
+  "/about",
+  "/product/list",
+  "/course/1",
+  "/video",
+  "/video/PublicCourseItem?id=1",
+  "/live",
+  "/live/{live}",
+  "/books",
+  "/books/{book}",
+  "/stationery",
+  "/search?keyword=kaishu",
+  "/homework",
+  "/experience",
+  "/guide",
+  "/calmness",
+];
+
+/** Pages of the demo accounts (BENCH_LH_SIGNED_IN=1): [account, address]. */
+export const SIGNED_IN_PAGES = [
+  ["learner", "/my"],
+  ["learner", "/my/allcourse"],
+  ["learner", "/my/calendar"],
+  ["learner", "/my/dairy"],
+  ["learner", "/my/homework"],
+  ["learner", "/my/order"],
+  ["learner", "/my/exchange"],
+  ["learner", "/my/information"],
+  ["teacher", "/teach"],
+  ["teacher", "/teach/homework"],
+  ["operator", "/admin"],
+  ["operator", "/admin/orders"],
+];
+
+/**
+ * Audits that may fail: the spec fixes the viewport (`user-scalable=no`, a PC site whose mobile
+ * visitors go to the mobile site).
+ */
+const ACCEPTED_FAILURES = new Set(["meta-viewport"]);
+
+async function signIn(origin, account) {
+  const res = await fetch(`${origin}/api/auth/email/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ email: `${account}@mochi.local`, password: `Mochi-${account}-2026` }),
+  });
+  if (!res.ok) throw new Error(`${account} could not sign in: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+const DISCOVER = {
+  live: ["/live", /href="\/live\/(\d+)"/],
+  book: ["/books", /href="\/books\/(\d+)"/],
+};
+
+const loadAverage = () => os.loadavg()[0].toFixed(2);
+
+async function resolvePages(origin) {
+  const ids = {};
+  for (const [key, [page, pattern]] of Object.entries(DISCOVER)) {
+    const html = await (await fetch(origin + page)).text();
+    ids[key] = pattern.exec(html)?.[1];
+  }
+  // BENCH_LH_PAGES="/,/about": only these kinds of page.
+  const only = process.env.BENCH_LH_PAGES?.split(",").filter(Boolean);
+  return PAGES.filter((route) => !only || only.includes(route)).map((route) => ({
+    route,
+    path: route.replace(/\{(\w+)\}/g, (_, k) => ids[k] ?? "0"),
+  }));
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Scores per category and the failing audits of those categories (ACCEPTED_FAILURES marked). */
+async function auditCategories(url, port, categories, cookie) {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: categories,
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    },
+    desktopConfig,
+  );
+  const lhr = result.lhr;
+  if (lhr.runtimeError) return { scores: {}, failing: [lhr.runtimeError.code], accepted: [] };
+  const scores = Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+  const ids = new Set(categories.flatMap((c) => lhr.categories[c]?.auditRefs.map((r) => r.id) ?? []));
+  const failed = [...ids].filter((id) => {
+    const a = lhr.audits[id];
+    return a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative";
+  });
+  return {
+    scores,
+    failing: failed.filter((id) => !ACCEPTED_FAILURES.has(id)),
+    accepted: failed.filter((id) => ACCEPTED_FAILURES.has(id)),
+  };
+}
+
+/** BENCH_LH_CATEGORIES: scores and failing audits per page, public and (BENCH_LH_SIGNED_IN) signed in. */
+async function runCategories(categories) {
+  let server;
+  let tmp;
+  let origin = process.env.BENCH_ORIGIN;
+  const loadBefore = loadAverage();
+  if (!origin) {
+    tmp = mkdtempSync(path.join(os.tmpdir(), "mochi-lighthouse-"));
+    server = await startServer({ dataDir: tmp, env: { OVERLOAD_LAG_MS: "0" }, timeoutMs: 180_000 });
+    origin = server.origin;
+  }
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  const rows = [];
+  try {
+    const pages = (await resolvePages(origin)).map((p) => ({ ...p, account: "" }));
+    if (process.env.BENCH_LH_SIGNED_IN === "1") {
+      for (const [account, p] of SIGNED_IN_PAGES) pages.push({ route: p, path: p, account });
+    }
+    const cookies = {};
+    for (const { route, path: p, account } of pages) {
+      if (account && !cookies[account]) cookies[account] = await signIn(origin, account);
+      const r = await auditCategories(origin + encodeURI(p), chrome.port, categories, cookies[account]);
+      rows.push({ route, path: p, account: account || "visitor", ...r, load: loadAverage() });
+    }
+  } finally {
+    await chrome.kill();
+    await stopServer(server?.child);
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
+  console.log(
+    `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, desktop preset, ${categories.join(", ")} (1-minute load average ${loadBefore} before):\n`,
+  );
+  const lines = [["page", "as", ...categories, "failing", "accepted", "load"]];
+  for (const r of rows)
+    lines.push([
+      r.path,
+      r.account,
+      ...categories.map((c) => r.scores[c] ?? "-"),
+      r.failing.join(", ") || "none",
+      r.accepted.join(", "),
+      r.load,
+    ]);
+  for (const line of table(lines)) console.log(line);
+  const dir = path.join(root, "bench/results");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, `lighthouse-${categories.join("-")}.json`),
+    JSON.stringify({ at: new Date().toISOString(), loadBefore, loadAfter: loadAverage(), rows }, null, 2) + "\n",
+  );
+  if (rows.some((r) => r.failing.length > 0)) process.exitCode = 1;
+  return rows;
+}
+
+async function audit(url, port) {
+  const result = await lighthouse(
+    url,
+    { port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+    desktopConfig,
+  );
+  const lhr = result.lhr;
+  if (lhr.runtimeError)
+    return { score: 0, fcp: NaN, lcp: NaN, tbt: NaN, cls: NaN, si: NaN, notes: [lhr.runtimeError.code] };
+  const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  // What kept the score from 100 (the failing metric audits and the largest opportunities).
+  const notes = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && ["metric", "binary", "numeric"].includes(a.scoreDisplayMode))
+    .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`)
+    .slice(0, 6);
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcp: metric("first-contentful-paint"),
+    lcp: metric("largest-contentful-paint"),
+    tbt: metric("total-blocking-time"),
+    cls: metric("cumulative-layout-shift"),
+    si: metric("speed-index"),
+    notes,
+  };
+}
+
+export async function runLighthouse() {
+  const categories = process.env.BENCH_LH_CATEGORIES?.split(",").filter(Boolean);
+  if (categories?.length && categories.join() !== "performance") return runCategories(categories);
+  const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1));
+  let server;
+  let tmp;
+  let origin = process.env.BENCH_ORIGIN;
+  const loadBefore = loadAverage();
+  if (!origin) {
+    tmp = mkdtempSync(path.join(os.tmpdir(), "mochi-lighthouse-"));
+    // No shedding: a loaded machine must not turn a page into a 503 for the audit.
+    server = await startServer({ dataDir: tmp, env: { OVERLOAD_LAG_MS: "0" } });
+    origin = server.origin;
+  }
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  const rows = [];
+  try {
+    for (const { route, path: p } of await resolvePages(origin)) {
+      const samples = [];
+      for (let i = 0; i < runs; i++) samples.push(await audit(origin + encodeURI(p), chrome.port));
+      const best = samples.find((s) => s.score === median(samples.map((x) => x.score)));
+      rows.push({ route, path: p, runs: samples.map((s) => s.score), ...best, load: loadAverage() });
+    }
+  } finally {
+    await chrome.kill();
+    await stopServer(server?.child);
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
+
+  const ms = (n) => (Number.isFinite(n) ? `${Math.round(n)} ms` : "-");
+  console.log(
+    `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, desktop preset, performance (1-minute load average ${loadBefore} before):\n`,
+  );
+  const lines = [["page", "address", "score", "FCP", "LCP", "TBT", "CLS", "SI", "load", "below 0.9"]];
+  for (const r of rows)
+    lines.push([
+      r.route,
+      r.path,
+      runs > 1 ? `${r.score} (${r.runs.join("/")})` : r.score,
+      ms(r.fcp),
+      ms(r.lcp),
+      ms(r.tbt),
+      r.cls.toFixed(3),
+      ms(r.si),
+      r.load,
+      r.notes.join(", "),
+    ]);
+  for (const line of table(lines)) console.log(line);
+  const dir = path.join(root, "bench/results");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, "lighthouse.json"),
+    JSON.stringify({ at: new Date().toISOString(), loadBefore, loadAfter: loadAverage(), rows }, null, 2),
+  );
+  return rows;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await runLighthouse();
+}

@@ -1,0 +1,142 @@
+/**
+ * What staff pages with actions share: a staff action (a POST or PUT whose answer
+ * reloads the page's data, with its busy state and the API's refusal in Chinese), the loader's
+ * forwarding of the URL's table state to the API, and a small dialog form.
+ */
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useRevalidator } from "react-router-dom";
+import type { z } from "zod";
+import { createAjax } from "../../../shared/ajax";
+import { browserApi } from "../../lib/api";
+import { Modal } from "../../lib/modal";
+import { describeProblem, type Problem } from "../../lib/problem";
+import "./staff-forms.css";
+
+/** The API query for a staff table: the URL's own parameters, only the ones the page knows. */
+export function apiQuery(request: Request, keys: readonly string[]): string {
+  const url = new URL(request.url);
+  const query = new URLSearchParams();
+  for (const key of ["page", "pageSize", "sort", "dir", "q", ...keys]) {
+    const value = url.searchParams.get(key);
+    if (value) query.set(key, value);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+export function useStaffAction() {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  async function send<T>(
+    path: string,
+    body: unknown,
+    schema: z.ZodType<T>,
+    method: "POST" | "PUT" = "POST",
+    idempotencyKey?: string,
+  ): Promise<T | null> {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const ajax = idempotencyKey ? createAjax({ headers: { "Idempotency-Key": idempotencyKey } }) : browserApi;
+      const result = await ajax(path, { method, body, schema });
+      await revalidator.revalidate();
+      return result;
+    } catch (err) {
+      setProblem(describeProblem(err));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, problem, setProblem, send };
+}
+
+export function ActionAlert({ problem }: { problem: Problem | null }) {
+  if (!problem) return null;
+  return (
+    <p className="form-field__error" role="alert">
+      {problem.message}
+      {Object.values(problem.fields).length ? `：${Object.values(problem.fields).join("；")}` : ""}
+    </p>
+  );
+}
+
+/** A dialog with a form: submit runs `onSubmit`; it closes itself when that says so. */
+export function DialogForm({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  busy,
+  problem,
+  submitLabel,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  onSubmit: (form: FormData) => Promise<boolean>;
+  busy: boolean;
+  problem: Problem | null;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await onSubmit(new FormData(event.currentTarget))) onClose();
+  }
+  return (
+    <Modal open={open} onClose={onClose} title={title} className="admin-dialog">
+      <form className="form admin-form" onSubmit={(e) => void submit(e)} noValidate>
+        {children}
+        <ActionAlert problem={problem} />
+        <div className="form__actions">
+          <button type="button" className="button" onClick={onClose}>
+            取消
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? "提交中…" : submitLabel}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** A labelled input of an admin form. */
+export function Field({
+  label,
+  name,
+  defaultValue,
+  type = "text",
+  placeholder,
+  required,
+}: {
+  label: string;
+  name: string;
+  defaultValue?: string | number | null;
+  type?: string;
+  placeholder?: string;
+  required?: boolean;
+}) {
+  return (
+    <label className="form-field admin-field">
+      <span className="form-field__label">
+        {label}
+        {required ? " *" : ""}
+      </span>
+      <input
+        className="form-field__control"
+        name={name}
+        type={type}
+        defaultValue={defaultValue ?? ""}
+        placeholder={placeholder}
+      />
+    </label>
+  );
+}
+
+export const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+/** A number field as a number (NaN stays NaN, so the API's check names the field). */
+export const num = (form: FormData, name: string) => (text(form, name) === "" ? null : Number(text(form, name)));

@@ -1,0 +1,166 @@
+/**
+ * The staff tables (/admin, /teach): rows sorted, filtered and paged by the server. The table's
+ * state is the page's URL (`page`, `pageSize`, `sort`, `dir` and the page's own filters), so a
+ * sort or a page is a navigation: the loader asks the API again, the back button works, and a
+ * colleague can be sent the very same view. Headless rendering through @tanstack/react-table.
+ */
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type RowData,
+  type SortingState,
+} from "@tanstack/react-table";
+import type { ReactNode } from "react";
+import { Link, useLocation, useNavigation, useSearchParams } from "react-router-dom";
+import { STAFF_PAGE_SIZES, type Paged } from "../../../shared/contracts/staff";
+import { EmptyState } from "../EmptyState";
+import "./data-table.css";
+
+declare module "@tanstack/react-table" {
+  // The key the server sorts by when this column's header is pressed (none: not sortable).
+  interface ColumnMeta<TData extends RowData, TValue> {
+    sortKey?: string;
+    align?: "end";
+    /** Unused type parameters kept by the declaration merge. */
+    _types?: [TData, TValue];
+  }
+}
+
+export interface DataTableProps<Row> {
+  /** Says what the table lists (the caption screen readers announce). */
+  caption: string;
+  // Column value types differ per column; the library's own examples type the array this way.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  columns: ColumnDef<Row, any>[];
+  page: Paged<Row>;
+  rowKey: (row: Row) => string;
+  /** What an empty result says (the filters may explain it). */
+  empty?: ReactNode;
+  /** The sort the server uses when the URL names none. */
+  defaultSort?: { key: string; dir: "asc" | "desc" };
+}
+
+/** The URL of the same page with `changes` applied (null removes a parameter). */
+export function withParams(search: URLSearchParams, changes: Record<string, string | null>): string {
+  const next = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === "") next.delete(key);
+    else next.set(key, value);
+  }
+  const text = next.toString();
+  return text ? `?${text}` : "?";
+}
+
+export function DataTable<Row>({ caption, columns, page, rowKey, empty, defaultSort }: DataTableProps<Row>) {
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const sortKey = search.get("sort") ?? defaultSort?.key ?? "";
+  const dir = (search.get("dir") ?? defaultSort?.dir ?? "desc") === "asc" ? "asc" : "desc";
+  const sorting: SortingState = sortKey ? [{ id: sortKey, desc: dir === "desc" }] : [];
+  const table = useReactTable({
+    data: page.rows,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: rowKey,
+    manualSorting: true,
+    manualPagination: true,
+    manualFiltering: true,
+    state: { sorting },
+    pageCount: Math.max(1, Math.ceil(page.total / page.pageSize)),
+  });
+  // Loading: a navigation to this same page (another sort, page or filter) is on its way.
+  const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+  const pages = table.getPageCount();
+
+  return (
+    <div className="data-table" aria-busy={loading}>
+      <table className="data-table__table">
+        <caption className="data-table__caption">
+          {caption}（共 {page.total} 条）
+        </caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const meta = header.column.columnDef.meta;
+                const label = flexRender(header.column.columnDef.header, header.getContext());
+                const active = meta?.sortKey !== undefined && meta.sortKey === sortKey;
+                const nextDir = active && dir === "desc" ? "asc" : "desc";
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={meta?.align === "end" ? "is-end" : undefined}
+                    aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
+                  >
+                    {meta?.sortKey ? (
+                      <Link
+                        className="data-table__sort"
+                        to={withParams(search, { sort: meta.sortKey, dir: nextDir, page: null })}
+                        preventScrollReset
+                      >
+                        {label}
+                        <span aria-hidden="true">{active ? (dir === "asc" ? " ↑" : " ↓") : " ↕"}</span>
+                      </Link>
+                    ) : (
+                      label
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id} className={cell.column.columnDef.meta?.align === "end" ? "is-end" : undefined}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {page.rows.length === 0 ? (
+        <EmptyState glyph="空" title="没有符合条件的记录">
+          {empty ?? <p>换个筛选条件或关键词试试。</p>}
+        </EmptyState>
+      ) : null}
+      <nav className="data-table__pager" aria-label={`${caption}分页`}>
+        <span>
+          第 {page.page} / {pages} 页
+        </span>
+        {page.page > 1 ? (
+          <Link to={withParams(search, { page: String(page.page - 1) })} preventScrollReset>
+            上一页
+          </Link>
+        ) : null}
+        {page.page < pages ? (
+          <Link to={withParams(search, { page: String(page.page + 1) })} preventScrollReset>
+            下一页
+          </Link>
+        ) : null}
+        <span className="data-table__sizes">
+          每页
+          {STAFF_PAGE_SIZES.map((size) =>
+            size === page.pageSize ? (
+              <strong key={size} aria-current="true">
+                {size}
+              </strong>
+            ) : (
+              <Link key={size} to={withParams(search, { pageSize: String(size), page: null })} preventScrollReset>
+                {size}
+              </Link>
+            ),
+          )}
+          条
+        </span>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+/** 审计日志 (/admin/audit): every staff action, newest first; filters and sort live in the URL. */
+import { createColumnHelper } from "@tanstack/react-table";
+import { Form, useLoaderData, useSearchParams } from "react-router-dom";
+import { auditEntrySchema, pagedOf, type AuditEntry } from "../../../../shared/contracts/staff";
+import { formatDateTime } from "../../../../shared/format";
+import { Page } from "../../../components/Page";
+import { DataTable } from "../../../components/table/DataTable";
+import type { PageLoaderArgs } from "../../../routing/nav-context";
+import { LoadFailed, loaded } from "../desk-parts";
+import "../desk.css";
+
+const FILTERS = ["q", "action", "targetType", "targetId", "actor", "from", "to", "page", "pageSize", "sort", "dir"];
+const auditPage = pagedOf(auditEntrySchema);
+
+export async function loader({ request, env, signal }: PageLoaderArgs) {
+  const url = new URL(request.url);
+  const query = new URLSearchParams();
+  for (const key of FILTERS) {
+    const value = url.searchParams.get(key);
+    if (value) query.set(key, value);
+  }
+  const text = query.toString();
+  const page = await loaded(env.api(`/api/admin/audit${text ? `?${text}` : ""}`, { signal, schema: auditPage }));
+  return { page, meta: { title: "审计日志", noindex: true } };
+}
+
+const ROLE_LABELS: Record<string, string> = { operator: "运营", teacher: "教师", learner: "学员" };
+
+function Change({ entry }: { entry: AuditEntry }) {
+  const show = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value, null, 1));
+  return (
+    <pre className="admin-json">
+      {show(entry.before)} → {show(entry.after)}
+    </pre>
+  );
+}
+
+const column = createColumnHelper<AuditEntry>();
+const columns = [
+  column.accessor("at", { header: "时间", cell: (c) => formatDateTime(c.getValue()), meta: { sortKey: "at" } }),
+  column.accessor("actorName", {
+    header: "操作人",
+    cell: (c) => `${c.getValue()}（${ROLE_LABELS[c.row.original.actorRole] ?? c.row.original.actorRole}）`,
+    meta: { sortKey: "actor" },
+  }),
+  column.accessor("action", { header: "操作", meta: { sortKey: "action" } }),
+  column.display({
+    id: "target",
+    header: "对象",
+    cell: (c) => `${c.row.original.targetType}${c.row.original.targetId ? ` #${c.row.original.targetId}` : ""}`,
+  }),
+  column.display({ id: "change", header: "变更（前 → 后）", cell: (c) => <Change entry={c.row.original} /> }),
+  column.accessor("reason", { header: "原因", cell: (c) => c.getValue() ?? "—" }),
+];
+
+export default function AuditLogPage() {
+  const { page } = useLoaderData<typeof loader>();
+  const [search] = useSearchParams();
+  return (
+    <Page lead="员工的每一次操作：谁、何时、做了什么、改动前后。记录只增不改。">
+      <Form method="get" className="admin-filters" role="search" aria-label="筛选审计日志">
+        <label>
+          关键词
+          <input name="q" type="search" defaultValue={search.get("q") ?? ""} placeholder="操作人、对象编号、原因…" />
+        </label>
+        <label>
+          操作
+          <input name="action" defaultValue={search.get("action") ?? ""} placeholder="如 order 或 order.ship" />
+        </label>
+        <label>
+          对象类型
+          <input name="targetType" defaultValue={search.get("targetType") ?? ""} placeholder="如 order、course" />
+        </label>
+        <label>
+          从
+          <input name="from" type="date" defaultValue={search.get("from") ?? ""} />
+        </label>
+        <label>
+          到
+          <input name="to" type="date" defaultValue={search.get("to") ?? ""} />
+        </label>
+        <button type="submit" className="button button--small">
+          筛选
+        </button>
+      </Form>
+      {page.ok ? (
+        <DataTable
+          caption="审计日志"
+          columns={columns}
+          page={page.data}
+          rowKey={(row) => String(row.id)}
+          defaultSort={{ key: "at", dir: "desc" }}
+          empty={<p>还没有符合条件的操作记录。</p>}
+        />
+      ) : (
+        <LoadFailed problem={page.problem} what="审计日志" />
+      )}
+    </Page>
+  );
+}
