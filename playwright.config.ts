@@ -1,24 +1,47 @@
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const dist = process.env.DIST_DIR ?? "dist";
+const testDir = "tests/e2e";
+const startedAt = Date.now();
+
+/**
+ * The spec files run in `E2E_SERVERS` groups at once (2 by default; 1 for one server), each group
+ * against a server and database of its own on its own port, so no spec sees another group's data.
+ * Files are dealt to the groups largest first (a file's size stands for its running time).
+ */
+const servers = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
+function specGroups(): string[][] {
+  const files = readdirSync(testDir)
+    .filter((f) => f.endsWith(".spec.ts"))
+    .map((f) => ({ f, size: statSync(path.join(testDir, f)).size }))
+    .sort((a, b) => b.size - a.size || a.f.localeCompare(b.f));
+  const groups = Array.from({ length: servers }, () => ({ files: [] as string[], size: 0 }));
+  for (const { f, size } of files) {
+    const lightest = groups.reduce((a, b) => (b.size < a.size ? b : a));
+    lightest.files.push(f);
+    lightest.size += size;
+  }
+  return groups.map((g) => g.files);
+}
 
 /**
  * Browser tests against the production build, in Debian's Chromium (Playwright's own browser
  * download is not available here). The server runs with the test fixtures enabled.
  */
 export default defineConfig({
-  testDir: "tests/e2e",
+  testDir,
   outputDir: "test-results/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: servers,
   retries: 0,
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     locale: "zh-CN",
     timezoneId: "Asia/Shanghai",
     viewport: { width: 1280, height: 800 },
@@ -36,9 +59,18 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  projects: specGroups().map((files, i) => ({
+    name: `server-${i + 1}`,
+    testMatch: files.map((f) => `**/${f}`),
+    use: { baseURL: `http://127.0.0.1:${port + i}` },
+  })),
+  webServer: specGroups().map((_, i) => serverOn(port + i)),
+});
+
+function serverOn(p: number) {
+  return {
     command: `node ${dist}/server/main.js`,
-    url: `http://127.0.0.1:${port}/readyz`,
+    url: `http://127.0.0.1:${p}/readyz`,
     reuseExistingServer: false,
     // A fresh data folder is migrated and seeded at start: allow for a busy machine.
     timeout: 180_000,
@@ -46,15 +78,15 @@ export default defineConfig({
       NODE_ENV: "production",
       DEPLOY_ENV: "test",
       TEST_FIXTURES: "1",
-      PORT: String(port),
+      PORT: String(p),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       // A fresh database per run and per port (npm test clears test-results first).
-      DATA_DIR: `test-results/e2e-data-${port}-${Date.now()}`,
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      DATA_DIR: `test-results/e2e-data-${p}-${startedAt}`,
+      PUBLIC_ORIGIN: `http://127.0.0.1:${p}`,
       // Every browser test signs its people in with SMS codes from 127.0.0.1: more than a day's
       // worth for one real address. The per-number caps and cooldown stay as they are.
       OTP_DAILY_PER_IP: "1000",
     },
-  },
-});
+  };
+}

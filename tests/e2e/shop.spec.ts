@@ -224,7 +224,7 @@ test("an activity: its landing content, its share page, and 404 for an unknown t
   await expect(page).toHaveURL(/\/activitys\/spring-2026$/);
   await expect(page.getByRole("heading", { level: 1, name: "春日临帖季" })).toBeVisible();
   await expect(page.locator(".activity__kind")).toContainText("进行中");
-  for (const heading of ["怎么参加", "奖励", "推荐字帖"]) {
+  for (const heading of ["怎么参加", "打卡与日记", "推荐字帖"]) {
     await expect(page.getByRole("heading", { name: heading })).toBeVisible();
   }
   await expect(page.getByRole("heading", { name: "配套课程" })).toBeVisible();
