@@ -1,6 +1,6 @@
 /**
  * A frozen account (deletion requested, cooling-off running) per the deletion agreement: every
- * paying, exchanging, earning and booking action is refused with one message that says how to
+ * paying, exchanging, earning, booking, homework and live-chat action is refused with one message that says how to
  * withdraw the request; coins from learning events are not credited; withdrawing lifts it all.
  */
 import { describe, expect, it } from "vitest";
@@ -62,6 +62,10 @@ describe("a frozen account", () => {
       ["兑换", "POST", "/api/wallet/exchange", { bishan: 1 }, idem()],
       ["兑换", "POST", `/api/wallet/items/${item.id}/redeem`, {}, idem()],
       ["签到领金币", "POST", "/api/wallet/check-in", undefined],
+      ["领取优惠券", "POST", "/api/coupons/claim", { templateId: 1 }],
+      ["提交作业", "POST", "/api/homework/tasks/1/submissions", { photoIds: ["photo-1"] }, idem()],
+      ["在直播间发言", "POST", `/api/live/${live.id}/messages`, { body: "老师好" }],
+      ["签到", "POST", `/api/live/${live.id}/check-in`, {}],
       ["预约", "POST", `/api/live/${live.id}/booking`, {}],
       [
         "报名",

@@ -12,6 +12,7 @@ import {
   templateListSchema,
 } from "../../../shared/contracts/coupons";
 import type { ApiContext } from "../../context";
+import { refuseWhileFrozen } from "../../account-freeze";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
 import { enforce } from "../../rate-limit";
 import {
@@ -45,6 +46,7 @@ export function couponEndpoints(ctx: ApiContext): Endpoint[] {
       input: claimInputSchema,
       output: claimResultSchema,
       handler: async (_req, res, { auth: { user }, input }) => {
+        refuseWhileFrozen(user, "领取优惠券");
         await enforce(
           ctx.database,
           [{ key: `coupons:claim:${user.id}`, max: 30, windowSeconds: 60, message: "领取太频繁，请稍后再试" }],

@@ -33,6 +33,7 @@ import {
 } from "../../../shared/contracts/homework";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { refuseWhileFrozen } from "../../account-freeze";
 import { ApiError, notFound } from "../../http";
 import { fingerprintOf, idempotentResponder } from "../../idempotency";
 import {
@@ -115,6 +116,7 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
       output: uploadedPhotoSchema,
       before: readPhoto,
       handler: async (req, res, { auth: { user } }) => {
+        refuseWhileFrozen(user, "提交作业");
         const taskId = intParam(req, "taskId");
         if (!Buffer.isBuffer(req.body)) throw unsupportedPhoto();
         const upload: Buffer = req.body;
@@ -140,6 +142,7 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
       input: submitSchema,
       output: submissionSchema,
       handler: async (req, res, { auth: { user }, input }) => {
+        refuseWhileFrozen(user, "提交作业");
         const taskId = intParam(req, "taskId");
         await idempotent(
           req,

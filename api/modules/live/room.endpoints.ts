@@ -14,6 +14,7 @@ import {
   chatPostSchema,
   checkInResultSchema,
 } from "../../../shared/contracts/live";
+import { refuseWhileFrozen } from "../../account-freeze";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
 import { forbidden, tooManyRequests } from "../../http";
@@ -45,6 +46,7 @@ export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
       input: chatPostSchema,
       output: chatMessageSchema,
       handler: async (req, res, { auth: { user }, input: { body } }) => {
+        refuseWhileFrozen(user, "在直播间发言");
         const session = await sessionOr404(ctx, req);
         await requireAccess(ctx, session, user);
         const now = ctx.now();
@@ -98,6 +100,7 @@ export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
       input: emptyBody,
       output: checkInResultSchema,
       handler: async (req, res, { auth: { user } }) => {
+        refuseWhileFrozen(user, "签到");
         const session = await sessionOr404(ctx, req);
         await requireAccess(ctx, session, user);
         const now = ctx.now();

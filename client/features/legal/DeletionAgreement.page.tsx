@@ -46,7 +46,7 @@ export default function DeletionAgreementPage() {
           <ol className="prose__clauses">
             <li>
               为防止误操作或他人冒用，注销申请提交后进入 <strong>{DELETION_COOLING_DAYS} 天冷静期</strong>
-              。冷静期内账号被冻结：不能购买、兑换、提交作业或进入直播间。
+              。冷静期内账号被冻结：不能购买或支付、兑换、签到领金币、领取优惠券、预约直播、报名或打卡活动、提交作业、在直播间发言或签到；已购的课程和直播回放仍可观看。
             </li>
             <li>冷静期内，您可以登录账号，在“账号与安全”中撤销注销申请，账号随即恢复正常，所有数据保持原样。</li>
             <li>
