@@ -134,6 +134,9 @@ export async function runThroughput({ root, benchScript }) {
         HOST: "127.0.0.1",
         LOG_LEVEL: logLevel,
         DATA_DIR: dataDir,
+        // The pipeline itself is measured: every request rendered, none answered from the page
+        // cache (bench/page-cache.mjs measures that).
+        PAGE_CACHE: "0",
       },
       // The access log is written (one line per request), to /dev/null.
       stdio: ["ignore", "ignore", "inherit"],

@@ -16,6 +16,7 @@ import { SERVICE_BUSY_MESSAGE } from "../shared/errors";
 
 /** The event loop's recent delay, in milliseconds. */
 export interface LagSampler {
+  /** The lag that has lasted: the smaller reading of the last two windows. */
   lagMs(): number;
   stop(): void;
 }
@@ -45,12 +46,16 @@ const lagGauge = new Gauge({
  * over that window (minus its timer resolution) and the lateness of the sampling timer itself.
  * The mean says how long callbacks waited for the loop on average, which a busy loop keeps high;
  * the lateness catches one long block the mean would dilute (its sample lands among many short
- * ones). Costs one unref'd timer and the histogram's; nothing runs per request.
+ * ones). The lag reported is the smaller reading of the last two windows: one long block (a
+ * burst of new connections, a garbage collection) passes without shedding anybody, a loop that
+ * stays behind for two windows in a row sheds. Costs one unref'd timer and the histogram's;
+ * nothing runs per request.
  */
 export function eventLoopLagSampler({ intervalMs = 500, resolutionMs = 10 }: LagSamplerOptions = {}): LagSampler {
   const histogram = monitorEventLoopDelay({ resolution: resolutionMs });
   histogram.enable();
   let lag = 0;
+  let previous = 0;
   let expected = performance.now() + intervalMs;
   // The first window holds whatever the process did while starting (migrations, the first
   // imports): it is read and dropped, so a node that just became ready does not shed for it.
@@ -65,13 +70,14 @@ export function eventLoopLagSampler({ intervalMs = 500, resolutionMs = 10 }: Lag
       return;
     }
     const mean = histogram.count > 0 ? Math.max(0, histogram.mean / 1e6 - resolutionMs) : 0;
+    previous = lag;
     lag = Math.max(mean, late);
     histogram.reset();
-    lagGauge.set(lag / 1000);
+    lagGauge.set(Math.min(lag, previous) / 1000);
   }, intervalMs);
   timer.unref();
   return {
-    lagMs: () => lag,
+    lagMs: () => Math.min(lag, previous),
     stop: () => {
       clearInterval(timer);
       histogram.disable();

@@ -16,6 +16,7 @@ import {
   type DataStrategyResult,
   isRouteErrorResponse,
   matchRoutes,
+  type StaticHandler,
   type StaticHandlerContext,
   StaticRouterProvider,
 } from "react-router-dom";
@@ -56,8 +57,7 @@ export function hydrationState(ctx: StaticHandlerContext) {
  * reaches them through `env`: the viewer, the browser check, and the API client that forwards the
  * cookie), so they are not copied into a Headers object on every page.
  */
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = new URL(req.originalUrl, "http://localhost");
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -155,6 +155,36 @@ export function matchedBranch(matches: StaticHandlerContext["matches"]): DataRou
   return branch ?? [];
 }
 
+/** How many distinct paths `branchHandlers` remembers (the oldest is forgotten first). */
+export const BRANCH_PATHS_REMEMBERED = 5000;
+
+/**
+ * A static handler per matched branch of the table. react-router's handler matches a request by
+ * flattening and ranking the whole table (every page twice, about 300 branches) on every query;
+ * here each path is matched against the whole table once, and later requests for it are queried
+ * on a handler that holds only its branch (the same route objects and ids, so loader data and
+ * errors are keyed as the browser's router expects). A path that matches nothing is left to the
+ * whole table, which renders the 404 page.
+ */
+export function branchHandlers(whole: StaticHandler, remember = BRANCH_PATHS_REMEMBERED) {
+  const byBranch = new Map<string, StaticHandler>();
+  const byPath = new Map<string, StaticHandler>();
+  return function handlerFor(pathname: string): StaticHandler {
+    const known = byPath.get(pathname);
+    if (known) return known;
+    const matches = matchRoutes(whole.dataRoutes, pathname);
+    let chosen = whole;
+    if (matches?.length) {
+      const key = matches.map((m) => m.route.id).join("\0");
+      chosen = byBranch.get(key) ?? createStaticHandler(matchedBranch(matches));
+      byBranch.set(key, chosen);
+    }
+    if (byPath.size >= remember) byPath.delete(byPath.keys().next().value as string);
+    byPath.set(pathname, chosen);
+    return chosen;
+  };
+}
+
 /**
  * The page when a signed-in visitor's session could not be read (the database or the API is
  * down): no loader runs, the page being opened is the error page with 503 "service busy".
@@ -177,6 +207,7 @@ const serviceBusy: DataStrategyFunction = async ({ matches }) => {
 export function createRenderer(opts: RendererOptions) {
   const envOf = (context: unknown) => context as NavEnv;
   const handler = createStaticHandler(buildRoutes(envOf, opts.routes));
+  const handlerFor = branchHandlers(handler);
   const dataStrategy = createDataStrategy(envOf);
 
   return async function render(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
@@ -203,7 +234,8 @@ export function createRenderer(opts: RendererOptions) {
     let ctx: StaticHandlerContext | Response;
     let route: string;
     try {
-      ctx = await handler.query(toFetchRequest(req, res), {
+      const url = new URL(req.originalUrl, "http://localhost");
+      ctx = await handlerFor(url.pathname).query(toFetchRequest(req, res, url), {
         requestContext: env,
         dataStrategy: busy ? serviceBusy : dataStrategy,
       });
