@@ -2,6 +2,7 @@
  * Process entry: configuration, the HTTP server, readiness and graceful shutdown.
  * `--dev` serves the sources through Vite with hot reload.
  */
+import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
 import path from "node:path";
@@ -16,9 +17,17 @@ import type { Services } from "./services";
 const dev = process.argv.includes("--dev");
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** The argument of the short-lived process that creates the embedded database (services.ts). */
+const FIRST_START = "--first-start";
+
 async function main() {
   const config = loadConfig(process.env, dev ? {} : { clientDir: path.resolve(here, "../client") });
   const logger = createLogger(config.logLevel);
+  if (process.argv.includes(FIRST_START)) {
+    const { prepareFirstStart } = await import("./services");
+    await prepareFirstStart(config, logger);
+    process.exit(0);
+  }
   const server = createServer();
   // Longer than a load balancer's 60 s idle timeout, so the balancer closes idle sockets first.
   server.keepAliveTimeout = 65_000;
@@ -63,7 +72,12 @@ async function main() {
     created = await createApp(config, options);
   } else {
     const { createApp } = await import("./app");
-    const { openServices } = await import("./services");
+    const { needsFirstStart, openServices } = await import("./services");
+    if (needsFirstStart(config)) {
+      logger.info("first start: creating the embedded database with the demo data");
+      const first = spawnSync(process.execPath, [fileURLToPath(import.meta.url), FIRST_START], { stdio: "inherit" });
+      if (first.status !== 0) throw new Error(`the first start's database preparation failed (${first.status})`);
+    }
     await openIfInProcess(openServices);
     created = await createApp(config, { logger, services });
   }

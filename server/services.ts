@@ -2,6 +2,8 @@
  * The services behind the site in this process: the database (migrated on start, seeded on
  * the first embedded start), outgoing messages and the API context.
  */
+import { existsSync } from "node:fs";
+import path from "node:path";
 import type { Logger } from "pino";
 import type { ApiContext } from "../api/context";
 import { type Database, openDatabase } from "../api/db/database";
@@ -96,21 +98,51 @@ export function registerJobs() {
   registerJob(videoTranscodeJob);
 }
 
+/**
+ * Demo accounts (with the README's published passwords) and the demo catalogue: never in pro
+ * unless DEMO_DATA asks for them, and then loudly (see config.demoData). Each part only once.
+ */
+async function seedDemo(db: Database, config: AppConfig, logger: Logger) {
+  if (!config.demoData) return;
+  if (config.deployEnv === "pro")
+    logger.warn("DEMO_DATA is on in the pro environment: demo accounts with published passwords may be created");
+  if (await seedIfEmpty(db)) logger.info("first start: demo accounts created (see README)");
+  if (await seedCatalogue(db)) logger.info("first start: demo catalogue created");
+  if (await seedCommerce(db)) logger.info("first start: demo exchange mall created");
+  if (await seedHomework(db)) logger.info("first start: demo homework created");
+}
+
+/**
+ * Whether this node's embedded database is still to be created with the demo data. PGlite's
+ * WebAssembly memory grows while the demo data is written and never gives it back (a node that
+ * did it idled at about 800 MB, one started on the same folder afterwards at about 300 MB), so the
+ * server has a short-lived process of its own do that first (decision 028).
+ */
+export function needsFirstStart(config: AppConfig): boolean {
+  return (
+    !config.apiOrigin &&
+    !config.databaseUrl &&
+    config.demoData &&
+    !existsSync(path.join(config.dataDir, "pglite", "PG_VERSION"))
+  );
+}
+
+/** The first start's work, in its own process: migrate, write the demo data, close. */
+export async function prepareFirstStart(config: AppConfig, logger: Logger): Promise<void> {
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
+  try {
+    await migrate(db);
+    await seedDemo(db, config, logger);
+  } finally {
+    await db.close();
+  }
+}
+
 export async function openServices(config: AppConfig, logger: Logger, database?: Database): Promise<Services> {
   registerOrderPurposes();
   const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger }));
   await migrate(db);
-  // Demo accounts (with the README's published passwords) and the demo catalogue: never in pro
-  // unless DEMO_DATA asks for them, and then loudly (see config.demoData).
-  if (config.demoData && !database) {
-    if (config.deployEnv === "pro")
-      logger.warn("DEMO_DATA is on in the pro environment: demo accounts with published passwords may be created");
-    const seeded = await seedIfEmpty(db);
-    if (seeded) logger.info("first start: demo accounts created (see README)");
-    if (await seedCatalogue(db)) logger.info("first start: demo catalogue created");
-    if (await seedCommerce(db)) logger.info("first start: demo exchange mall created");
-    if (await seedHomework(db)) logger.info("first start: demo homework created");
-  }
+  if (!database) await seedDemo(db, config, logger);
   const api = await apiContextFor(config, db, logger);
   configurePayments(api, paymentSettingsFrom(config.payments, config.dataDir));
   // Periodic jobs, each run once per period across all nodes.

@@ -191,7 +191,15 @@ describe("a pro start", () => {
     expect((await login(s, "operator@mochi.local", "Mochi-operator-2026")).status).toBe(200);
     const course = await fetch(`${s.base}/api/courses`);
     expect((await course.json()).items.length).toBeGreaterThan(0);
+    // The demo data was written by a short-lived process of its own (its memory gone with it).
+    expect(s.output()).toMatch(/first start: creating the embedded database with the demo data/);
+    expect(s.output()).toMatch(/first start: demo catalogue created/);
     await s.stop();
+    // Started again on the same folder: nothing is created twice, the data is there.
+    const again = await start(demoDir, { DEMO_DATA: "1", PAYMENT_SANDBOX_ALLOW: "1" });
+    expect(again.output()).not.toMatch(/first start/);
+    expect((await login(again, "operator@mochi.local", "Mochi-operator-2026")).status).toBe(200);
+    await again.stop();
   }, 120_000);
 });
 
