@@ -13,7 +13,6 @@
  * compression have run) keeps what it writes; `hits()` early in the chain (after the request id,
  * metrics and access log) answers from memory with the headers the rendered response had.
  */
-import { randomBytes } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import type { Logger } from "pino";
@@ -21,7 +20,7 @@ import { pageCacheBytes, pageCacheInvalidations, pageCacheRequests } from "../ap
 import { isUnsupportedBrowser } from "./browser-support";
 import { type GzipPieces, gzipPieces, gzipWithNonce, joinWithNonce, splitAtNonce } from "./page-bytes";
 import { etagMatches } from "./render";
-import { cspNonce } from "./security";
+import { cspNonce, freshNonce } from "./security";
 
 export interface PageCacheOptions {
   maxEntries: number;
@@ -175,7 +174,7 @@ export class PageCache {
   }
 
   private serve(req: Request, res: Response, entry: Entry): void {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = freshNonce();
     res.locals.cspNonce = nonce;
     if (entry.route) res.locals.routePattern = entry.route;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
