@@ -146,6 +146,8 @@ export const adminDashboardSchema = z.object({
   paidToday: z.number().int(),
   revenueTodayCents: z.number().int(),
   toShip: z.number().int(),
+  /** Goods redeemed in the exchange mall waiting to be shipped (/admin/shipping). */
+  redemptionsToShip: z.number().int(),
   returnsWaiting: z.number().int(),
   refundsProcessing: z.number().int(),
   refundsFailed: z.number().int(),

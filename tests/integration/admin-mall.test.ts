@@ -195,6 +195,8 @@ describe("shipping redeemed goods", () => {
     const item = await newItem(op);
     const who = await richLearner();
     const addressId = await savedAddress(who);
+    const dashboard = async () => (await call(op, "GET", "/api/admin/dashboard")).body.redemptionsToShip as number;
+    const waitingBefore = await dashboard();
 
     const redeemed = await call(who, "POST", `/api/wallet/items/${item.id}/redeem`, { addressId }, idem());
     expect(redeemed.status).toBe(200);
@@ -226,6 +228,9 @@ describe("shipping redeemed goods", () => {
     expect(waiting.body.rows).toHaveLength(1);
     expect(waiting.body.rows[0]).toMatchObject({ id, userId: who.id, address: { recipient: "王小墨" } });
 
+    // The dashboard counts it among the goods to ship, until it is shipped.
+    expect(await dashboard()).toBe(waitingBefore + 1);
+
     // Receipt cannot be confirmed before shipping.
     expect((await call(who, "POST", `/api/wallet/redemptions/${id}/confirm`)).status).toBe(409);
 
@@ -237,6 +242,7 @@ describe("shipping redeemed goods", () => {
     expect(shipped.body).toMatchObject({ deliveryState: "shipped", carrier: "顺丰速运", trackingNo: "SF1002003004" });
     const again = await call(op, "POST", `/api/admin/shipping/${id}/ship`, ship);
     expect(again.status).toBe(409);
+    expect(await dashboard()).toBe(waitingBefore);
     expect((await call(op, "POST", "/api/admin/shipping/2000000000/ship", ship)).status).toBe(404);
 
     const notices = await db()

@@ -1,6 +1,6 @@
 /**
  * The operator's dashboard: what came in today (the China day) and what waits for someone —
- * goods to ship, returns to review, refunds in progress or refused by the provider, homework in
+ * goods to ship (orders and exchange-mall redemptions), returns to review, refunds in progress or refused by the provider, homework in
  * the queues (and how long the oldest has waited), live sessions today, jobs whose latest run failed.
  */
 import { chinaDate, chinaDay } from "../../../shared/china-time";
@@ -15,7 +15,7 @@ export async function adminDashboard(ctx: ApiContext): Promise<AdminDashboard> {
   const { db } = ctx.database;
   const now = ctx.now();
   const { start, end } = chinaDay(now);
-  const [today, paid, toShip, refunds, failed, homework, live, jobs] = await Promise.all([
+  const [today, paid, toShip, redemptionsToShip, refunds, failed, homework, live, jobs] = await Promise.all([
     db
       .selectFrom("orders")
       .select((eb) => eb.fn.countAll<string>().as("n"))
@@ -37,6 +37,11 @@ export async function adminDashboard(ctx: ApiContext): Promise<AdminDashboard> {
       .select((eb) => eb.fn.countAll<string>().as("n"))
       .where("physical", "=", true)
       .where("state", "in", ["awaiting_shipment"])
+      .executeTakeFirst(),
+    db
+      .selectFrom("exchange_redemptions")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("delivery_state", "=", "awaiting_shipment")
       .executeTakeFirst(),
     db
       .selectFrom("refunds")
@@ -73,6 +78,7 @@ export async function adminDashboard(ctx: ApiContext): Promise<AdminDashboard> {
     paidToday: num(paid?.n),
     revenueTodayCents: num(paid?.cents),
     toShip: num(toShip?.n),
+    redemptionsToShip: num(redemptionsToShip?.n),
     returnsWaiting: num(refunds.find((r) => r.state === "requested")?.n),
     refundsProcessing: num(refunds.find((r) => r.state === "processing")?.n),
     refundsFailed: num(failed?.n),

@@ -42,7 +42,7 @@ function tilesOf(d: AdminDashboard): { title: string; tiles: Tile[] }[] {
           label: "今日直播",
           value: String(d.liveToday),
           note: d.liveOnAir ? `${d.liveOnAir} 场正在直播` : undefined,
-          to: "/live",
+          to: `/admin/live?from=${d.day}&sort=startsAt&dir=asc`,
         },
       ],
     },
@@ -54,6 +54,12 @@ function tilesOf(d: AdminDashboard): { title: string; tiles: Tile[] }[] {
           value: String(d.toShip),
           to: "/admin/orders?state=awaiting_shipment&sort=createdAt&dir=asc",
           alert: d.toShip > 0,
+        },
+        {
+          label: "兑换待发货",
+          value: String(d.redemptionsToShip),
+          to: "/admin/shipping?state=awaiting_shipment",
+          alert: d.redemptionsToShip > 0,
         },
         {
           label: "待审核退货",
