@@ -240,6 +240,7 @@ describe("chat moderation", () => {
     await enrol(learner.id, courseId);
     const said = await h.call(learner, "POST", `/api/live/${id}/messages`, { body: "广告：加微信" });
     expect(said.status).toBe(201);
+    expect(said.body.teacher).toBe(false);
 
     expect((await h.call(op, "POST", `/api/admin/live/${id}/chat/${said.body.id}/hide`, {})).status).toBe(200);
     const log = await h.call(op, "GET", `/api/admin/live/${id}/chat`);
@@ -292,5 +293,9 @@ describe("chat moderation", () => {
     expect((await h.call(op, "GET", `/api/admin/live/${id}`)).body.pinnedMessage).toBe(
       "今晚作业：临写《兰亭序》前两行",
     );
+    // The teacher speaking in their own room: the message carries the 老师 tag.
+    const teacherSaid = await h.call(teacher, "POST", `/api/live/${id}/messages`, { body: "先看起笔" });
+    expect(teacherSaid.status).toBe(201);
+    expect(teacherSaid.body).toMatchObject({ teacher: true, mine: true, body: "先看起笔" });
   });
 });

@@ -195,6 +195,9 @@ describe("assets and small files", () => {
     const robots = await request(app).get("/robots.txt");
     expect(robots.status).toBe(200);
     expect(robots.text).toContain("Disallow: /my/");
+    // Staff pages are never indexed (they also say noindex and X-Robots-Tag).
+    expect(robots.text).toContain("Disallow: /teach");
+    expect(robots.text).toContain("Disallow: /admin");
     const icon = await request(app).get("/favicon.ico");
     expect(icon.headers["content-type"]).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
   });
