@@ -1,10 +1,11 @@
 /**
  * Actions are offered only when they can succeed, or disabled with the reason beside them: 预约 on
  * a session of a course the learner has not joined, 确认兑换 without the coins for one bishan,
- * 提交订单 while the address is still being written.
+ * 提交订单 while the address is still being written, 立即购买 on a course the visitor teaches.
  */
 import { mkdirSync } from "node:fs";
 import { expect, test, waitForHydration } from "./fixtures";
+import { signInDemo } from "./homework-helpers";
 import { freshPhone, readCode } from "./login-helpers";
 
 const SHOTS = "test-results/shots-offered-actions";
@@ -42,5 +43,30 @@ test("a fresh learner sees why 预约, 确认兑换 and 提交订单 cannot be d
   await expect(dialog.getByRole("button", { name: "提交订单" })).toBeDisabled();
   await expect(dialog.locator("#buy-checkout-why")).toHaveText("请先保存收货地址");
   await page.screenshot({ path: `${SHOTS}/checkout.png` });
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the course's own teacher finds 立即购买 disabled, with the reason beside it", async ({ page, consoleErrors }) => {
+  await signInDemo(page, "teacher");
+  await page.goto("/teach/courses");
+  await waitForHydration(page);
+  const ids = await page
+    .locator('main a[href^="/teach/courses/"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")?.split("/").pop() ?? ""));
+  expect(ids.length).toBeGreaterThan(0);
+  // The first of their paid courses (a free one offers 免费学习 instead).
+  let shown = false;
+  for (const id of ids) {
+    await page.goto(`/course/${id}`);
+    await waitForHydration(page);
+    const reason = page.locator("#course-buy-why");
+    if ((await reason.count()) === 0) continue;
+    await expect(reason).toHaveText("这是你自己讲授的课程，无需购买");
+    await expect(page.getByRole("button", { name: "立即购买" })).toBeDisabled();
+    await page.screenshot({ path: `${SHOTS}/own-course.png` });
+    shown = true;
+    break;
+  }
+  expect(shown).toBe(true);
   expect(consoleErrors).toEqual([]);
 });

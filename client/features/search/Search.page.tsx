@@ -21,6 +21,7 @@ import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import { InfiniteList, type InfiniteLoadState } from "../../lib/infinite-list";
 import type { PageLoaderArgs } from "../../routing/nav-context";
+import "@fontsource/ma-shan-zheng/400.css";
 import "./search.css";
 
 /** Contracts load with the first request that needs them, not with the page (decision 030). */
