@@ -31,3 +31,14 @@ test("when the list fails it offers a retry that works", async ({ page }) => {
   await page.getByRole("button", { name: "重试" }).click();
   await expect.poll(() => page.locator(".practice-card").count()).toBeGreaterThan(24);
 });
+
+test("today's character is shown in the brush hand, not a print face", async ({ page, consoleErrors }) => {
+  await page.goto("/calmness");
+  await waitForHydration(page);
+  const today = page.locator(".practice-today__char");
+  expect(await today.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Ma Shan Zheng/);
+  const char = (await today.textContent()) ?? "";
+  const faces = await page.evaluate(async (c) => (await document.fonts.load('56px "Ma Shan Zheng"', c)).length, char);
+  expect(faces).toBeGreaterThan(0);
+  expect(consoleErrors).toEqual([]);
+});
