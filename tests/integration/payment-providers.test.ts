@@ -309,7 +309,8 @@ describe("WeChat Pay APIv3", () => {
       headers: {
         "Content-Type": "application/json",
         ...forged.headers,
-        "Wechatpay-Signature": forged.headers["Wechatpay-Signature"].replace(/^./, "A"),
+        // Its first character changed (to one it is not: a signature may start with "A").
+        "Wechatpay-Signature": forged.headers["Wechatpay-Signature"].replace(/^./, (c) => (c === "A" ? "B" : "A")),
       },
       body: forged.text,
     });
