@@ -94,7 +94,7 @@ test("an operator ships a book order from the desk; the learner sees it shipped;
   await signInDemo(op, "operator");
   await op.goto("/admin");
   await waitForHydration(op);
-  const toShip = op.getByRole("link", { name: /待发货/ });
+  const toShip = op.getByRole("link", { name: /^待发货/ });
   await expect(toShip).toBeVisible();
   await op.screenshot({ path: `${SHOTS}/dashboard.png`, fullPage: true });
   await toShip.click();
