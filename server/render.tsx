@@ -157,6 +157,7 @@ export function matchedBranch(matches: StaticHandlerContext["matches"]): DataRou
 
 /** How many distinct paths `branchHandlers` remembers (the oldest is forgotten first). */
 export const BRANCH_PATHS_REMEMBERED = 5000;
+const MAX_REMEMBERED_PATH = 256;
 
 /**
  * A static handler per matched branch of the table. react-router's handler matches a request by
@@ -173,14 +174,16 @@ export function branchHandlers(whole: StaticHandler, remember = BRANCH_PATHS_REM
     const known = byPath.get(pathname);
     if (known) return known;
     const matches = matchRoutes(whole.dataRoutes, pathname);
-    let chosen = whole;
-    if (matches?.length) {
-      const key = matches.map((m) => m.route.id).join("\0");
-      chosen = byBranch.get(key) ?? createStaticHandler(matchedBranch(matches));
-      byBranch.set(key, chosen);
+    if (!matches?.length) return whole;
+    const key = matches.map((m) => m.route.id).join("\0");
+    const chosen = byBranch.get(key) ?? createStaticHandler(matchedBranch(matches));
+    byBranch.set(key, chosen);
+    // Only page paths of a sensible length are remembered: a visitor cannot fill it with 404s or
+    // kilobyte-long addresses.
+    if (pathname.length <= MAX_REMEMBERED_PATH) {
+      if (byPath.size >= remember) byPath.delete(byPath.keys().next().value as string);
+      byPath.set(pathname, chosen);
     }
-    if (byPath.size >= remember) byPath.delete(byPath.keys().next().value as string);
-    byPath.set(pathname, chosen);
     return chosen;
   };
 }

@@ -47,7 +47,7 @@ export function LessonOutline({
         </span>
       </div>
       <div className="player-side__body" ref={bodyRef}>
-        {lessons.length === 0 ? <p className="lesson-outline__empty">本课程的课时还在准备中。</p> : null}
+        {lessons.length === 0 ? <p className="lesson-outline__empty">本课程还没有课时。</p> : null}
         {outline.map((chapter) => (
           <section key={chapter.id} className="lesson-outline__chapter" aria-label={chapter.title}>
             <h3 className="lesson-outline__chapter-title">{chapter.title}</h3>

@@ -26,6 +26,31 @@ export async function loader({ env, signal, params }: PageLoaderArgs) {
 
 type Teachers = Awaited<ReturnType<typeof loader>>["teachers"];
 
+/** 授课老师: one of the teachers, by id. */
+function TeacherField({
+  teachers,
+  value,
+  onChange,
+}: {
+  teachers: Teachers;
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <Field label="授课老师">
+      {(id) => (
+        <select id={id} className="form-field__control" value={value} onChange={(e) => onChange(e.target.value)}>
+          {teachers.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 function ScheduleForm({ teachers }: { teachers: Teachers }) {
   const [title, setTitle] = useState("");
   const [summary, setSummary] = useState("");
@@ -77,22 +102,7 @@ function ScheduleForm({ teachers }: { teachers: Teachers }) {
           />
         )}
       </Field>
-      <Field label="授课老师">
-        {(id) => (
-          <select
-            id={id}
-            className="form-field__control"
-            value={teacherId}
-            onChange={(e) => setTeacherId(e.target.value)}
-          >
-            {teachers.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <TeacherField teachers={teachers} value={teacherId} onChange={setTeacherId} />
       <Field label="关联课程编号" hint="报名这门课的学员可以进入；不填为公开课">
         {(id) => (
           <input
@@ -179,22 +189,7 @@ function TeacherAndCancel({ live, teachers }: { live: AdminLive; teachers: Teach
     <section className="card staff-panel" aria-labelledby="teacher-title">
       <h2 id="teacher-title">老师与取消</h2>
       <div className="staff-form">
-        <Field label="授课老师">
-          {(id) => (
-            <select
-              id={id}
-              className="form-field__control"
-              value={teacherId}
-              onChange={(e) => setTeacherId(e.target.value)}
-            >
-              {teachers.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <TeacherField teachers={teachers} value={teacherId} onChange={setTeacherId} />
         <div className="staff-form__actions">
           <button
             type="button"
