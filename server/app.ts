@@ -1,6 +1,6 @@
 /**
- * The web server, in the order a request meets it (DESIGN §2):
- * request id + baseline headers + log → health → proxies → CSP nonce + helmet → compression → /assets →
+ * The web server, in the order a request meets it (DESIGN §2): a stored anonymous page is answered
+ * first, ahead of Express (`handler`, decision 026); then request id + baseline headers + log → health → proxies → CSP nonce + helmet → compression → /assets →
  * robots.txt, favicon → server rendering → error handler.
  */
 import { randomUUID } from "node:crypto";
@@ -8,6 +8,7 @@ import path from "node:path";
 import compression from "compression";
 import { lessonVideoRoot } from "../api/modules/catalogue-admin/video";
 import { UPLOADED_VIDEO_BASE } from "../shared/media";
+import type { RequestListener } from "node:http";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
@@ -35,7 +36,7 @@ import { Readiness, remoteApiCheck } from "./readiness";
 import type { Services } from "./services";
 import { createRenderer, type StaticRootData } from "./render";
 import { pageCacheFor } from "./page-cache-setup";
-import type { PageCache } from "./page-cache";
+import { type PageCache, REQUEST_ID } from "./page-cache";
 import { assignNonce, baselineHeaders, securityHeaders } from "./security";
 import { faviconSvg, robotsTxt } from "./static-files";
 import { qrCodeHandler, shareImageHandlers } from "./share-image";
@@ -58,6 +59,11 @@ export interface AppOptions {
 
 export interface App {
   app: Express;
+  /**
+   * What the HTTP server calls for each request: stored anonymous pages answered before Express
+   * (PageCache#front), everything else by `app`.
+   */
+  handler: RequestListener;
   readiness: Readiness;
   logger: Logger;
   /** The API for server-side loaders, without a socket; absent when API_ORIGIN is set. */
@@ -66,7 +72,6 @@ export interface App {
   pageCache?: PageCache;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Content types of the sample video files, whatever the MIME table of the day says. */
 const VIDEO_TYPES: Record<string, string> = {
@@ -182,10 +187,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     }),
   );
 
-  // Anonymous pages from memory, kept at step 8 and emptied by any node's catalogue change (decision 026).
+  // Anonymous pages from memory: kept at step 8, answered ahead of Express (`handler`), emptied by any
+  // node's catalogue change (decision 026).
   const pageCache =
     services && !options.dev && config.pageCache ? await pageCacheFor(config.pageCache, services, logger) : null;
-  if (pageCache) app.use(pageCache.hits());
 
   // 2. Liveness and readiness.
   app.get("/healthz", (_req, res) => {
@@ -399,5 +404,16 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   };
   app.use(onError);
 
-  return { app, readiness, logger, inProcessApi, pageCache: pageCache ?? undefined };
+  let handler: RequestListener = app;
+  if (pageCache) {
+    const front = pageCache.front({
+      draining: () => readiness.draining,
+      trustRequestId: config.trustProxyHops > 0,
+      logger,
+    });
+    handler = (req, res) => {
+      if (!front(req, res)) app(req, res);
+    };
+  }
+  return { app, handler, readiness, logger, inProcessApi, pageCache: pageCache ?? undefined };
 }

@@ -81,8 +81,8 @@ async function main() {
     await openIfInProcess(openServices);
     created = await createApp(config, { logger, services });
   }
-  const { app, readiness } = created;
-  server.on("request", app);
+  const { handler, readiness } = created;
+  server.on("request", handler);
   // For the drain: which sockets are between requests, and since when.
   const sockets = new Map<Socket, { inFlight: number; served: number; quietSince: number; readWhenQuiet: number }>();
   server.on("connection", (socket: Socket) => {

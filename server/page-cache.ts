@@ -13,12 +13,15 @@
  * compression have run) keeps what it writes; `hits()` early in the chain (after the request id,
  * metrics and access log) answers from memory with the headers the rendered response had.
  */
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import type { Logger } from "pino";
-import { pageCacheBytes, pageCacheInvalidations, pageCacheRequests } from "../api/metrics";
+import { httpDuration, httpRequests, pageCacheBytes, pageCacheInvalidations, pageCacheRequests } from "../api/metrics";
 import { isUnsupportedBrowser } from "./browser-support";
 import { type GzipPieces, gzipPieces, gzipWithNonce, joinWithNonce, splitAtNonce } from "./page-bytes";
+import { serializeRequest } from "./logger";
 import { etagMatches } from "./render";
 import { cspNonce, freshNonce } from "./security";
 
@@ -34,8 +37,11 @@ export interface PageCacheOptions {
 interface Entry {
   etag: string;
   contentType: string;
-  /** The rendered response's other headers (helmet's among them), as they were. */
-  headers: [string, string | number | string[]][];
+  /**
+   * The headers every hit sends: the rendered response's own (helmet's among them) as they were,
+   * and the cache's (Cache-Control, ETag, Vary, X-Page-Cache).
+   */
+  headers: OutgoingHttpHeaders;
   /** The CSP header cut where its nonce source went. */
   csp: string[];
   route: string | undefined;
@@ -75,6 +81,54 @@ const entryLimit = (maxBytes: number) => Math.min(2 * 2 ** 20, Math.floor(maxByt
 
 const FLAVOURS_KEPT = 1000;
 
+/** A request id from our own proxies is kept when it looks like one (as server/app.ts does). */
+export const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export interface FrontOptions {
+  /** While the node drains, every request goes through Express (which says Connection: close). */
+  draining: () => boolean;
+  /** Keep an incoming X-Request-Id (only behind our own proxies). */
+  trustRequestId: boolean;
+  logger?: Pick<Logger, "info" | "isLevelEnabled">;
+}
+
+const GZIP_CHOICES = new Map<string, boolean>();
+
+/**
+ * Whether a response may be gzip rather than identity for this Accept-Encoding (the choice
+ * Express's `acceptsEncodings("gzip", "identity")` makes): gzip when it (or `*`) has a non-zero
+ * quality at least identity's. Remembered per header value, for at most 200 of them.
+ */
+export function wantsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  const known = GZIP_CHOICES.get(header);
+  if (known !== undefined) return known;
+  let gzip: number | undefined;
+  let identity: number | undefined;
+  let any: number | undefined;
+  let lowest = 1;
+  for (const part of header.split(",")) {
+    const [rawName, ...params] = part.split(";");
+    const name = rawName!.trim().toLowerCase();
+    let q = 1;
+    for (const param of params) {
+      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
+      if (m) q = Math.min(1, Number(m[1]) || 0);
+    }
+    if (name) lowest = Math.min(lowest, q);
+    if (name === "gzip" || name === "x-gzip") gzip = Math.max(gzip ?? 0, q);
+    else if (name === "identity") identity = q;
+    else if (name === "*") any = q;
+  }
+  const gzipQ = gzip ?? any ?? 0;
+  // Identity, when not named, is taken at the lowest quality named (as the negotiator Express uses).
+  const identityQ = identity ?? lowest;
+  const choice = gzipQ > 0 && gzipQ >= identityQ;
+  if (GZIP_CHOICES.size >= 200) GZIP_CHOICES.clear();
+  GZIP_CHOICES.set(header, choice);
+  return choice;
+}
+
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
@@ -107,23 +161,39 @@ export class PageCache {
   }
 
   /**
-   * Answers stored pages; mounted early (after the request id, metrics and access log), so a hit
-   * skips the rest of the chain and sets the headers the rendered response had, with its own
-   * nonce in its CSP and in its page.
+   * The listener's fast path, ahead of Express (decision 026, addendum): a stored page is answered
+   * from the raw request with the headers the rendered response had, its own request id, its own
+   * nonce in its CSP and in its page, counted in the request metrics and written to the access log
+   * as every request is. False when this request is not a hit (Express then takes it).
    */
-  hits(): RequestHandler {
-    return (req, res, next) => {
-      if (this.entries.size === 0 || !this.eligible(req)) {
-        next();
-        return;
-      }
+  front(opts: FrontOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+    const log = opts.logger;
+    return (req, res) => {
+      if (this.entries.size === 0 || opts.draining() || !this.eligible(req)) return false;
       const entry = this.lookup(this.keyOf(req));
-      if (!entry) {
-        next();
-        return;
-      }
-      this.serve(req, res, entry);
+      if (!entry) return false;
+      const started = process.hrtime.bigint();
+      const incoming = req.headers["x-request-id"];
+      const id =
+        opts.trustRequestId && typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      const status = this.serve(req, res, entry, id);
       pageCacheRequests.inc({ outcome: "hit" });
+      const method = req.method === "HEAD" ? "HEAD" : "GET";
+      const labels = { method, route: entry.route ?? "unmatched", status: String(status) };
+      httpRequests.inc(labels);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      httpDuration.observe(labels, seconds);
+      if (log?.isLevelEnabled("info"))
+        log.info(
+          {
+            req: { ...serializeRequest(req), id },
+            res: { statusCode: status },
+            responseTime: Math.round(seconds * 1000),
+            pageCache: "hit",
+          },
+          "request completed",
+        );
+      return true;
     };
   }
 
@@ -139,14 +209,14 @@ export class PageCache {
   }
 
   /** Any cookie may mean a session (even one that no longer reads as valid): rendered as usual. */
-  private eligible(req: Request): boolean {
+  private eligible(req: IncomingMessage | Request): boolean {
     return (
       (req.method === "GET" || req.method === "HEAD") && req.headers.cookie === undefined && !req.headers.authorization
     );
   }
 
-  private keyOf(req: Request): string {
-    return `${this.flavourOf(req.headers["user-agent"] ?? "")} ${req.originalUrl}`;
+  private keyOf(req: IncomingMessage | Request): string {
+    return `${this.flavourOf(req.headers["user-agent"] ?? "")} ${"originalUrl" in req ? req.originalUrl : req.url}`;
   }
 
   /** Crawlers get whole documents and old browsers a notice: each their own entry. */
@@ -173,32 +243,27 @@ export class PageCache {
     return entry;
   }
 
-  private serve(req: Request, res: Response, entry: Entry): void {
-    const nonce = freshNonce();
-    res.locals.cspNonce = nonce;
-    if (entry.route) res.locals.routePattern = entry.route;
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader("Cache-Control", "no-cache");
-    res.setHeader("ETag", entry.etag);
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("X-Page-Cache", "hit");
+  /** Writes the stored page (or its 304) with one call; returns the status sent. */
+  private serve(req: IncomingMessage, res: ServerResponse, entry: Entry, requestId: string): number {
+    const headers: OutgoingHttpHeaders = { ...entry.headers, "x-request-id": requestId };
     if (etagMatches(req.headers["if-none-match"], entry.etag)) {
-      // As the renderer does: the stored copy keeps the CSP that matches its nonces.
-      res.removeHeader("Content-Security-Policy");
-      res.statusCode = 304;
+      // As the renderer does: no CSP on a 304 (the browser keeps the one matching its copy's nonces).
+      res.writeHead(304, headers);
       res.end();
-      return;
+      return 304;
     }
-    res.setHeader("Content-Security-Policy", entry.csp.join(`'nonce-${nonce}'`));
+    const nonce = freshNonce();
     const bytes = Buffer.from(nonce);
-    const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+    const gzip = wantsGzip(req.headers["accept-encoding"]);
     const body = gzip ? gzipWithNonce(entry.gzip, bytes) : joinWithNonce(entry.pieces, bytes);
-    res.setHeader("Content-Type", entry.contentType);
-    if (gzip) res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Content-Length", body.length);
-    res.statusCode = 200;
+    headers["content-security-policy"] = entry.csp.join(`'nonce-${nonce}'`);
+    headers["content-type"] = entry.contentType;
+    if (gzip) headers["content-encoding"] = "gzip";
+    headers["content-length"] = body.length;
+    res.writeHead(200, headers);
     if (req.method === "HEAD") res.end();
     else res.end(body);
+    return 200;
   }
 
   /** Keeps a copy of what the renderer writes, and stores it at the end if it may be shared. */
@@ -254,10 +319,14 @@ export class PageCache {
     const pieces = splitAtNonce(body, nonce);
     const csp = String(res.getHeader("Content-Security-Policy") ?? "").split(`'nonce-${nonce}'`);
     if (!pieces || csp.length !== 2 || nonce.length !== NONCE_LENGTH) return;
-    const headers: [string, string | number | string[]][] = [];
+    const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(res.getHeaders())) {
-      if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) headers.push([name, value]);
+      if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) headers[name] = value;
     }
+    headers["cache-control"] = "no-cache";
+    headers.etag = etag;
+    headers.vary = "Accept-Encoding";
+    headers["x-page-cache"] = "hit";
     const nonceLength = Buffer.byteLength(nonce);
     const gzip = gzipPieces(pieces, nonceLength);
     const bytes = body.length + gzip.deflated.reduce((n, b) => n + b.length, 0);

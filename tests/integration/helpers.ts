@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import pino from "pino";
@@ -50,7 +50,7 @@ export async function testApp(
  * blocks this process for seconds (seeding images), a server-side 5 s timeout could otherwise
  * close a socket just as fetch reuses it, a reset no real browser-to-site path would see.
  */
-export function listen(app: Awaited<ReturnType<typeof testApp>>["app"]): Promise<{ server: Server; base: string }> {
+export function listen(app: RequestListener): Promise<{ server: Server; base: string }> {
   return new Promise((resolve) => {
     const server = createServer({ keepAliveTimeout: 120_000 }, app).listen(0, "127.0.0.1", () => {
       resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });

@@ -8,7 +8,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gunzipSync } from "node:zlib";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { httpRequests } from "../../api/metrics";
 import { BROWSER_UA, GOOGLEBOT_UA, testApp, testAppOnSameDatabase } from "./helpers";
 
 const ORIGIN = "http://localhost:3000";
@@ -33,7 +34,7 @@ afterAll(async () => {
   await h.dispose();
 });
 
-const get = (app: Harness["app"], url: string, headers: Record<string, string> = {}) =>
+const get = (app: Harness["handler"], url: string, headers: Record<string, string> = {}) =>
   request(app)
     .get(url)
     .set({ "User-Agent": BROWSER_UA, ...headers });
@@ -52,8 +53,8 @@ function expectNonces(html: string, nonce: string) {
 }
 
 async function expectStored(url: string, headers: Record<string, string> = {}) {
-  await get(h.app, url, headers).expect(200);
-  const again = await get(h.app, url, headers).expect(200);
+  await get(h.handler, url, headers).expect(200);
+  const again = await get(h.handler, url, headers).expect(200);
   expect(again.headers["x-page-cache"]).toBe("hit");
 }
 
@@ -61,7 +62,7 @@ async function login(): Promise<string> {
   const api = h.services!.api;
   await api.database.db.deleteFrom("rate_limits").execute();
   const phone = `137${String(10_000_000 + process.pid).slice(-8)}`;
-  const post = (url: string, body: object) => request(h.app).post(url).set("Origin", ORIGIN).send(body);
+  const post = (url: string, body: object) => request(h.handler).post(url).set("Origin", ORIGIN).send(body);
   expect((await post("/api/auth/sms/send", { phone })).status).toBe(200);
   const code = /\b(\d{6})\b/.exec(api.outbox!.list().find((m) => m.to === phone)?.text ?? "")?.[1];
   const res = await post("/api/auth/sms/login", { phone, code });
@@ -73,10 +74,10 @@ async function login(): Promise<string> {
 describe("page cache", () => {
   it("answers the second anonymous request from memory, each with its own nonce matching its CSP", async () => {
     h.pageCache!.invalidate("test");
-    const first = await get(h.app, courseUrl).expect(200);
+    const first = await get(h.handler, courseUrl).expect(200);
     expect(first.headers["x-page-cache"]).toBeUndefined();
-    const second = await get(h.app, courseUrl).expect(200);
-    const third = await get(h.app, courseUrl).expect(200);
+    const second = await get(h.handler, courseUrl).expect(200);
+    const third = await get(h.handler, courseUrl).expect(200);
     for (const res of [second, third]) {
       expect(res.headers["x-page-cache"]).toBe("hit");
       expect(res.headers["cache-control"]).toBe("no-cache");
@@ -99,7 +100,7 @@ describe("page cache", () => {
 
   it("serves gzip made around a fresh nonce, and identity to clients that do not take gzip", async () => {
     await expectStored(courseUrl);
-    const gz = await get(h.app, courseUrl, { "Accept-Encoding": "gzip, deflate, br" })
+    const gz = await get(h.handler, courseUrl, { "Accept-Encoding": "gzip, deflate, br" })
       .buffer(true)
       .parse((res, done) => {
         const chunks: Buffer[] = [];
@@ -114,15 +115,15 @@ describe("page cache", () => {
     const raw = gz.body as Buffer;
     const html = raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw;
     expectNonces(html.toString(), nonceOf(gz));
-    const plain = await get(h.app, courseUrl, { "Accept-Encoding": "identity" }).expect(200);
+    const plain = await get(h.handler, courseUrl, { "Accept-Encoding": "identity" }).expect(200);
     expect(plain.headers["x-page-cache"]).toBe("hit");
     expect(plain.headers["content-encoding"]).toBeUndefined();
   });
 
   it("answers If-None-Match with 304 and no CSP (the stored copy keeps its own)", async () => {
     await expectStored(courseUrl);
-    const etag = (await get(h.app, courseUrl)).headers.etag as string;
-    const res = await get(h.app, courseUrl, { "If-None-Match": etag }).expect(304);
+    const etag = (await get(h.handler, courseUrl)).headers.etag as string;
+    const res = await get(h.handler, courseUrl, { "If-None-Match": etag }).expect(304);
     expect(res.headers["x-page-cache"]).toBe("hit");
     expect(res.headers["content-security-policy"]).toBeUndefined();
     expect(res.text ?? "").toBe("");
@@ -130,7 +131,7 @@ describe("page cache", () => {
 
   it("keeps crawlers' whole documents apart from browsers' pages", async () => {
     await expectStored(courseUrl);
-    const bot = await get(h.app, courseUrl, { "User-Agent": GOOGLEBOT_UA }).expect(200);
+    const bot = await get(h.handler, courseUrl, { "User-Agent": GOOGLEBOT_UA }).expect(200);
     expect(bot.headers["x-page-cache"]).toBeUndefined();
     await expectStored(courseUrl, { "User-Agent": GOOGLEBOT_UA });
   });
@@ -139,21 +140,21 @@ describe("page cache", () => {
     const cookie = await login();
     h.pageCache!.invalidate("test");
     // Signed in first: rendered for them, personal, and not kept.
-    const mine = await get(h.app, courseUrl, { Cookie: cookie }).expect(200);
+    const mine = await get(h.handler, courseUrl, { Cookie: cookie }).expect(200);
     expect(mine.headers["x-page-cache"]).toBeUndefined();
     expect(mine.headers["cache-control"]).toBe("private, no-store");
-    const anon = await get(h.app, courseUrl).expect(200);
+    const anon = await get(h.handler, courseUrl).expect(200);
     expect(anon.headers["x-page-cache"]).toBeUndefined();
     // Stored for anonymous visitors: the learner (and a stale or unknown cookie) still gets a render.
     await expectStored(courseUrl);
     for (const c of [cookie, `sid=${"x".repeat(43)}`, "did=abc"]) {
-      const res = await get(h.app, courseUrl, { Cookie: c }).expect(200);
+      const res = await get(h.handler, courseUrl, { Cookie: c }).expect(200);
       expect(res.headers["x-page-cache"]).toBeUndefined();
     }
-    expect((await get(h.app, courseUrl, { Cookie: cookie })).headers["cache-control"]).toBe("private, no-store");
+    expect((await get(h.handler, courseUrl, { Cookie: cookie })).headers["cache-control"]).toBe("private, no-store");
     // Pages behind sign-in are never stored, even when an anonymous visitor is sent away from them.
-    await get(h.app, "/me");
-    expect((await get(h.app, "/me")).headers["x-page-cache"]).toBeUndefined();
+    await get(h.handler, "/me");
+    expect((await get(h.handler, "/me")).headers["x-page-cache"]).toBeUndefined();
   });
 
   it("is emptied by a catalogue write on this node", async () => {
@@ -167,7 +168,7 @@ describe("page cache", () => {
     await db.updateTable("courses").set({ title: "缓存之后改名的课" }).where("id", "=", courseId).execute();
     try {
       await expect.poll(() => h.pageCache!.size, { timeout: 3000 }).toBe(0);
-      const res = await get(h.app, courseUrl).expect(200);
+      const res = await get(h.handler, courseUrl).expect(200);
       expect(res.headers["x-page-cache"]).toBeUndefined();
       expect(res.text).toContain("缓存之后改名的课");
     } finally {
@@ -187,22 +188,62 @@ describe("page cache", () => {
         .executeTakeFirstOrThrow();
       await otherDb.updateTable("courses").set({ title: "另一台改名的课" }).where("id", "=", courseId).execute();
       await expect.poll(() => h.pageCache!.size, { timeout: 5000 }).toBe(0);
-      expect((await get(h.app, courseUrl).expect(200)).text).toContain("另一台改名的课");
+      expect((await get(h.handler, courseUrl).expect(200)).text).toContain("另一台改名的课");
       await otherDb.updateTable("courses").set({ title }).where("id", "=", courseId).execute();
     } finally {
       await other.dispose();
     }
   });
 
+  it("answers a hit ahead of Express: counted in the metrics, logged, HEAD without a body", async () => {
+    await expectStored(courseUrl);
+    const metric = async () =>
+      (await httpRequests.get()).values.find(
+        (v) => v.labels.route === "/course/:id" && v.labels.status === "200" && v.labels.method === "GET",
+      )?.value ?? 0;
+    const before = await metric();
+    const lines: Record<string, unknown>[] = [];
+    const spy = vi.spyOn(h.logger, "isLevelEnabled").mockReturnValue(true);
+    const info = vi.spyOn(h.logger, "info").mockImplementation(((obj: Record<string, unknown>) => {
+      lines.push(obj);
+    }) as never);
+    try {
+      const res = await get(h.handler, `${courseUrl}`, { "X-Request-Id": "from-outside-1234" }).expect(200);
+      expect(res.headers["x-page-cache"]).toBe("hit");
+      // No proxy of ours in front in this configuration: an incoming id is not taken.
+      expect(res.headers["x-request-id"]).not.toBe("from-outside-1234");
+      expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      const line = lines.find((l) => l.pageCache === "hit");
+      expect(line).toMatchObject({ res: { statusCode: 200 }, req: { method: "GET", url: courseUrl } });
+      expect((line!.req as { id: string }).id).toBe(res.headers["x-request-id"]);
+    } finally {
+      spy.mockRestore();
+      info.mockRestore();
+    }
+    expect(await metric()).toBe(before + 1);
+    const head = await request(h.handler).head(courseUrl).set("User-Agent", BROWSER_UA).expect(200);
+    expect(head.headers["x-page-cache"]).toBe("hit");
+    expect(Number(head.headers["content-length"])).toBeGreaterThan(1000);
+    expect(head.text ?? "").toBe("");
+  });
+
   it("does not keep a page that was being rendered while the catalogue changed", async () => {
     h.pageCache!.invalidate("test");
     // The change arrives once the request has passed the cache and is being rendered.
     const changedMidway = (req: IncomingMessage, res: ServerResponse) => {
-      h.app(req, res);
+      h.handler(req, res);
       h.pageCache!.invalidate("test");
     };
     const res = await request(changedMidway).get(courseUrl).set("User-Agent", BROWSER_UA).expect(200);
     expect(res.headers["x-page-cache"]).toBeUndefined();
-    expect((await get(h.app, courseUrl)).headers["x-page-cache"]).toBeUndefined();
+    expect((await get(h.handler, courseUrl)).headers["x-page-cache"]).toBeUndefined();
+  });
+  it("leaves every request to Express while the node drains (Connection: close)", async () => {
+    await expectStored(courseUrl);
+    // Draining is one way: this is the last test of the file.
+    h.readiness.markDraining();
+    const res = await get(h.handler, courseUrl).expect(200);
+    expect(res.headers["x-page-cache"]).toBeUndefined();
+    expect(res.headers.connection).toBe("close");
   });
 });

@@ -28,7 +28,7 @@ export function staffHarness(phonePrefix: string, env: NodeJS.ProcessEnv = {}) {
   beforeAll(async () => {
     h = await testApp({}, {}, env, { catalogue: true });
     realNow = h.services!.api.now;
-    ({ server, base } = await listen(h.app));
+    ({ server, base } = await listen(h.handler));
   });
   afterAll(async () => {
     await closeServer(server);
