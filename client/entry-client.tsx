@@ -1,6 +1,6 @@
 /**
- * Browser entry: read the boot payload, resolve the lazy pages of the first match, then
- * hydrate the whole document with the same route table the server used.
+ * Browser entry: read the boot payload, load the first page's route group and resolve the lazy
+ * pages of the first match, then hydrate the whole document with the same route table the server used.
  */
 // Fast Refresh's preamble must run before any component module (empty in builds).
 import "@vitejs/plugin-react/preamble";
@@ -15,7 +15,7 @@ import { emitRouteChanged, registerNavigationHook, routeChangedEventHook } from 
 import { loaderIncrement, progressBar } from "./lib/progress";
 import { createDataStrategy } from "./routing/data-strategy";
 import type { NavEnv } from "./routing/nav-context";
-import { buildRoutes } from "./routing/routes";
+import { initialRoutes, patchGroups } from "./routing/entry-routes";
 import "./styles/app.css";
 
 declare global {
@@ -40,7 +40,8 @@ async function boot() {
     api: browserApi,
     onLoaderResolved: (def) => progressBar.increase(loaderIncrement(def)),
   };
-  const routes = buildRoutes(() => env);
+  // The entry's pages, and the route group of this page when it belongs to one (decision 048).
+  const { routes, groups } = await initialRoutes(() => env, window.location.pathname);
 
   // Lazy pages of the first match must be in place before hydration, or the router would
   // start without them and render a fallback instead of the server's HTML.
@@ -55,7 +56,10 @@ async function boot() {
 
   // The router reads (and revives errors from) this global when no hydrationData is given.
   window.__staticRouterHydrationData = payload.router;
-  const router = createBrowserRouter(routes, { dataStrategy: createDataStrategy(() => env) });
+  const router = createBrowserRouter(routes, {
+    dataStrategy: createDataStrategy(() => env),
+    patchRoutesOnNavigation: patchGroups(() => env, groups),
+  });
 
   registerNavigationHook(routeChangedEventHook);
 

@@ -24,7 +24,8 @@ import { SERVICE_BUSY_RETRY_AFTER_S } from "../api/db/connection-errors";
 import { DocumentProvider, type RootData } from "../client/lib/root-data";
 import { createDataStrategy, toRouteError } from "../client/routing/data-strategy";
 import type { NavEnv } from "../client/routing/nav-context";
-import { buildRoutes, pageModuleKey } from "../client/routing/routes";
+import { buildAllRoutes } from "../client/routing/all-routes";
+import { moduleKeysOf } from "../client/routing/routes";
 import { createAjax } from "../shared/ajax";
 import { AppError, ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError, SERVICE_BUSY_MESSAGE } from "../shared/errors";
 import { accessOf, defOf, isStaffAccess, type RouteDef } from "../shared/routes";
@@ -209,7 +210,7 @@ const serviceBusy: DataStrategyFunction = async ({ matches }) => {
 
 export function createRenderer(opts: RendererOptions) {
   const envOf = (context: unknown) => context as NavEnv;
-  const handler = createStaticHandler(buildRoutes(envOf, opts.routes));
+  const handler = createStaticHandler(buildAllRoutes(envOf, opts.routes));
   const handlerFor = branchHandlers(handler);
   const dataStrategy = createDataStrategy(envOf);
 
@@ -267,7 +268,7 @@ export function createRenderer(opts: RendererOptions) {
     }
 
     const chain = ctx.matches.map((m) => defOf(m.route)).filter((d): d is RouteDef => Boolean(d));
-    const assets = opts.assets.forModules(chain.map(pageModuleKey));
+    const assets = opts.assets.forModules(moduleKeysOf(chain));
     const root: RootData = {
       ...opts.root,
       viewer,
