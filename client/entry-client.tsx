@@ -11,6 +11,7 @@ import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from "react-router-dom";
 import { BOOT_ELEMENT_ID, DocumentProvider, type RootData } from "./lib/root-data";
 import { browserApi } from "./lib/api";
+import { provideRouteDescriptions } from "./lib/route-descriptions";
 import { emitRouteChanged, registerNavigationHook, routeChangedEventHook } from "./lib/nav-hooks";
 import { loaderIncrement, progressBar } from "./lib/progress";
 import { createDataStrategy } from "./routing/data-strategy";
@@ -56,8 +57,14 @@ async function boot() {
 
   // The router reads (and revives errors from) this global when no hydrationData is given.
   window.__staticRouterHydrationData = payload.router;
+  // The pages' descriptions (the document head) load after hydration; a navigation waits for them.
+  let descriptions: Promise<void> | undefined;
+  const strategy = createDataStrategy(() => env);
   const router = createBrowserRouter(routes, {
-    dataStrategy: createDataStrategy(() => env),
+    dataStrategy: async (args) => {
+      await descriptions;
+      return strategy(args);
+    },
     patchRoutesOnNavigation: patchGroups(() => env, groups),
   });
 
@@ -101,6 +108,10 @@ async function boot() {
         <RouterProvider router={router} />
       </DocumentProvider>
     </StrictMode>,
+  );
+  descriptions = import("../shared/page-descriptions").then(
+    (m) => provideRouteDescriptions(m.routeDescription),
+    () => provideRouteDescriptions(() => undefined),
   );
 }
 

@@ -26,6 +26,8 @@ import { createDataStrategy, toRouteError } from "../client/routing/data-strateg
 import type { NavEnv } from "../client/routing/nav-context";
 import { buildAllRoutes } from "../client/routing/all-routes";
 import { moduleKeysOf } from "../client/routing/routes";
+import { provideRouteDescriptions } from "../client/lib/route-descriptions";
+import { routeDescription } from "../shared/page-descriptions";
 import { createAjax } from "../shared/ajax";
 import { AppError, ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError, SERVICE_BUSY_MESSAGE } from "../shared/errors";
 import { accessOf, defOf, isStaffAccess, type RouteDef } from "../shared/routes";
@@ -208,6 +210,8 @@ const serviceBusy: DataStrategyFunction = async ({ matches }) => {
   return results;
 };
 
+provideRouteDescriptions(routeDescription);
+
 export function createRenderer(opts: RendererOptions) {
   const envOf = (context: unknown) => context as NavEnv;
   const handler = createStaticHandler(buildAllRoutes(envOf, opts.routes));
@@ -273,6 +277,7 @@ export function createRenderer(opts: RendererOptions) {
       ...opts.root,
       viewer,
       assets: { css: assets.css, modulepreload: assets.modulepreload },
+      routeDescription: routeDescription(chain),
     };
     const personal = busy || Boolean(viewer) || chain.some((d) => d.access !== undefined && d.access !== "public");
     if (busy) res.setHeader("Retry-After", String(SERVICE_BUSY_RETRY_AFTER_S));
