@@ -58,11 +58,16 @@ async function boot() {
   // The router reads (and revives errors from) this global when no hydrationData is given.
   window.__staticRouterHydrationData = payload.router;
   // The pages' descriptions (the document head) load after hydration; a navigation waits for them.
-  let descriptions: Promise<void> | undefined;
+  let described: Promise<void> | undefined;
+  const describe = () =>
+    (described ??= import("../shared/page-descriptions").then(
+      (m) => provideRouteDescriptions(m.routeDescription),
+      () => provideRouteDescriptions(() => undefined),
+    ));
   const strategy = createDataStrategy(() => env);
   const router = createBrowserRouter(routes, {
     dataStrategy: async (args) => {
-      await descriptions;
+      await describe();
       return strategy(args);
     },
     patchRoutesOnNavigation: patchGroups(() => env, groups),
@@ -109,10 +114,7 @@ async function boot() {
       </DocumentProvider>
     </StrictMode>,
   );
-  descriptions = import("../shared/page-descriptions").then(
-    (m) => provideRouteDescriptions(m.routeDescription),
-    () => provideRouteDescriptions(() => undefined),
-  );
+  void describe();
 }
 
 boot().catch((err) => {
