@@ -17,7 +17,7 @@ import { formatDateTime } from "../../../shared/format";
 import { EmptyState } from "../../components/EmptyState";
 import { FormAlert } from "../../components/form/fields";
 import { LevelSeal } from "../../components/homework/LevelSeal";
-import { ReviewDialog } from "../../components/homework/ReviewDialog";
+import { LazyReviewDialog } from "../../components/homework/LazyReviewDialog";
 import { SubmitDialog } from "../../components/homework/SubmitDialog";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
@@ -152,7 +152,7 @@ function HomeworkList({ first, filter }: { first: MyHomework; filter: HomeworkFi
       ) : items.length > 10 ? (
         <p className="my-hw-more">没有更多了</p>
       ) : null}
-      <ReviewDialog
+      <LazyReviewDialog
         submission={viewing}
         onClose={() => setViewing(null)}
         onResubmit={
