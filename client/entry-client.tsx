@@ -1,6 +1,6 @@
 /**
- * Browser entry: read the boot payload, resolve the lazy pages of the first match, then
- * hydrate the whole document with the same route table the server used.
+ * Browser entry: read the boot payload, load the first page's route group and resolve the lazy
+ * pages of the first match, then hydrate the whole document with the same route table the server used.
  */
 // Fast Refresh's preamble must run before any component module (empty in builds).
 import "@vitejs/plugin-react/preamble";
@@ -11,11 +11,12 @@ import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from "react-router-dom";
 import { BOOT_ELEMENT_ID, DocumentProvider, type RootData } from "./lib/root-data";
 import { browserApi } from "./lib/api";
+import { provideRouteDescriptions } from "./lib/route-descriptions";
 import { emitRouteChanged, registerNavigationHook, routeChangedEventHook } from "./lib/nav-hooks";
 import { loaderIncrement, progressBar } from "./lib/progress";
 import { createDataStrategy } from "./routing/data-strategy";
 import type { NavEnv } from "./routing/nav-context";
-import { buildRoutes } from "./routing/routes";
+import { initialRoutes, patchGroups } from "./routing/entry-routes";
 import "./styles/app.css";
 
 declare global {
@@ -40,7 +41,8 @@ async function boot() {
     api: browserApi,
     onLoaderResolved: (def) => progressBar.increase(loaderIncrement(def)),
   };
-  const routes = buildRoutes(() => env);
+  // The entry's pages, and the route group of this page when it belongs to one (decision 048).
+  const { routes, groups } = await initialRoutes(() => env, window.location.pathname);
 
   // Lazy pages of the first match must be in place before hydration, or the router would
   // start without them and render a fallback instead of the server's HTML.
@@ -55,7 +57,21 @@ async function boot() {
 
   // The router reads (and revives errors from) this global when no hydrationData is given.
   window.__staticRouterHydrationData = payload.router;
-  const router = createBrowserRouter(routes, { dataStrategy: createDataStrategy(() => env) });
+  // The pages' descriptions (the document head) load after hydration; a navigation waits for them.
+  let described: Promise<void> | undefined;
+  const describe = () =>
+    (described ??= import("../shared/page-descriptions").then(
+      (m) => provideRouteDescriptions(m.routeDescription),
+      () => provideRouteDescriptions(() => undefined),
+    ));
+  const strategy = createDataStrategy(() => env);
+  const router = createBrowserRouter(routes, {
+    dataStrategy: async (args) => {
+      await describe();
+      return strategy(args);
+    },
+    patchRoutesOnNavigation: patchGroups(() => env, groups),
+  });
 
   registerNavigationHook(routeChangedEventHook);
 
@@ -98,6 +114,7 @@ async function boot() {
       </DocumentProvider>
     </StrictMode>,
   );
+  void describe();
 }
 
 boot().catch((err) => {

@@ -1,10 +1,10 @@
 import { createStaticHandler, type DataRouteObject, matchRoutes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { buildRoutes } from "../client/routing/routes";
+import { buildAllRoutes } from "../client/routing/all-routes";
 import type { NavEnv } from "../client/routing/nav-context";
 import { branchHandlers } from "./render";
 
-const whole = createStaticHandler(buildRoutes((context) => context as NavEnv));
+const whole = createStaticHandler(buildAllRoutes((context) => context as NavEnv));
 
 /** A concrete path for every route of the table: parameters filled in, splats given two segments. */
 function samplePaths(routes: DataRouteObject[], parent = ""): string[] {

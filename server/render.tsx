@@ -24,7 +24,11 @@ import { SERVICE_BUSY_RETRY_AFTER_S } from "../api/db/connection-errors";
 import { DocumentProvider, type RootData } from "../client/lib/root-data";
 import { createDataStrategy, toRouteError } from "../client/routing/data-strategy";
 import type { NavEnv } from "../client/routing/nav-context";
-import { buildRoutes, pageModuleKey } from "../client/routing/routes";
+import { buildAllRoutes } from "../client/routing/all-routes";
+import { moduleKeysOf } from "../client/routing/routes";
+import { provideRouteDescriptions } from "../client/lib/route-descriptions";
+import { NOTICES_POPOVER_MODULE } from "../client/components/LazyNoticesPopover";
+import { routeDescription } from "../shared/page-descriptions";
 import { createAjax } from "../shared/ajax";
 import { AppError, ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError, SERVICE_BUSY_MESSAGE } from "../shared/errors";
 import { accessOf, defOf, isStaffAccess, type RouteDef } from "../shared/routes";
@@ -207,9 +211,11 @@ const serviceBusy: DataStrategyFunction = async ({ matches }) => {
   return results;
 };
 
+provideRouteDescriptions(routeDescription);
+
 export function createRenderer(opts: RendererOptions) {
   const envOf = (context: unknown) => context as NavEnv;
-  const handler = createStaticHandler(buildRoutes(envOf, opts.routes));
+  const handler = createStaticHandler(buildAllRoutes(envOf, opts.routes));
   const handlerFor = branchHandlers(handler);
   const dataStrategy = createDataStrategy(envOf);
 
@@ -267,11 +273,14 @@ export function createRenderer(opts: RendererOptions) {
     }
 
     const chain = ctx.matches.map((m) => defOf(m.route)).filter((d): d is RouteDef => Boolean(d));
-    const assets = opts.assets.forModules(chain.map(pageModuleKey));
+    const assets = opts.assets.forModules(
+      viewer ? [...moduleKeysOf(chain), NOTICES_POPOVER_MODULE] : moduleKeysOf(chain),
+    );
     const root: RootData = {
       ...opts.root,
       viewer,
       assets: { css: assets.css, modulepreload: assets.modulepreload },
+      routeDescription: routeDescription(chain),
     };
     const personal = busy || Boolean(viewer) || chain.some((d) => d.access !== undefined && d.access !== "public");
     if (busy) res.setHeader("Retry-After", String(SERVICE_BUSY_RETRY_AFTER_S));

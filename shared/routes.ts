@@ -5,6 +5,11 @@
  * Every page is registered twice, as the clean path and as `…/index.html` (spec §2);
  * `expandIndexHtml` does that when the router routes are built.
  */
+import { adminRoute } from "./route-groups/admin";
+import { fixtureRoute } from "./route-groups/fixtures";
+import { myRoute } from "./route-groups/my";
+import { teachRoute } from "./route-groups/teach";
+
 export type LayoutName = "default" | "clean" | "test";
 /**
  * Who may open a page: anyone, a signed-in account, teachers (and operators, who hold every
@@ -69,90 +74,6 @@ export const aboutProducts = {
 } as const;
 export type AboutProduct = keyof typeof aboutProducts;
 
-const myChildren: RouteDef[] = [
-  { id: "my.index", path: "", page: "my/Overview", title: "个人中心" },
-  { id: "my.allcourse", path: "allcourse", page: "my/AllCourse", title: "我的课程" },
-  { id: "my.activities", path: "activities", page: "my/Activities", title: "我的活动" },
-  { id: "my.calendar", path: "calendar", page: "my/Calendar", title: "学习日历" },
-  { id: "my.dairy", path: "dairy", page: "my/Dairy", title: "练字日记" },
-  { id: "my.exchange", path: "exchange", page: "my/Exchange", title: "兑换商城" },
-  { id: "my.exchange.detail", path: "exchange/detail", page: "my/ExchangeDetail", title: "兑换详情" },
-  { id: "my.exchange.record", path: "exchange/record", page: "my/ExchangeRecord", title: "兑换记录" },
-  {
-    id: "my.exchange.record.bishan",
-    path: "exchange/record/bishan",
-    page: "my/ExchangeRecordBishan",
-    title: "笔山明细",
-  },
-  {
-    id: "my.exchange.record.coin",
-    path: "exchange/record/coin",
-    page: "my/ExchangeRecordCoin",
-    title: "金币明细",
-  },
-  { id: "my.homework", path: "homework", page: "my/Homework", title: "我的作业" },
-  { id: "my.information", path: "information", page: "my/Information", title: "个人资料" },
-  { id: "my.order", path: "order", page: "my/Order", title: "我的订单" },
-  { id: "my.packs", path: "packs", page: "my/Packs", title: "我的卡包" },
-  { id: "my.security", path: "security", page: "my/Security", title: "账号与安全" },
-];
-
-const teachChildren: RouteDef[] = [
-  { id: "teach.index", path: "", page: "teach/TeachOverview", title: "教师工作台" },
-  { id: "teach.homework", path: "homework", page: "teach/HomeworkQueue", title: "作业批改" },
-  /** The attempt to review is `?attempt={attemptId}` (the claim decides whether it may be opened). */
-  { id: "teach.homework.review", path: "homework/review", page: "teach/HomeworkReview", title: "批改作业" },
-  { id: "teach.courses", path: "courses", page: "teach/MyCourses", title: "我的课程" },
-  { id: "teach.course", path: "courses/:id", page: "teach/MyCourse", title: "课程课时", params: { id: "id" } },
-  { id: "teach.live", path: "live", page: "teach/MyLive", title: "我的直播" },
-  { id: "teach.live.session", path: "live/:id", page: "teach/MyLiveSession", title: "直播管理", params: { id: "id" } },
-];
-
-/** The operators' console; each section is a child of the admin layout (its navigation: client/features/admin/admin-nav.ts). */
-const adminChildren: RouteDef[] = [
-  { id: "admin.index", path: "", page: "admin/dashboard/Dashboard", title: "运营看板" },
-  { id: "admin.audit", path: "audit", page: "admin/audit/AuditLog", title: "审计日志" },
-  { id: "admin.orders", path: "orders", page: "admin/orders/Orders", title: "订单管理" },
-  { id: "admin.orders.detail", path: "orders/detail", page: "admin/orders/OrderDetail", title: "订单详情" },
-  { id: "admin.users", path: "users", page: "admin/users/Users", title: "学员与员工" },
-  {
-    id: "admin.users.detail",
-    path: "users/:id",
-    page: "admin/users/UserDetail",
-    title: "账号详情",
-    params: { id: "id" },
-  },
-  { id: "admin.courses", path: "courses", page: "admin/catalogue/Courses", title: "课程管理" },
-  { id: "admin.courses.new", path: "courses/new", page: "admin/catalogue/CourseEdit", title: "新建课程" },
-  {
-    id: "admin.courses.edit",
-    path: "courses/:id",
-    page: "admin/catalogue/CourseEdit",
-    title: "编辑课程",
-    params: { id: "id" },
-  },
-  { id: "admin.books", path: "books", page: "admin/catalogue/Books", title: "图书管理" },
-  { id: "admin.books.new", path: "books/new", page: "admin/catalogue/BookNew", title: "新建图书" },
-  { id: "admin.books.edit", path: "books/:id", page: "admin/catalogue/BookEdit", title: "图书", params: { id: "id" } },
-  { id: "admin.stationery", path: "stationery", page: "admin/catalogue/Stationery", title: "文房管理" },
-  { id: "admin.stationery.new", path: "stationery/new", page: "admin/catalogue/StationeryNew", title: "新建文房" },
-  {
-    id: "admin.stationery.edit",
-    path: "stationery/:id",
-    page: "admin/catalogue/StationeryEdit",
-    title: "文房",
-    params: { id: "id" },
-  },
-  { id: "admin.live", path: "live", page: "admin/live/LiveList", title: "直播排期" },
-  { id: "admin.live.new", path: "live/new", page: "admin/live/LiveEdit", title: "排一场直播" },
-  { id: "admin.live.edit", path: "live/:id", page: "admin/live/LiveEdit", title: "直播管理", params: { id: "id" } },
-  { id: "admin.mall", path: "mall", page: "admin/mall/Mall", title: "兑换商城" },
-  { id: "admin.shipping", path: "shipping", page: "admin/shipping/Shipping", title: "兑换发货" },
-  { id: "admin.coupons", path: "coupons", page: "admin/coupons/Coupons", title: "优惠券" },
-  { id: "admin.campaigns", path: "campaigns", page: "admin/campaigns/Campaigns", title: "拼团活动" },
-  { id: "admin.moderation", path: "moderation", page: "admin/moderation/Moderation", title: "内容审核" },
-];
-
 const protocolChildren: RouteDef[] = [
   { id: "protocol.index", path: "", page: "protocol/ProtocolIndex", title: "协议与帮助" },
   { id: "protocol.contact", path: "contact", page: "protocol/Contact", title: "联系我们" },
@@ -161,7 +82,12 @@ const protocolChildren: RouteDef[] = [
   { id: "protocol.service", path: "service", page: "protocol/Service", title: "服务协议" },
 ];
 
-export const routeTable: RouteDef[] = [
+/**
+ * The pages every visit may reach, in the browser's entry. The route groups under
+ * shared/route-groups (the learner's /my pages, the teachers' /teach, the operators' /admin and
+ * the test fixtures) are left out: the browser loads each with its first page (decision 048).
+ */
+const entryHead: RouteDef[] = [
   { id: "home", path: "", page: "home/Home", title: "首页" },
   { id: "about", path: "about", page: "about/About", title: "关于我们" },
   ...Object.entries(aboutProducts).map(([product, name]): RouteDef => ({
@@ -227,23 +153,9 @@ export const routeTable: RouteDef[] = [
     params: { ticket: "token" },
     layout: "clean",
   },
-  { id: "my", path: "my", page: "my/MyLayout", title: "个人中心", access: "user", children: myChildren },
-  {
-    id: "teach",
-    path: "teach",
-    page: "teach/TeachLayout",
-    title: "教师工作台",
-    access: "teacher",
-    children: teachChildren,
-  },
-  {
-    id: "admin",
-    path: "admin",
-    page: "admin/AdminLayout",
-    title: "运营后台",
-    access: "operator",
-    children: adminChildren,
-  },
+];
+
+const entryTail: RouteDef[] = [
   {
     id: "protocol",
     path: "protocol",
@@ -275,53 +187,15 @@ export const routeTable: RouteDef[] = [
     params: { groupNo: "groupNo" },
   },
   { id: "video.detail", path: "video/:id", page: "video/VideoDetail", title: "课程视频", params: { id: "id" } },
-  /*
-   * Fixtures for automated tests (layout `test`): 404 unless the server runs with
-   * TEST_FIXTURES=1, which production refuses (see server/config.ts).
-   */
-  {
-    id: "fixture",
-    path: "__test",
-    page: "fixture/FixtureLayout",
-    title: "测试页",
-    layout: "test",
-    middleware: ["testOnly"],
-    children: [
-      { id: "fixture.fast", path: "fast", page: "fixture/Fast", title: "快速页", middleware: ["testOnly"] },
-      { id: "fixture.slow", path: "slow", page: "fixture/Slow", title: "慢速页", middleware: ["testOnly"] },
-      { id: "fixture.long", path: "long", page: "fixture/Long", title: "长页", middleware: ["testOnly"] },
-      { id: "fixture.throw", path: "throw", page: "fixture/Throw", title: "出错页", middleware: ["testOnly"] },
-      {
-        id: "fixture.external",
-        path: "external",
-        page: "fixture/External",
-        title: "外部跳转",
-        middleware: ["testOnly"],
-      },
-      {
-        id: "fixture.stream",
-        path: "stream",
-        page: "fixture/Stream",
-        title: "流式页",
-        middleware: ["testOnly"],
-      },
-      {
-        id: "fixture.throughput",
-        path: "throughput",
-        page: "fixture/Throughput",
-        title: "吞吐页",
-        middleware: ["testOnly"],
-      },
-      {
-        id: "fixture.error-page",
-        path: "error-page",
-        page: "fixture/BrokenErrorPage",
-        title: "错误页出错",
-        middleware: ["testOnly"],
-      },
-    ],
-  },
 ];
+
+/** The pages of the browser's entry: the table without its route groups. */
+export const entryRouteTable: RouteDef[] = /* @__PURE__ */ entryHead.concat(entryTail);
+
+/** The whole table (server, tests): the entry's pages and every route group, in one order. */
+export const routeTable: RouteDef[] = /* @__PURE__ */ entryHead.concat([myRoute, teachRoute, adminRoute], entryTail, [
+  fixtureRoute,
+]);
 
 /** Middleware names every route may use; the unit test walks the table against this list. */
 export const DEFAULT_MIDDLEWARE = "auth";

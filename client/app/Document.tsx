@@ -15,7 +15,6 @@ import { defOf, type RouteDef } from "../../shared/routes";
 import {
   isGeneratedShareImage,
   isNoindexChain,
-  routeDescription,
   SHARE_IMAGE_SIZE,
   shareImageFor,
   SQUARE_SHARE_IMAGE_SIZE,
@@ -23,6 +22,7 @@ import {
 } from "../../shared/seo";
 import { ErrorPage, errorTitle } from "./ErrorPage";
 import { BOOT_ELEMENT_ID, useDocument } from "../lib/root-data";
+import { describeRoute } from "../lib/route-descriptions";
 
 /** What a page loader may say about its page in `meta` (all optional). */
 export interface PageMeta {
@@ -109,7 +109,8 @@ function Head({ title, failed = false }: { title?: string; failed?: boolean }) {
   const pageTitle = title ?? meta.title;
   const isHome = location.pathname === "/" || location.pathname === "/index.html";
   const fullTitle = !pageTitle || isHome ? root.siteName : `${pageTitle} - ${root.siteName}`;
-  const description = (failed ? undefined : meta.description) ?? routeDescription(chain) ?? SITE_DESCRIPTION;
+  const description =
+    (failed ? undefined : meta.description) ?? describeRoute(chain, root.routeDescription) ?? SITE_DESCRIPTION;
   const cleanPath = canonicalPath(location.pathname);
   const canonical = failed ? undefined : root.publicOrigin + cleanPath + (meta.canonicalSearch ?? "");
   const shareImage = shareImageFor(failed ? undefined : meta.image);

@@ -5,8 +5,13 @@
  */
 import { lazy, Suspense, useState } from "react";
 import { withChunkReload } from "../routing/chunk-reload";
+import { preloadNoticesPopover } from "./LazyNoticesPopover";
 
-const loadDialog = withChunkReload(() => import("./login/Dialog"));
+// Signing in shows the header's notices button: its code loads along with the dialog's.
+const loadDialog = withChunkReload(() => {
+  preloadNoticesPopover();
+  return import("./login/Dialog");
+});
 const Dialog = lazy(async () => ({ default: (await loadDialog()).LoginDialog }));
 
 /** Starts loading the dialog ahead of a likely click (hover or focus of a login button). */

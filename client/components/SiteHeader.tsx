@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useSearchParams } from "react-router-dom";
 import { useRootData } from "../lib/root-data";
 import { LoginDialog, preloadLoginDialog } from "./LoginDialog";
-import { NoticesPopover } from "./NoticesPopover";
+import { LazyNoticesPopover } from "./LazyNoticesPopover";
 import { logOut, SIGNED_IN_EVENT } from "./login/login-client";
 import { QrPopover } from "./QrPopover";
 import { SealLogo } from "./SealLogo";
@@ -84,7 +84,7 @@ export function SiteHeader() {
           ) : null}
           {viewer ? (
             <>
-              <NoticesPopover unread={viewer.unreadNotices} />
+              <LazyNoticesPopover unread={viewer.unreadNotices} />
               <details className="user-menu">
                 <summary className="user-menu__summary">
                   {viewer.avatarUrl ? (

@@ -26,6 +26,8 @@ export interface RootData {
   fixtures: boolean;
   /** How payments are taken: `off` disables the buy buttons, `sandbox` shows the 测试支付 banner. */
   payments: PaymentsMode;
+  /** The description of the page rendered (shared/page-descriptions.ts), for its hydration. */
+  routeDescription?: string;
 }
 
 export const BOOT_ELEMENT_ID = "__boot";

@@ -1,6 +1,5 @@
 /** 我的课程: every course the learner has, with progress and the way back to where they stopped. */
 import { Link, useLoaderData } from "react-router-dom";
-import { myCoursesSchema } from "../../../shared/contracts/courses";
 import { CourseCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
@@ -8,7 +7,10 @@ import type { PageLoaderArgs } from "../../routing/nav-context";
 import { ContinueLink, LastLearned, ProgressBar } from "./CourseProgress";
 
 export async function loader({ env, signal }: PageLoaderArgs) {
-  const mine = await env.api("/api/courses/mine", { signal, schema: myCoursesSchema });
+  const mine = await env.api("/api/courses/mine", {
+    signal,
+    schema: import("../../../shared/contracts/courses").then((m) => m.myCoursesSchema),
+  });
   return {
     mine,
     meta: { title: "我的课程", description: "我报名和购买的课程，以及每门课的学习进度。", noindex: true },

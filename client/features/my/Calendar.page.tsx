@@ -7,13 +7,7 @@
 import { useEffect, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import { addDays, chinaDate } from "../../../shared/china-time";
-import {
-  type Calendar,
-  type CalendarEvent,
-  type CalendarFeed,
-  calendarFeedSchema,
-  calendarSchema,
-} from "../../../shared/contracts/practice";
+import { type Calendar, type CalendarEvent, type CalendarFeed } from "../../../shared/contracts/practice";
 import { FormAlert } from "../../components/form/fields";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
@@ -36,8 +30,14 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
   const month = MONTH.test(asked) ? asked : chinaDate(new Date()).slice(0, 7);
   const { from, to } = monthRange(month);
   const [calendar, feed] = await Promise.all([
-    env.api(`/api/practice/calendar?from=${from}&to=${to}`, { signal, schema: calendarSchema }),
-    env.api("/api/practice/calendar/feed", { signal, schema: calendarFeedSchema }),
+    env.api(`/api/practice/calendar?from=${from}&to=${to}`, {
+      signal,
+      schema: import("../../../shared/contracts/practice").then((m) => m.calendarSchema),
+    }),
+    env.api("/api/practice/calendar/feed", {
+      signal,
+      schema: import("../../../shared/contracts/practice").then((m) => m.calendarFeedSchema),
+    }),
   ]);
   return { month, calendar, feed, meta: { title: "学习日历", noindex: true } };
 }
@@ -85,13 +85,22 @@ function FeedPanel({ initial }: { initial: CalendarFeed }) {
   const reset = () =>
     run(async () => {
       setFeed(
-        await browserApi("/api/practice/calendar/feed", { method: "POST", body: {}, schema: calendarFeedSchema }),
+        await browserApi("/api/practice/calendar/feed", {
+          method: "POST",
+          body: {},
+          schema: import("../../../shared/contracts/practice").then((m) => m.calendarFeedSchema),
+        }),
       );
       setCopied(false);
     });
   const off = () =>
     run(async () => {
-      setFeed(await browserApi("/api/practice/calendar/feed", { method: "DELETE", schema: calendarFeedSchema }));
+      setFeed(
+        await browserApi("/api/practice/calendar/feed", {
+          method: "DELETE",
+          schema: import("../../../shared/contracts/practice").then((m) => m.calendarFeedSchema),
+        }),
+      );
     });
   const copy = async () => {
     if (!feed.url) return;

@@ -6,13 +6,7 @@
  */
 import { type FormEvent, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
-import {
-  type DiaryEntry,
-  diaryEntryInputSchema,
-  diarySaveResultSchema,
-  type DiarySummary,
-  diarySummarySchema,
-} from "../../../shared/contracts/practice";
+import { type DiaryEntry, diaryEntryInputSchema, type DiarySummary } from "../../../shared/contracts/practice";
 import { FormAlert } from "../../components/form/fields";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
@@ -24,11 +18,17 @@ import "@fontsource/ma-shan-zheng/400.css";
 import "./practice.css";
 
 export async function loader({ env, signal }: PageLoaderArgs) {
-  const summary = await env.api("/api/practice/diary", { signal, schema: diarySummarySchema });
+  const summary = await env.api("/api/practice/diary", {
+    signal,
+    schema: import("../../../shared/contracts/practice").then((m) => m.diarySummarySchema),
+  });
   return { summary, meta: { title: "练字日记", description: "每天的练字时长、所写的字与习作照片。", noindex: true } };
 }
 
-const fetchSummary = () => browserApi("/api/practice/diary", { schema: diarySummarySchema });
+const fetchSummary = () =>
+  browserApi("/api/practice/diary", {
+    schema: import("../../../shared/contracts/practice").then((m) => m.diarySummarySchema),
+  });
 
 function Stat({ label, value, unit, testId }: { label: string; value: number; unit: string; testId?: string }) {
   return (
@@ -87,7 +87,7 @@ function EntryForm({
       const saved = await browserApi(`/api/practice/diary/${date}`, {
         method: "PUT",
         body: parsed.data,
-        schema: diarySaveResultSchema,
+        schema: import("../../../shared/contracts/practice").then((m) => m.diarySaveResultSchema),
       });
       if (file) await uploadPhoto(date, file);
       await onSaved(saved.message);

@@ -8,12 +8,9 @@ import { Link, useLoaderData } from "react-router-dom";
 import {
   type Balances,
   type CheckInResult,
-  checkInResultSchema,
   exchangeInputSchema,
-  exchangeItemListSchema,
   exchangeResultSchema,
   type Wallet,
-  walletSchema,
 } from "../../../shared/contracts/wallet";
 import { FormAlert } from "../../components/form/fields";
 import { EmptyState } from "../../components/EmptyState";
@@ -26,8 +23,11 @@ import { useIdempotentPost } from "../../lib/idempotent-post";
 
 export async function loader({ env, signal }: PageLoaderArgs) {
   const [wallet, mall] = await Promise.all([
-    env.api("/api/wallet", { signal, schema: walletSchema }),
-    env.api("/api/wallet/items", { signal, schema: exchangeItemListSchema }),
+    env.api("/api/wallet", { signal, schema: import("../../../shared/contracts/wallet").then((m) => m.walletSchema) }),
+    env.api("/api/wallet/items", {
+      signal,
+      schema: import("../../../shared/contracts/wallet").then((m) => m.exchangeItemListSchema),
+    }),
   ]);
   return {
     wallet,
@@ -46,7 +46,11 @@ function CheckIn({ initial, onChecked }: { initial: boolean; onChecked: (result:
   const { busy, problem, run } = useAction();
   const checkIn = () =>
     run(async () => {
-      const res = await browserApi("/api/wallet/check-in", { method: "POST", body: {}, schema: checkInResultSchema });
+      const res = await browserApi("/api/wallet/check-in", {
+        method: "POST",
+        body: {},
+        schema: import("../../../shared/contracts/wallet").then((m) => m.checkInResultSchema),
+      });
       setResult(res);
       setDone(true);
       onChecked(res);

@@ -9,7 +9,6 @@ import { currencies } from "../../../shared/currency";
 import {
   type AddressInput,
   addressSchema,
-  exchangeItemDetailSchema,
   exchangeItemKinds,
   type RedeemResult,
   redeemResultSchema,
@@ -35,7 +34,10 @@ import { useIdempotentPost } from "../../lib/idempotent-post";
 export async function loader({ env, signal, request }: PageLoaderArgs) {
   const id = new URL(request.url).searchParams.get("id") ?? "";
   if (!/^[1-9]\d{0,8}$/.test(id)) throw new AppError(404, NOT_FOUND_MESSAGE);
-  const detail = await env.api(`/api/wallet/items/${id}`, { signal, schema: exchangeItemDetailSchema });
+  const detail = await env.api(`/api/wallet/items/${id}`, {
+    signal,
+    schema: import("../../../shared/contracts/wallet").then((m) => m.exchangeItemDetailSchema),
+  });
   const { item } = detail;
   // Physical goods may go to an address of the learner's address book; without it, one is typed.
   const addresses: Address[] = item.physical

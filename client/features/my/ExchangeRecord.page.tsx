@@ -6,12 +6,7 @@
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import { currencies } from "../../../shared/currency";
-import {
-  deliveryLabels,
-  type MyRedemption,
-  myRedemptionPageSchema,
-  myRedemptionSchema,
-} from "../../../shared/contracts/staff-commerce";
+import { deliveryLabels, type MyRedemption } from "../../../shared/contracts/staff-commerce";
 import { formatDateTime } from "../../../shared/format";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
@@ -26,7 +21,10 @@ export async function loader(args: PageLoaderArgs) {
   const page = /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : 1;
   const [coin, redemptions] = await Promise.all([
     ledger(args),
-    args.env.api(`/api/wallet/redemptions?page=${page}`, { signal: args.signal, schema: myRedemptionPageSchema }),
+    args.env.api(`/api/wallet/redemptions?page=${page}`, {
+      signal: args.signal,
+      schema: import("../../../shared/contracts/staff-commerce").then((m) => m.myRedemptionPageSchema),
+    }),
   ]);
   return { ...coin, redemptions };
 }
@@ -39,7 +37,12 @@ function Redemption({ initial }: { initial: MyRedemption }) {
     setBusy(true);
     setProblem(null);
     try {
-      setR(await browserApi(`/api/wallet/redemptions/${r.id}/confirm`, { method: "POST", schema: myRedemptionSchema }));
+      setR(
+        await browserApi(`/api/wallet/redemptions/${r.id}/confirm`, {
+          method: "POST",
+          schema: import("../../../shared/contracts/staff-commerce").then((m) => m.myRedemptionSchema),
+        }),
+      );
     } catch (err) {
       setProblem(describeProblem(err).message);
     } finally {

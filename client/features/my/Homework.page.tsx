@@ -12,14 +12,12 @@ import {
   type HomeworkListItem,
   type HomeworkSubmission,
   type MyHomework,
-  myHomeworkSchema,
-  submissionSchema,
 } from "../../../shared/contracts/homework";
 import { formatDateTime } from "../../../shared/format";
 import { EmptyState } from "../../components/EmptyState";
 import { FormAlert } from "../../components/form/fields";
 import { LevelSeal } from "../../components/homework/LevelSeal";
-import { ReviewDialog } from "../../components/homework/ReviewDialog";
+import { LazyReviewDialog } from "../../components/homework/LazyReviewDialog";
 import { SubmitDialog } from "../../components/homework/SubmitDialog";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
@@ -54,7 +52,10 @@ export function homeworkQuery(filter: HomeworkFilter, cursor?: string | null): s
 
 export async function loader({ env, signal, request }: PageLoaderArgs) {
   const filter = parseHomeworkFilter(new URL(request.url).searchParams);
-  const mine = await env.api(`/api/homework/mine${homeworkQuery(filter)}`, { signal, schema: myHomeworkSchema });
+  const mine = await env.api(`/api/homework/mine${homeworkQuery(filter)}`, {
+    signal,
+    schema: import("../../../shared/contracts/homework").then((m) => m.myHomeworkSchema),
+  });
   return {
     mine,
     filter,
@@ -105,7 +106,9 @@ function HomeworkList({ first, filter }: { first: MyHomework; filter: HomeworkFi
     setLoading(true);
     setProblem(null);
     try {
-      const page = await browserApi(`/api/homework/mine${homeworkQuery(filter, cursor)}`, { schema: myHomeworkSchema });
+      const page = await browserApi(`/api/homework/mine${homeworkQuery(filter, cursor)}`, {
+        schema: import("../../../shared/contracts/homework").then((m) => m.myHomeworkSchema),
+      });
       setMore((prev) => [...prev, ...page.items]);
       setCursor(page.nextCursor);
     } catch (err) {
@@ -119,7 +122,11 @@ function HomeworkList({ first, filter }: { first: MyHomework; filter: HomeworkFi
     setOpening(id);
     setProblem(null);
     try {
-      setViewing(await browserApi(`/api/homework/submissions/${id}`, { schema: submissionSchema }));
+      setViewing(
+        await browserApi(`/api/homework/submissions/${id}`, {
+          schema: import("../../../shared/contracts/homework").then((m) => m.submissionSchema),
+        }),
+      );
     } catch (err) {
       setProblem(describeProblem(err));
     } finally {
@@ -145,7 +152,7 @@ function HomeworkList({ first, filter }: { first: MyHomework; filter: HomeworkFi
       ) : items.length > 10 ? (
         <p className="my-hw-more">没有更多了</p>
       ) : null}
-      <ReviewDialog
+      <LazyReviewDialog
         submission={viewing}
         onClose={() => setViewing(null)}
         onResubmit={

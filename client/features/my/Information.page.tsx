@@ -12,7 +12,6 @@ import {
   type Me,
   avatarResultSchema,
   genderLabels,
-  meSchema,
   profilePatchSchema,
 } from "../../../shared/contracts/me";
 import { ajaxErrorMessage } from "../../../shared/errors";
@@ -25,7 +24,10 @@ import type { PageLoaderArgs } from "../../routing/nav-context";
 import { AccountSection, Avatar, localProblem } from "./account-parts";
 
 export async function loader({ env, signal }: PageLoaderArgs) {
-  const me = await env.api("/api/me", { signal, schema: meSchema });
+  const me = await env.api("/api/me", {
+    signal,
+    schema: import("../../../shared/contracts/me").then((m) => m.meSchema),
+  });
   return { me, meta: { title: "个人资料" } };
 }
 
@@ -201,7 +203,11 @@ function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
             intro: values.intro,
           };
           const result = await form.submit(profilePatchSchema, body, (input) =>
-            browserApi("/api/me/profile", { method: "PATCH", body: input, schema: meSchema }),
+            browserApi("/api/me/profile", {
+              method: "PATCH",
+              body: input,
+              schema: import("../../../shared/contracts/me").then((m) => m.meSchema),
+            }),
           );
           if (result) {
             setSaved(true);

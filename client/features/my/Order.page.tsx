@@ -9,7 +9,7 @@
  */
 import { useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router-dom";
-import { orderListSchema, ORDER_TABS, type OrderTab } from "../../../shared/contracts/orders";
+import { ORDER_TABS, type OrderTab } from "../../../shared/contracts/orders";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
@@ -27,7 +27,10 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
   const tab = (TAB_KEYS.includes(raw) ? raw : "all") as OrderTab;
   const pageRaw = Number(url.searchParams.get("page") ?? 1);
   const page = Number.isInteger(pageRaw) && pageRaw >= 1 && pageRaw <= 1000 ? pageRaw : 1;
-  const list = await env.api(`/api/orders?state=${tab}&page=${page}`, { signal, schema: orderListSchema });
+  const list = await env.api(`/api/orders?state=${tab}&page=${page}`, {
+    signal,
+    schema: import("../../../shared/contracts/orders").then((m) => m.orderListSchema),
+  });
   return {
     list,
     tab,

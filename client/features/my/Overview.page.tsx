@@ -6,9 +6,8 @@
  */
 import { Link, useLoaderData } from "react-router-dom";
 import { categoryTones } from "../../../shared/contracts/catalogue";
-import { type MyCourse, type MyCourses, myCoursesSchema } from "../../../shared/contracts/courses";
-import { type Me, genderLabels, meSchema, overviewSchema } from "../../../shared/contracts/me";
-import { walletSchema } from "../../../shared/contracts/wallet";
+import { type MyCourse, type MyCourses } from "../../../shared/contracts/courses";
+import { type Me, genderLabels } from "../../../shared/contracts/me";
 import { coverOf } from "../../../shared/media";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
@@ -28,10 +27,19 @@ export async function loader({ env, signal }: PageLoaderArgs) {
     return null;
   };
   const [me, courses, wallet, overview] = await Promise.all([
-    env.api("/api/me", { signal, schema: meSchema }),
-    env.api("/api/courses/mine", { signal, schema: myCoursesSchema }).catch(orNull),
-    env.api("/api/wallet", { signal, schema: walletSchema }).catch(orNull),
-    env.api("/api/me/overview", { signal, schema: overviewSchema }).catch(orNull),
+    env.api("/api/me", { signal, schema: import("../../../shared/contracts/me").then((m) => m.meSchema) }),
+    env
+      .api("/api/courses/mine", {
+        signal,
+        schema: import("../../../shared/contracts/courses").then((m) => m.myCoursesSchema),
+      })
+      .catch(orNull),
+    env
+      .api("/api/wallet", { signal, schema: import("../../../shared/contracts/wallet").then((m) => m.walletSchema) })
+      .catch(orNull),
+    env
+      .api("/api/me/overview", { signal, schema: import("../../../shared/contracts/me").then((m) => m.overviewSchema) })
+      .catch(orNull),
   ]);
   return { me, courses, wallet, overview, meta: { title: "个人中心", noindex: true } };
 }

@@ -5,15 +5,7 @@
  */
 import { useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router-dom";
-import {
-  claimResultSchema,
-  type Coupon,
-  couponListSchema,
-  COUPON_TABS,
-  type CouponTab,
-  type CouponTemplate,
-  templateListSchema,
-} from "../../../shared/contracts/coupons";
+import { type Coupon, COUPON_TABS, type CouponTab, type CouponTemplate } from "../../../shared/contracts/coupons";
 import { formatMoney, formatYuan } from "../../../shared/money";
 import { EmptyState } from "../../components/EmptyState";
 import { FormAlert } from "../../components/form/fields";
@@ -29,8 +21,14 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
   const raw = new URL(request.url).searchParams.get("state") ?? "可用";
   const tab = ((COUPON_TABS as readonly string[]).includes(raw) ? raw : "可用") as CouponTab;
   const [mine, templates] = await Promise.all([
-    env.api(`/api/coupons/mine?state=${encodeURIComponent(tab)}`, { signal, schema: couponListSchema }),
-    env.api("/api/coupons/templates", { signal, schema: templateListSchema }),
+    env.api(`/api/coupons/mine?state=${encodeURIComponent(tab)}`, {
+      signal,
+      schema: import("../../../shared/contracts/coupons").then((m) => m.couponListSchema),
+    }),
+    env.api("/api/coupons/templates", {
+      signal,
+      schema: import("../../../shared/contracts/coupons").then((m) => m.templateListSchema),
+    }),
   ]);
   return {
     mine,
@@ -105,7 +103,7 @@ function TemplateCard({ template, onClaimed }: { template: CouponTemplate; onCla
       await browserApi("/api/coupons/claim", {
         method: "POST",
         body: { templateId: template.id },
-        schema: claimResultSchema,
+        schema: import("../../../shared/contracts/coupons").then((m) => m.claimResultSchema),
       });
       setDone(true);
       onClaimed();

@@ -5,7 +5,6 @@
  * section is its own component under `security/`.
  */
 import { useLoaderData, useRevalidator } from "react-router-dom";
-import { deviceListSchema, meSchema, sessionListSchema } from "../../../shared/contracts/me";
 import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
@@ -15,16 +14,39 @@ import { DevicesSection } from "./security/DevicesSection";
 import { LoginMethodsSection } from "./security/LoginMethodsSection";
 import { part } from "./security/parts";
 import { SessionsSection } from "./security/SessionsSection";
-import { wechatBindingSchema, wechatConfigSchema } from "../../../shared/contracts/auth";
 
 export async function loader({ env, signal }: PageLoaderArgs) {
   const [me, devices, sessions, wechat, wechatConfig] = await Promise.all([
-    env.api("/api/me", { signal, schema: meSchema }),
-    part(env.api("/api/me/devices", { signal, schema: deviceListSchema }), signal),
-    part(env.api("/api/me/sessions", { signal, schema: sessionListSchema }), signal),
+    env.api("/api/me", { signal, schema: import("../../../shared/contracts/me").then((m) => m.meSchema) }),
+    part(
+      env.api("/api/me/devices", {
+        signal,
+        schema: import("../../../shared/contracts/me").then((m) => m.deviceListSchema),
+      }),
+      signal,
+    ),
+    part(
+      env.api("/api/me/sessions", {
+        signal,
+        schema: import("../../../shared/contracts/me").then((m) => m.sessionListSchema),
+      }),
+      signal,
+    ),
     // WeChat binding is its own module; until it answers, the row says so instead of failing.
-    part(env.api("/api/auth/wechat/binding", { signal, schema: wechatBindingSchema }), signal),
-    part(env.api("/api/auth/wechat/config", { signal, schema: wechatConfigSchema }), signal),
+    part(
+      env.api("/api/auth/wechat/binding", {
+        signal,
+        schema: import("../../../shared/contracts/auth").then((m) => m.wechatBindingSchema),
+      }),
+      signal,
+    ),
+    part(
+      env.api("/api/auth/wechat/config", {
+        signal,
+        schema: import("../../../shared/contracts/auth").then((m) => m.wechatConfigSchema),
+      }),
+      signal,
+    ),
   ]);
   return { me, devices, sessions, wechat, wechatConfig, meta: { title: "账号与安全" } };
 }

@@ -8,7 +8,6 @@ import {
   type ExchangeItem,
   exchangeItemKinds,
   type LedgerPage,
-  ledgerPageSchema,
   type WalletCurrency,
 } from "../../../shared/contracts/wallet";
 import { coverSizes, coverUrl, type CoverTone } from "../../../shared/media";
@@ -75,7 +74,7 @@ export function ledgerLoader(currency: WalletCurrency, title: string) {
     const page = /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : 1;
     const ledger = await env.api(`/api/wallet/entries?currency=${currency}&page=${page}`, {
       signal,
-      schema: ledgerPageSchema,
+      schema: import("../../../shared/contracts/wallet").then((m) => m.ledgerPageSchema),
     });
     return {
       ledger,

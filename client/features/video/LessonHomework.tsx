@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import type { HomeworkSubmission, LessonHomework } from "../../../shared/contracts/homework";
 import { ModelCharacter } from "../../components/homework/ModelCharacter";
-import { ReviewDialog } from "../../components/homework/ReviewDialog";
+import { LazyReviewDialog } from "../../components/homework/LazyReviewDialog";
 import { lazyDialog } from "../../lib/lazy-dialog";
 
 /** The submit dialog (photo uploads, checks) loads the first time it opens (decision 030). */
@@ -81,7 +81,7 @@ export function LessonHomeworkPanel({ homework, signedIn }: { homework: LessonHo
           setJustSubmitted(true);
         }}
       />
-      <ReviewDialog
+      <LazyReviewDialog
         submission={viewing ? submission : null}
         onClose={() => setViewing(false)}
         onResubmit={

@@ -1,11 +1,9 @@
 /** 手机号 and 邮箱: bind or change the address with a code sent to it. */
 import { useState } from "react";
 import { type z } from "zod";
-import { codeSentSchema } from "../../../../shared/contracts/auth";
 import {
   emailBindSchema,
   emailBindSendSchema,
-  meSchema,
   phoneBindSchema,
   phoneBindSendSchema,
 } from "../../../../shared/contracts/me";
@@ -81,7 +79,11 @@ export function BindForm({
     const target = form.check(spec.field, addressSchema, address);
     if (target === null) return;
     const problem = await sender.send(() =>
-      browserApi(spec.send, { method: "POST", body: { [spec.field]: target }, schema: codeSentSchema }),
+      browserApi(spec.send, {
+        method: "POST",
+        body: { [spec.field]: target },
+        schema: import("../../../../shared/contracts/auth").then((m) => m.codeSentSchema),
+      }),
     );
     form.setProblem(problem);
   };
@@ -94,7 +96,11 @@ export function BindForm({
       onSubmit={async (event) => {
         event.preventDefault();
         const result = await form.submit(spec.bindSchema, { [spec.field]: address, code }, (input) =>
-          browserApi(spec.confirm, { method: "POST", body: input, schema: meSchema }),
+          browserApi(spec.confirm, {
+            method: "POST",
+            body: input,
+            schema: import("../../../../shared/contracts/me").then((m) => m.meSchema),
+          }),
         );
         if (result) {
           setOpen(false);

@@ -4,14 +4,12 @@
  */
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { codeSentSchema } from "../../../../shared/contracts/auth";
 import {
   DELETION_CONFIRM_WORD,
   DELETION_COOLING_DAYS,
   type DeletionChannel,
   type Me,
   deletionRequestSchema,
-  deletionStatusSchema,
 } from "../../../../shared/contracts/me";
 import { formatDate, formatDateTime } from "../../../../shared/format";
 import {
@@ -60,7 +58,11 @@ export function DeletionSection({ me, onDone }: { me: Me; onDone: () => void }) 
           disabled={cancel.busy}
           onClick={async () => {
             const call = () =>
-              browserApi("/api/me/deletion/cancel", { method: "POST", body: {}, schema: deletionStatusSchema });
+              browserApi("/api/me/deletion/cancel", {
+                method: "POST",
+                body: {},
+                schema: import("../../../../shared/contracts/me").then((m) => m.deletionStatusSchema),
+              });
             if (await cancel.run(call)) onDone();
           }}
         >
@@ -83,7 +85,11 @@ export function DeletionSection({ me, onDone }: { me: Me; onDone: () => void }) 
             return;
           }
           const result = await form.submit(deletionRequestSchema, { confirm: word.trim(), channel, code }, (input) =>
-            browserApi("/api/me/deletion", { method: "POST", body: input, schema: deletionStatusSchema }),
+            browserApi("/api/me/deletion", {
+              method: "POST",
+              body: input,
+              schema: import("../../../../shared/contracts/me").then((m) => m.deletionStatusSchema),
+            }),
           );
           if (result) {
             setWord("");
@@ -121,7 +127,11 @@ export function DeletionSection({ me, onDone }: { me: Me; onDone: () => void }) 
               form.setProblem(null);
               void sender
                 .send(() =>
-                  browserApi("/api/me/deletion/code", { method: "POST", body: { channel }, schema: codeSentSchema }),
+                  browserApi("/api/me/deletion/code", {
+                    method: "POST",
+                    body: { channel },
+                    schema: import("../../../../shared/contracts/auth").then((m) => m.codeSentSchema),
+                  }),
                 )
                 .then(form.setProblem);
             }}

@@ -1,5 +1,4 @@
 /** 登录设备保护: the switch that asks for a code on devices not confirmed before. */
-import { meSchema } from "../../../../shared/contracts/me";
 import { FormAlert } from "../../../components/form/fields";
 import { browserApi } from "../../../lib/api";
 import { AccountSection, useAction } from "../account-parts";
@@ -9,7 +8,15 @@ export function DeviceProtection({ enabled, onDone }: { enabled: boolean; onDone
   const busy = toggle.busy;
   const flip = async () => {
     const body = { enabled: !enabled };
-    if (await toggle.run(() => browserApi("/api/me/device-protection", { method: "POST", body, schema: meSchema })))
+    if (
+      await toggle.run(() =>
+        browserApi("/api/me/device-protection", {
+          method: "POST",
+          body,
+          schema: import("../../../../shared/contracts/me").then((m) => m.meSchema),
+        }),
+      )
+    )
       onDone();
   };
   return (

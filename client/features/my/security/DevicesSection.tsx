@@ -1,5 +1,5 @@
 /** 登录设备: the browsers that signed in to the account, each removable but the current one. */
-import { type DeviceList, okSchema } from "../../../../shared/contracts/me";
+import { type DeviceList } from "../../../../shared/contracts/me";
 import { formatDateTime } from "../../../../shared/format";
 import { FormAlert } from "../../../components/form/fields";
 import { browserApi } from "../../../lib/api";
@@ -9,7 +9,15 @@ import { ConfirmButton, type Part, PartFailed } from "./parts";
 export function DevicesSection({ devices, onDone }: { devices: Part<DeviceList>; onDone: () => void }) {
   const removal = useAction();
   const remove = async (id: number) => {
-    if (await removal.run(() => browserApi(`/api/me/devices/${id}`, { method: "DELETE", schema: okSchema }))) onDone();
+    if (
+      await removal.run(() =>
+        browserApi(`/api/me/devices/${id}`, {
+          method: "DELETE",
+          schema: import("../../../../shared/contracts/me").then((m) => m.okSchema),
+        }),
+      )
+    )
+      onDone();
   };
   return (
     <AccountSection title="登录设备" lead="登录过这个账号的浏览器。移除后，该设备上的登录会立即退出。">

@@ -1,6 +1,6 @@
 /** 登录密码: set or change the password; open and not cancellable while a one-time password is in use. */
 import { useState } from "react";
-import { okSchema, passwordChangeSchema } from "../../../../shared/contracts/me";
+import { passwordChangeSchema } from "../../../../shared/contracts/me";
 import { FormAlert, PASSWORD_HINT, SubmitButton, TextField, useSubmission } from "../../../components/form/fields";
 import { browserApi } from "../../../lib/api";
 import { Done } from "./parts";
@@ -45,7 +45,11 @@ export function PasswordForm({
         if (mismatch) return;
         const body = hasPassword ? { current, password } : { password };
         const result = await form.submit(passwordChangeSchema, body, (input) =>
-          browserApi("/api/me/password", { method: "POST", body: input, schema: okSchema }),
+          browserApi("/api/me/password", {
+            method: "POST",
+            body: input,
+            schema: import("../../../../shared/contracts/me").then((m) => m.okSchema),
+          }),
         );
         if (result) {
           // The whole site opens up again: a fresh document carries the viewer without the flag.

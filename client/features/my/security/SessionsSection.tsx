@@ -1,6 +1,5 @@
 /** 登录会话: where the account is signed in now, each signed out alone or all others at once. */
-import { statusOkSchema } from "../../../../shared/contracts/auth";
-import { type SessionList, okSchema } from "../../../../shared/contracts/me";
+import { type SessionList } from "../../../../shared/contracts/me";
 import { formatDateTime } from "../../../../shared/format";
 import { FormAlert } from "../../../components/form/fields";
 import { browserApi } from "../../../lib/api";
@@ -23,7 +22,13 @@ export function SessionsSection({ sessions, onDone }: { sessions: Part<SessionLi
           className="button button--small"
           disabled={action.busy || others === 0}
           onClick={() =>
-            void call(() => browserApi("/api/auth/logout-others", { method: "POST", body: {}, schema: statusOkSchema }))
+            void call(() =>
+              browserApi("/api/auth/logout-others", {
+                method: "POST",
+                body: {},
+                schema: import("../../../../shared/contracts/auth").then((m) => m.statusOkSchema),
+              }),
+            )
           }
         >
           {action.busy ? "处理中…" : "退出其他设备"}
@@ -63,7 +68,12 @@ export function SessionsSection({ sessions, onDone }: { sessions: Part<SessionLi
                       label="退出"
                       confirmLabel="确认退出"
                       onConfirm={() =>
-                        call(() => browserApi(`/api/me/sessions/${s.id}`, { method: "DELETE", schema: okSchema }))
+                        call(() =>
+                          browserApi(`/api/me/sessions/${s.id}`, {
+                            method: "DELETE",
+                            schema: import("../../../../shared/contracts/me").then((m) => m.okSchema),
+                          }),
+                        )
                       }
                     />
                   )}

@@ -1,7 +1,7 @@
 /** 微信: the binding state, with a link to bind through WeChat or a button to unbind. */
 import { type ReactNode } from "react";
 import type { z } from "zod";
-import { statusOkSchema, type wechatBindingSchema, type wechatConfigSchema } from "../../../../shared/contracts/auth";
+import { type wechatBindingSchema, type wechatConfigSchema } from "../../../../shared/contracts/auth";
 import { FormAlert } from "../../../components/form/fields";
 import { browserApi } from "../../../lib/api";
 import { AccountRow, useAction } from "../account-parts";
@@ -29,7 +29,12 @@ export function WechatRow({ data, onDone }: { data: WechatParts; onDone: () => v
         confirmLabel="确认解绑"
         onConfirm={async () => {
           if (
-            await unbind.run(() => browserApi("/api/auth/wechat/binding", { method: "DELETE", schema: statusOkSchema }))
+            await unbind.run(() =>
+              browserApi("/api/auth/wechat/binding", {
+                method: "DELETE",
+                schema: import("../../../../shared/contracts/auth").then((m) => m.statusOkSchema),
+              }),
+            )
           )
             onDone();
         }}

@@ -1,0 +1,125 @@
+/**
+ * What the built browser bundle loads before hydration (decision 048), read from the client
+ * build (dist/client/.vite/manifest.json and the chunks themselves): the entry and every chunk it
+ * imports statically are on every page, so the route groups (/my, /teach, /admin, the test
+ * fixtures), the pages' descriptions and the heavy libraries must not be in them; a route group's
+ * page gets its group's module as a modulepreload from the server.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import request from "supertest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PAGE_DESCRIPTIONS } from "../../shared/page-descriptions";
+import { adminRoute } from "../../shared/route-groups/admin";
+import { fixtureRoute } from "../../shared/route-groups/fixtures";
+import { myRoute } from "../../shared/route-groups/my";
+import { teachRoute } from "../../shared/route-groups/teach";
+import { walkRoutes } from "../../shared/routes";
+import { BROWSER_UA, clientDir, testApp } from "./helpers";
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+const ENTRY = "client/entry-client.tsx";
+const manifest = JSON.parse(readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Record<
+  string,
+  ManifestChunk
+>;
+
+/** The files a manifest key loads before it runs: its chunk and every static import, recursively. */
+function staticClosure(key: string, out = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || out.has(chunk.file)) return out;
+  out.add(chunk.file);
+  for (const imp of chunk.imports ?? []) staticClosure(imp, out);
+  return out;
+}
+
+const entryFiles = [...staticClosure(ENTRY)];
+const entryCode = entryFiles.map((file) => ({ file, code: readFileSync(path.join(clientDir, file), "utf8") }));
+
+/** A string literal in minified code, whichever quotes the minifier chose. */
+const literal = (text: string) => new RegExp(`["'\`]${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["'\`]`);
+
+const groups = { my: myRoute, teach: teachRoute, admin: adminRoute, fixtures: fixtureRoute };
+
+describe("the entry and the chunks every page loads", () => {
+  it("hold none of the route groups' definitions, pages or modules", () => {
+    for (const [name, def] of Object.entries(groups)) {
+      const groupKey = `client/routing/groups/${name}.ts`;
+      expect(manifest[groupKey], groupKey).toBeDefined();
+      expect(entryFiles, groupKey).not.toContain(manifest[groupKey]!.file);
+      for (const { def: page } of walkRoutes([def])) {
+        const pageKey = `client/features/${page.page}.page.tsx`;
+        expect(manifest[pageKey], pageKey).toBeDefined();
+        expect(entryFiles, pageKey).not.toContain(manifest[pageKey]!.file);
+        // A group's definitions name its pages ("admin/orders/Orders") and its children ("admin.orders").
+        const names = page.id.includes(".") ? [page.page, page.id] : [page.page];
+        for (const { file, code } of entryCode) {
+          for (const name of names) expect(literal(name).test(code), `${name} in ${file}`).toBe(false);
+        }
+      }
+    }
+  });
+
+  it("hold none of the pages' descriptions", () => {
+    for (const [id, text] of Object.entries(PAGE_DESCRIPTIONS)) {
+      for (const { file, code } of entryCode) expect(code.includes(text), `${id}'s description in ${file}`).toBe(false);
+    }
+  });
+
+  it("hold no zod, hls.js, vconsole or QR encoder", () => {
+    for (const { file, code } of entryCode) {
+      expect(/ZodError|\$ZodType/.test(code), `zod in ${file}`).toBe(false);
+      expect(/hls\.js|Hls\.isSupported|new Hls\(/.test(code), `hls.js in ${file}`).toBe(false);
+      expect(/vConsole|VConsole/.test(code), `vconsole in ${file}`).toBe(false);
+      expect(/QR Code|qrcode/i.test(code), `QR encoder in ${file}`).toBe(false);
+    }
+  });
+
+  it("the /my overview loads zod only with its requests, not before hydration", () => {
+    for (const key of [
+      "client/routing/groups/my.ts",
+      "client/features/my/MyLayout.page.tsx",
+      "client/features/my/Overview.page.tsx",
+    ]) {
+      for (const file of staticClosure(key)) {
+        const code = readFileSync(path.join(clientDir, file), "utf8");
+        expect(/ZodError|\$ZodType/.test(code), `zod in ${file}, loaded by ${key}`).toBe(false);
+      }
+    }
+  });
+});
+
+describe("modulepreload of a route group's page", () => {
+  type Express = Awaited<ReturnType<typeof testApp>>["app"];
+  let app: Express;
+  beforeAll(async () => {
+    ({ app } = await testApp());
+  });
+
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="\/([^"]+)"/g)].map((m) => m[1]);
+
+  it("a page of a group preloads the group's module and its page; other pages do not", async () => {
+    const group = manifest["client/routing/groups/fixtures.ts"]!.file;
+    const page = manifest["client/features/fixture/Fast.page.tsx"]!.file;
+    const fixture = await request(app).get("/__test/fast").set("User-Agent", BROWSER_UA);
+    expect(fixture.status).toBe(200);
+    expect(preloads(fixture.text)).toEqual(expect.arrayContaining([group, page]));
+
+    const about = await request(app).get("/about").set("User-Agent", BROWSER_UA);
+    expect(about.status).toBe(200);
+    for (const name of Object.keys(groups)) {
+      expect(preloads(about.text)).not.toContain(manifest[`client/routing/groups/${name}.ts`]!.file);
+    }
+  });
+
+  it("sends the page's description in the boot payload, as rendered in the head", async () => {
+    const res = await request(app).get("/about").set("User-Agent", BROWSER_UA);
+    const boot = /<script id="__boot" type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(res.text)?.[1] ?? "";
+    const sent = (JSON.parse(boot) as { root: { routeDescription?: string } }).root.routeDescription;
+    expect(sent).toBe(PAGE_DESCRIPTIONS.about);
+    expect(res.text).toContain(`<meta name="description" content="${PAGE_DESCRIPTIONS.about}"/>`);
+  });
+});
