@@ -271,7 +271,7 @@ export function createRenderer(opts: RendererOptions) {
     const root: RootData = {
       ...opts.root,
       viewer,
-      assets: { css: assets.css, modulepreload: assets.modulepreload },
+      assets: { css: assets.css, fonts: assets.fonts, modulepreload: assets.modulepreload },
     };
     const personal = busy || Boolean(viewer) || chain.some((d) => d.access !== undefined && d.access !== "public");
     if (busy) res.setHeader("Retry-After", String(SERVICE_BUSY_RETRY_AFTER_S));
@@ -304,7 +304,7 @@ export function createRenderer(opts: RendererOptions) {
       let status = context.statusCode;
       let settled = false;
       const { pipe, abort } = renderToPipeableStream(
-        <DocumentProvider value={{ root, nonce, boot }}>
+        <DocumentProvider value={{ root, nonce, boot, styles: assets.styles }}>
           <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
         </DocumentProvider>,
         {
