@@ -173,7 +173,7 @@ describe("mobile site", () => {
     expect(popover).toContain("<svg");
     expect(popover).toContain('href="https://m.example.cn"');
     const without = await request(app).get("/").set("User-Agent", BROWSER_UA);
-    expect(without.text).not.toContain("qr-popover");
+    expect(without.text).not.toContain('<details class="qr-popover"');
   });
 });
 
