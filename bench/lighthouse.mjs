@@ -251,7 +251,7 @@ export async function runLighthouse() {
       }
       const best = samples.find((s) => s.score === median(samples.map((x) => x.score)));
       // Every run's score, FCP and LCP with the load average after it (the median run's in full).
-      const each = samples.map((s, i) => ({ score: s.score, fcp: s.fcp, lcp: s.lcp, load: loads[i] }));
+      const each = samples.map((s, i) => ({ score: s.score, fcp: s.fcp, lcp: s.lcp, tbt: s.tbt, load: loads[i] }));
       rows.push({ route, path: p, runs: samples.map((s) => s.score), each, ...best, load: loadAverage() });
     }
   } finally {
@@ -280,10 +280,10 @@ export async function runLighthouse() {
     ]);
   for (const line of table(lines)) console.log(line);
   if (runs > 1) {
-    console.log("\nEvery run (score, FCP / LCP ms, 1-minute load average after it):");
+    console.log("\nEvery run (score, FCP / LCP / TBT ms, 1-minute load average after it):");
     for (const r of rows)
       console.log(
-        `${r.path}: ${r.each.map((e) => `${e.score} (${Math.round(e.fcp)} / ${Math.round(e.lcp)}; ${e.load})`).join(", ")}`,
+        `${r.path}: ${r.each.map((e) => `${e.score} (${Math.round(e.fcp)} / ${Math.round(e.lcp)} / ${Math.round(e.tbt)}; ${e.load})`).join(", ")}`,
       );
   }
   const dir = path.join(root, "bench/results");
