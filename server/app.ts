@@ -72,7 +72,6 @@ export interface App {
   pageCache?: PageCache;
 }
 
-
 /** Content types of the sample video files, whatever the MIME table of the day says. */
 const VIDEO_TYPES: Record<string, string> = {
   ".mp4": "video/mp4",
