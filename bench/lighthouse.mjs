@@ -17,6 +17,7 @@
 //                                            bench/results/lighthouse-<categories>.json
 //   BENCH_LH_SIGNED_IN=1                     also the signed-in pages (SIGNED_IN_PAGES), the demo
 //                                            accounts signed in by e-mail and password
+//   BENCH_LH_KEEP=1                          also keeps each run's full report (bench/results/lhr/)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -188,13 +189,18 @@ async function runCategories(categories) {
   return rows;
 }
 
-async function audit(url, port) {
+async function audit(url, port, keepAs) {
   const result = await lighthouse(
     url,
     { port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
     desktopConfig,
   );
   const lhr = result.lhr;
+  if (keepAs) {
+    const dir = path.join(root, "bench/results/lhr");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `${keepAs}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError)
     return { score: 0, fcp: NaN, lcp: NaN, tbt: NaN, cls: NaN, si: NaN, notes: [lhr.runtimeError.code] };
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
@@ -236,9 +242,17 @@ export async function runLighthouse() {
   try {
     for (const { route, path: p } of await resolvePages(origin)) {
       const samples = [];
-      for (let i = 0; i < runs; i++) samples.push(await audit(origin + encodeURI(p), chrome.port));
+      const keep = process.env.BENCH_LH_KEEP === "1";
+      const loads = [];
+      for (let i = 0; i < runs; i++) {
+        const name = `${p.replace(/[^\w]+/g, "_")}-${i + 1}`;
+        samples.push(await audit(origin + encodeURI(p), chrome.port, keep ? name : undefined));
+        loads.push(loadAverage());
+      }
       const best = samples.find((s) => s.score === median(samples.map((x) => x.score)));
-      rows.push({ route, path: p, runs: samples.map((s) => s.score), ...best, load: loadAverage() });
+      // Every run's score, FCP and LCP with the load average after it (the median run's in full).
+      const each = samples.map((s, i) => ({ score: s.score, fcp: s.fcp, lcp: s.lcp, tbt: s.tbt, load: loads[i] }));
+      rows.push({ route, path: p, runs: samples.map((s) => s.score), each, ...best, load: loadAverage() });
     }
   } finally {
     await chrome.kill();
@@ -265,6 +279,13 @@ export async function runLighthouse() {
       r.notes.join(", "),
     ]);
   for (const line of table(lines)) console.log(line);
+  if (runs > 1) {
+    console.log("\nEvery run (score, FCP / LCP / TBT ms, 1-minute load average after it):");
+    for (const r of rows)
+      console.log(
+        `${r.path}: ${r.each.map((e) => `${e.score} (${Math.round(e.fcp)} / ${Math.round(e.lcp)} / ${Math.round(e.tbt)}; ${e.load})`).join(", ")}`,
+      );
+  }
   const dir = path.join(root, "bench/results");
   mkdirSync(dir, { recursive: true });
   writeFileSync(

@@ -130,6 +130,14 @@ async function page(origin, url, cookie) {
   return { status: res.status, html: await res.text() };
 }
 
+/**
+ * Messages of the validator's CSS checker that are its own gaps, not errors of the page: its CSS
+ * grammar predates `@property` (CSS Properties and Values, in every current engine), which
+ * client/styles/app.css uses. It sees the page's stylesheets since they are inlined in the head
+ * (decision 049). Counted and printed apart, never dropped.
+ */
+const ACCEPTED_CSS = [/^CSS: Unrecognized at-rule “@property”/];
+
 /** Runs vnu.jar over the files; its messages per file. */
 function validate(files) {
   const jar = path.join(root, "node_modules/vnu-jar/build/dist/vnu.jar");
@@ -191,20 +199,29 @@ export async function runValidate() {
       route,
       url,
       status,
-      errors: (found.get(file) ?? []).map((m) => `${m.lastLine ?? "?"}:${m.lastColumn ?? "?"} ${m.message}`),
+      errors: (found.get(file) ?? [])
+        .filter((m) => !ACCEPTED_CSS.some((re) => re.test(String(m.message))))
+        .map((m) => `${m.lastLine ?? "?"}:${m.lastColumn ?? "?"} ${m.message}`),
+      accepted: (found.get(file) ?? []).filter((m) => ACCEPTED_CSS.some((re) => re.test(String(m.message)))).length,
     }));
     let total = 0;
+    let accepted = 0;
     for (const row of rows) {
       total += row.errors.length;
-      console.log(`${row.errors.length ? "✗" : "✓"} ${row.group.padEnd(8)} ${row.status} ${row.url}`);
+      accepted += row.accepted;
+      console.log(
+        `${row.errors.length ? "✗" : "✓"} ${row.group.padEnd(8)} ${row.status} ${row.url}${row.accepted ? ` (${row.accepted} accepted: @property)` : ""}`,
+      );
       for (const e of row.errors) console.log(`    ${e}`);
     }
-    console.log(`\n${rows.length} pages, ${total} validator errors`);
+    console.log(
+      `\n${rows.length} pages, ${total} validator errors (and ${accepted} accepted messages of its CSS checker: ${ACCEPTED_CSS.map(String).join(", ")})`,
+    );
     const resultsDir = path.join(root, "bench/results");
     mkdirSync(resultsDir, { recursive: true });
     writeFileSync(
       path.join(resultsDir, "validate-html.json"),
-      JSON.stringify({ date: new Date().toISOString(), pages: rows, errors: total }, null, 2) + "\n",
+      JSON.stringify({ date: new Date().toISOString(), pages: rows, errors: total, accepted }, null, 2) + "\n",
     );
     if (total > 0) process.exitCode = 1;
     return rows;

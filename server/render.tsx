@@ -279,7 +279,7 @@ export function createRenderer(opts: RendererOptions) {
     const root: RootData = {
       ...opts.root,
       viewer,
-      assets: { css: assets.css, modulepreload: assets.modulepreload },
+      assets: { css: assets.css, fonts: assets.fonts, modulepreload: assets.modulepreload },
       routeDescription: routeDescription(chain),
     };
     const personal = busy || Boolean(viewer) || chain.some((d) => d.access !== undefined && d.access !== "public");
@@ -313,7 +313,7 @@ export function createRenderer(opts: RendererOptions) {
       let status = context.statusCode;
       let settled = false;
       const { pipe, abort } = renderToPipeableStream(
-        <DocumentProvider value={{ root, nonce, boot }}>
+        <DocumentProvider value={{ root, nonce, boot, styles: assets.styles }}>
           <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
         </DocumentProvider>,
         {

@@ -2,7 +2,7 @@
  * The whole HTML document, rendered by React on the server and hydrated in the browser.
  * The root route's component (pages render through <Outlet/>) and its error boundary.
  */
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Outlet, useLocation, useMatches, useRouteError } from "react-router-dom";
 import { SITE_DESCRIPTION } from "../../shared/constants";
 import { serializeForScript } from "../../shared/serialize";
@@ -82,6 +82,90 @@ export function absoluteJsonLd(value: unknown, origin: string, isUrl = false): u
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, absoluteJsonLd(v, origin, URL_KEYS.has(k))]));
   }
   return value;
+}
+
+declare module "react" {
+  // The HTML `disabled` attribute of a stylesheet link (a switched-off stylesheet is not fetched),
+  // which React renders as any boolean attribute but its types leave out.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface LinkHTMLAttributes<T> {
+    disabled?: boolean | undefined;
+  }
+}
+
+/** Inlined stylesheets' text in the browser, read back from the document once (decision 049). */
+const inlinedText = new Map<string, string>();
+
+/** The text of an inlined stylesheet: the server's copy, else the one the document carries. */
+function inlinedStyle(href: string, styles: Record<string, string> | undefined): string {
+  const fromServer = styles?.[href];
+  if (fromServer !== undefined) return fromServer;
+  let text = inlinedText.get(href);
+  if (text === undefined) {
+    text =
+      typeof document === "undefined"
+        ? ""
+        : (document.querySelector(`style[data-href="${CSS.escape(href)}"]`)?.textContent ?? "");
+    inlinedText.set(href, text);
+  }
+  return text;
+}
+
+/** Font stylesheets (`@font-face` only) are linked switched off; they are switched on here. */
+export const FONT_LINK_SELECTOR = "link[data-font-face]";
+
+/** Switches the page's font stylesheets on once the page has loaded (at once if it has). */
+function useFontsAfterLoad() {
+  useEffect(() => {
+    const enable = () => {
+      for (const link of document.querySelectorAll<HTMLLinkElement>(FONT_LINK_SELECTOR)) link.disabled = false;
+    };
+    if (document.readyState === "complete") {
+      enable();
+      return;
+    }
+    window.addEventListener("load", enable, { once: true });
+    return () => window.removeEventListener("load", enable);
+  }, []);
+}
+
+/**
+ * The page's stylesheets (decision 049). Its own rules are inlined (no request between the
+ * document and its first paint), each beside a switched-off link to the same file, which tells
+ * the build's loader of page chunks that the rules are in the page already. Font stylesheets
+ * (the brush hand's `@font-face` rules, 120 KB) are linked switched off and switched on once the
+ * page has loaded: until then the few brush characters show in the fallback face, as
+ * `font-display: swap` shows them while a font loads. Without scripts, <noscript> links them.
+ */
+function Stylesheets() {
+  const { root, nonce, styles } = useDocument();
+  useFontsAfterLoad();
+  return (
+    <>
+      {root.assets.css.map((href) => (
+        <style
+          key={href}
+          nonce={nonce}
+          data-href={href}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: inlinedStyle(href, styles) }}
+        />
+      ))}
+      {root.assets.css.map((href) => (
+        <link key={href} rel="stylesheet" href={href} disabled />
+      ))}
+      {root.assets.fonts.map((href) => (
+        <link key={href} rel="stylesheet" href={href} disabled data-font-face="" suppressHydrationWarning />
+      ))}
+      {root.assets.fonts.length > 0 ? (
+        <noscript>
+          {root.assets.fonts.map((href) => (
+            <link key={href} rel="stylesheet" href={href} />
+          ))}
+        </noscript>
+      ) : null}
+    </>
+  );
 }
 
 /** The route defs of the matched pages, outermost first. */
@@ -179,9 +263,7 @@ function Head({ title, failed = false }: { title?: string; failed?: boolean }) {
       <meta name="platform" content={root.build.platform} />
       <link rel="icon" href="/favicon.ico" sizes="48x48" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      {root.assets.css.map((href) => (
-        <link key={href} rel="stylesheet" href={href} />
-      ))}
+      <Stylesheets />
       {root.assets.modulepreload.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}

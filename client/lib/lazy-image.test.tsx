@@ -319,6 +319,26 @@ describe("<LazyImage>", () => {
     expect(inside).toMatch(/<img[^>]*src="\/k\/1\.jpg"[^>]*alt="颜真卿多宝塔碑"[^>]*loading="lazy"/);
   });
 
+  it("a priority picture is in the page from the server on, fetched first, and hydrates as it is", async () => {
+    const el = <LazyImage src="/k/9.jpg" alt="课程封面" width={480} height={270} className="cover" priority />;
+    const html = renderToString(el);
+    expect(html).toMatch(/<img[^>]*src="\/k\/9\.jpg"[^>]*fetchPriority="high"/);
+    expect(html).toContain('data-lazy="loaded"');
+    expect(html).toContain('class="lazy-image lazy-image--eager cover"');
+    expect(html).not.toContain("<noscript>");
+    expect(html).not.toContain('loading="lazy"');
+    container.innerHTML = html;
+    const recoverable = vi.fn();
+    await act(async () => {
+      root = hydrateRoot(container, el, { onRecoverableError: recoverable });
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(img().getAttribute("src")).toBe("/k/9.jpg");
+    // Not left to the observer and its throttle, nor loaded a second time through new Image().
+    expect(FakeIntersectionObserver.instances).toHaveLength(0);
+    expect(FakeImage.requested).toEqual([]);
+  });
+
   it("drops the <noscript> copy once hydrated", async () => {
     const el = <LazyImage src="/k/5.jpg" alt="字帖" width={100} height={100} />;
     container.innerHTML = renderToString(el);

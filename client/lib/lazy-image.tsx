@@ -254,9 +254,47 @@ export interface LazyImageProps {
   width: number;
   height: number;
   className?: string;
+  /**
+   * The page's main picture at the top of the page (its largest paint): in the page from the
+   * start with `fetchpriority="high"`, so the browser fetches it with the document instead of
+   * after the scripts and the observer. Only for a picture above the fold.
+   */
+  priority?: boolean;
 }
 
-export function LazyImage({ src, alt, width, height, className }: LazyImageProps) {
+export function LazyImage(props: LazyImageProps) {
+  return props.priority ? <EagerImage {...props} /> : <ObservedImage {...props} />;
+}
+
+/** The picture itself from the first byte, loaded at once (the `priority` case). */
+function EagerImage({ src, alt, width, height, className }: LazyImageProps) {
+  const [failed, setFailed] = useState(false);
+  const status: LazyStatus = failed ? "error" : "loaded";
+  // `lazy-image--eager`, not `--loaded`: it is there from the first paint, so it does not fade in.
+  return (
+    <span
+      className={`lazy-image lazy-image--${failed ? "error" : "eager"}${className ? ` ${className}` : ""}`}
+      data-lazy={status}
+      style={{ "--lazy-image-width": `${width}px` } as CSSProperties}
+    >
+      <img
+        className="lazy-image__img"
+        src={src}
+        alt={alt}
+        width={width}
+        height={height}
+        fetchPriority="high"
+        decoding="async"
+        style={{ aspectRatio: `${width} / ${height}` }}
+        onLoad={() => loadedImages.add(src)}
+        onError={() => setFailed(true)}
+      />
+      {failed && <span className="lazy-image__error">图片加载失败</span>}
+    </span>
+  );
+}
+
+function ObservedImage({ src, alt, width, height, className }: LazyImageProps) {
   const serverSnapshot = useServerSnapshot();
   let [controller, setController] = useState(() => new LazyImageController(src, defaultDeps, !serverSnapshot));
   if (controller.src !== src) {

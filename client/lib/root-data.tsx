@@ -11,7 +11,11 @@ export interface RootData {
   siteName: string;
   publicOrigin: string;
   build: BuildInfo;
-  assets: { css: string[]; modulepreload: string[] };
+  /**
+   * The page's stylesheets (inlined in the head), its font stylesheets (linked, switched on once
+   * the page has loaded) and its module preloads (decision 049).
+   */
+  assets: { css: string[]; fonts: string[]; modulepreload: string[] };
   viewer: Viewer | null;
   mobileSiteUrl: string | null;
   /** SVG markup of the QR code that points at the mobile site (made on the server). */
@@ -41,6 +45,11 @@ export interface DocumentContextValue {
    * read back verbatim by the browser, so hydration sees the same text.
    */
   boot: string;
+  /**
+   * The text of each stylesheet in `root.assets.css`, inlined in the head. Only the server has
+   * it; the browser reads the same text back from the document (it is not in the boot payload).
+   */
+  styles?: Record<string, string>;
 }
 
 const DocumentContext = createContext<DocumentContextValue | null>(null);

@@ -49,6 +49,10 @@ describe("security headers", () => {
       const scripts = res.text.match(/<script\b[^>]*>/g) ?? [];
       expect(scripts.length).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+      // The inlined stylesheets carry it too (decision 049).
+      const styles = res.text.match(/<style\b[^>]*>/g) ?? [];
+      expect(styles.length).toBeGreaterThan(0);
+      for (const tag of styles) expect(tag).toContain(`nonce="${nonce}"`);
       expect(res.headers["x-powered-by"]).toBeUndefined();
     }
     expect(nonces.size).toBe(4);
@@ -88,13 +92,20 @@ describe("document", () => {
     expect(html).toMatch(/<meta name="description" content="[^"]*书[^"]*"/);
   });
 
-  it("preloads the matched page's chunk and links its stylesheets, from the manifest", async () => {
+  it("preloads the matched page's chunk and inlines its stylesheets, from the manifest", async () => {
     const manifest = JSON.parse(readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8"));
     const books = manifest["client/features/books/Books.page.tsx"];
     const res = await request(app).get("/books").set("User-Agent", BROWSER_UA);
     expect(res.text).toContain(`<link rel="modulepreload" href="/${books.file}"/>`);
-    for (const css of manifest["client/entry-client.tsx"].css ?? []) {
-      expect(res.text).toContain(`<link rel="stylesheet" href="/${css}"/>`);
+    const sheets = [...manifest["client/entry-client.tsx"].css, ...(books.css ?? [])] as string[];
+    expect(sheets.length).toBeGreaterThan(0);
+    for (const css of sheets) {
+      const text = readFileSync(path.join(clientDir, css), "utf8");
+      expect(res.text).toMatch(new RegExp(`<style nonce="[^"]+" data-href="/${css}">`));
+      expect(res.text).toContain(text);
+      // Switched off: no request, but the loader of page chunks sees the file is in the page.
+      expect(res.text).toContain(`<link rel="stylesheet" href="/${css}" disabled=""/>`);
+      expect(res.text).not.toContain(`<link rel="stylesheet" href="/${css}"/>`);
     }
     expect(res.text).toMatch(/<script type="module" src="\/assets\/entry-client-[^"]+\.js"/);
   });
@@ -162,7 +173,7 @@ describe("mobile site", () => {
     expect(popover).toContain("<svg");
     expect(popover).toContain('href="https://m.example.cn"');
     const without = await request(app).get("/").set("User-Agent", BROWSER_UA);
-    expect(without.text).not.toContain("qr-popover");
+    expect(without.text).not.toContain('<details class="qr-popover"');
   });
 });
 

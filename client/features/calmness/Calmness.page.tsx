@@ -278,6 +278,7 @@ export default function CalmnessPage() {
           width={200}
           height={200}
           className="practice-today__image"
+          priority
         />
         <div className="practice-today__text">
           <p className="practice-today__date">{today.date} · 今日一字</p>

@@ -374,6 +374,7 @@ function Hero(props: DetailData) {
         width={size.width}
         height={size.height}
         className="course-hero__cover"
+        priority
       />
       <div className="course-hero__body">
         <p className="course-hero__tags">
