@@ -32,7 +32,7 @@ import { routeDescription } from "../shared/page-descriptions";
 import { createAjax } from "../shared/ajax";
 import { AppError, ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError, SERVICE_BUSY_MESSAGE } from "../shared/errors";
 import { accessOf, defOf, isStaffAccess, type RouteDef } from "../shared/routes";
-import { serializeForScript } from "../shared/serialize";
+import { serializeBoot } from "../shared/serialize";
 import { ssrLoaders, ssrRender } from "../api/metrics";
 import type { AssetResolver } from "./assets";
 import { isUnsupportedBrowser } from "./browser-support";
@@ -286,7 +286,7 @@ export function createRenderer(opts: RendererOptions) {
     if (busy) res.setHeader("Retry-After", String(SERVICE_BUSY_RETRY_AFTER_S));
     const crawler = isbot(userAgent);
     // The boot payload, serialised once: embedded in the page and, for anonymous pages, hashed.
-    const boot = serializeForScript({ root, router: hydrationState(ctx) });
+    const boot = serializeBoot({ root, router: hydrationState(ctx) });
     if (isStaffAccess(accessOf(chain))) res.setHeader("X-Robots-Tag", "noindex, nofollow");
     if (personal) {
       res.setHeader("Cache-Control", "private, no-store");
@@ -342,7 +342,7 @@ export function createRenderer(opts: RendererOptions) {
                 statusCode: statusCode >= 400 ? statusCode : 500,
                 loaderData: {},
               };
-              streamDocument(failedContext, 1, serializeForScript({ root, router: hydrationState(failedContext) }));
+              streamDocument(failedContext, 1, serializeBoot({ root, router: hydrationState(failedContext) }));
             } else if (!res.headersSent) {
               res.status(500).type("html").send(errorPageFailedHtml(root.siteName));
             }

@@ -267,7 +267,7 @@ function Head({ title, failed = false }: { title?: string; failed?: boolean }) {
       {root.assets.modulepreload.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}
-      {/* `boot` was escaped by serializeForScript on the server; the browser passes it back verbatim. */}
+      {/* `boot` was written by serializeBoot on the server (escaped, ASCII); the browser passes it back verbatim. */}
       <script
         id={BOOT_ELEMENT_ID}
         type="application/json"

@@ -123,6 +123,15 @@ describe("document", () => {
     expect(parsed.router.loaderData["fixture.fast"].echo).toBe(hostile);
     expect(res.text).not.toContain("<script>alert(1)</script>");
   });
+
+  it("the boot payload is ASCII, its Chinese written as escapes (decision 050)", async () => {
+    const res = await request(app).get("/__test/fast?echo=%E5%A2%A8%E6%B1%A0").set("User-Agent", BROWSER_UA);
+    const boot = /<script id="__boot" type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(res.text)?.[1] ?? "";
+    expect(boot).toMatch(/^[\u0020-\u007e]+$/);
+    const parsed = JSON.parse(boot);
+    expect(parsed.router.loaderData["fixture.fast"].echo).toBe("墨池");
+    expect(parsed.root.siteName).toMatch(/[\u4e00-\u9fff]/);
+  });
 });
 
 describe("streaming", () => {
