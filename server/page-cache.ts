@@ -19,10 +19,11 @@ import type { Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import Negotiator from "negotiator";
 import type { Logger } from "pino";
-import { httpDuration, httpRequests, pageCacheBytes, pageCacheInvalidations, pageCacheRequests } from "../api/metrics";
+import { pageCacheBytes, pageCacheInvalidations, pageCacheRequests } from "../api/metrics";
 import { isUnsupportedBrowser } from "./browser-support";
 import { type GzipPieces, gzipPieces, gzipWithNonce, joinWithNonce, splitAtNonce } from "./page-bytes";
 import { serializeRequest } from "./logger";
+import { countResponse } from "./metrics";
 import { etagMatches } from "./render";
 import { cspNonce, freshNonce } from "./security";
 
@@ -168,11 +169,7 @@ export class PageCache {
         opts.trustRequestId && typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
       const status = this.serve(req, res, entry, id);
       pageCacheRequests.inc({ outcome: "hit" });
-      const method = req.method === "HEAD" ? "HEAD" : "GET";
-      const labels = { method, route: entry.route ?? "unmatched", status: String(status) };
-      httpRequests.inc(labels);
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      httpDuration.observe(labels, seconds);
+      const seconds = countResponse(req.method ?? "GET", entry.route ?? "unmatched", status, started);
       if (log?.isLevelEnabled("info"))
         log.info(
           {
