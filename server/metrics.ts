@@ -41,20 +41,25 @@ export function routeLabel(req: Request, res: Response): string {
   return prefix ? `${prefix}/*` : "unmatched";
 }
 
+/**
+ * Counts one response and its time since `started` (`process.hrtime.bigint()`) by method, route
+ * pattern and status; returns the seconds. Express's responses and the page cache's hits ahead
+ * of it (server/page-cache.ts) are both counted here, so they share one set of labels.
+ */
+export function countResponse(method: string, route: string, status: number, started: bigint): number {
+  const labels = { method: METHODS.has(method) ? method : "OTHER", route, status: String(status) };
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  httpRequests.inc(labels);
+  httpDuration.observe(labels, seconds);
+  return seconds;
+}
+
 /** Counts and times every response by method, route pattern and status. */
 export function httpMetrics(): RequestHandler {
   startDefaultMetrics();
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    res.once("close", () => {
-      const labels = {
-        method: METHODS.has(req.method) ? req.method : "OTHER",
-        route: routeLabel(req, res),
-        status: String(res.statusCode),
-      };
-      httpRequests.inc(labels);
-      httpDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
-    });
+    res.once("close", () => countResponse(req.method, routeLabel(req, res), res.statusCode, started));
     next();
   };
 }

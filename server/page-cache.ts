@@ -17,11 +17,13 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
+import Negotiator from "negotiator";
 import type { Logger } from "pino";
-import { httpDuration, httpRequests, pageCacheBytes, pageCacheInvalidations, pageCacheRequests } from "../api/metrics";
+import { pageCacheBytes, pageCacheInvalidations, pageCacheRequests } from "../api/metrics";
 import { isUnsupportedBrowser } from "./browser-support";
 import { type GzipPieces, gzipPieces, gzipWithNonce, joinWithNonce, splitAtNonce } from "./page-bytes";
 import { serializeRequest } from "./logger";
+import { countResponse } from "./metrics";
 import { etagMatches } from "./render";
 import { cspNonce, freshNonce } from "./security";
 
@@ -92,38 +94,27 @@ export interface FrontOptions {
   logger?: Pick<Logger, "info" | "isLevelEnabled">;
 }
 
+/**
+ * The encodings a stored page has, in compression's preference order. compression also offers
+ * br and deflate, but neither changes how gzip and identity rank against each other.
+ */
+const STORED_ENCODINGS = ["gzip", "identity"];
+const PREFERRED_ENCODINGS = ["gzip"];
+
 const GZIP_CHOICES = new Map<string, boolean>();
 
 /**
- * Whether a response may be gzip rather than identity for this Accept-Encoding (the choice
- * Express's `acceptsEncodings("gzip", "identity")` makes): gzip when it (or `*`) has a non-zero
- * quality at least identity's. Remembered per header value, for at most 200 of them.
+ * Whether a response may be gzip rather than identity for this Accept-Encoding: the negotiator
+ * call compression makes (same package and version), so gzip when the client ranks it above
+ * identity, ties going to gzip. Remembered per header value, for at most 200 of them.
  */
 export function wantsGzip(header: string | undefined): boolean {
+  // With no header compression sends identity (its `enforceEncoding`).
   if (!header) return false;
   const known = GZIP_CHOICES.get(header);
   if (known !== undefined) return known;
-  let gzip: number | undefined;
-  let identity: number | undefined;
-  let any: number | undefined;
-  let lowest = 1;
-  for (const part of header.split(",")) {
-    const [rawName, ...params] = part.split(";");
-    const name = rawName!.trim().toLowerCase();
-    let q = 1;
-    for (const param of params) {
-      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
-      if (m) q = Math.min(1, Number(m[1]) || 0);
-    }
-    if (name) lowest = Math.min(lowest, q);
-    if (name === "gzip" || name === "x-gzip") gzip = Math.max(gzip ?? 0, q);
-    else if (name === "identity") identity = q;
-    else if (name === "*") any = q;
-  }
-  const gzipQ = gzip ?? any ?? 0;
-  // Identity, when not named, is taken at the lowest quality named (as the negotiator Express uses).
-  const identityQ = identity ?? lowest;
-  const choice = gzipQ > 0 && gzipQ >= identityQ;
+  const negotiator = new Negotiator({ headers: { "accept-encoding": header } });
+  const choice = negotiator.encoding(STORED_ENCODINGS, PREFERRED_ENCODINGS) === "gzip";
   if (GZIP_CHOICES.size >= 200) GZIP_CHOICES.clear();
   GZIP_CHOICES.set(header, choice);
   return choice;
@@ -178,11 +169,7 @@ export class PageCache {
         opts.trustRequestId && typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
       const status = this.serve(req, res, entry, id);
       pageCacheRequests.inc({ outcome: "hit" });
-      const method = req.method === "HEAD" ? "HEAD" : "GET";
-      const labels = { method, route: entry.route ?? "unmatched", status: String(status) };
-      httpRequests.inc(labels);
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      httpDuration.observe(labels, seconds);
+      const seconds = countResponse(req.method ?? "GET", entry.route ?? "unmatched", status, started);
       if (log?.isLevelEnabled("info"))
         log.info(
           {

@@ -339,6 +339,22 @@ describe("<LazyImage>", () => {
     expect(FakeImage.requested).toEqual([]);
   });
 
+  it("a priority picture that fails shows the error text in the same box", async () => {
+    await act(async () => {
+      root = createRoot(container);
+      root.render(<LazyImage src="/k/8.jpg" alt="课程封面" width={480} height={270} className="cover" priority />);
+    });
+    expect(box().className).toBe("lazy-image lazy-image--eager cover");
+    expect(box().querySelector(".lazy-image__error")).toBeNull();
+    await act(async () => {
+      img().dispatchEvent(new Event("error"));
+    });
+    expect(box().className).toBe("lazy-image lazy-image--error cover");
+    expect(box().dataset.lazy).toBe("error");
+    expect(box().style.getPropertyValue("--lazy-image-width")).toBe("480px");
+    expect(box().querySelector(".lazy-image__error")?.textContent).toBe("图片加载失败");
+  });
+
   it("drops the <noscript> copy once hydrated", async () => {
     const el = <LazyImage src="/k/5.jpg" alt="字帖" width={100} height={100} />;
     container.innerHTML = renderToString(el);

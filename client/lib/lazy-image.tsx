@@ -3,7 +3,7 @@
  * within 1.3 viewports, checks throttled to one per 200 ms, 3 tries in all (a retry when the
  * image comes into range again), and a FIFO memory of 200 loaded URLs that show at once.
  */
-import { type CSSProperties, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { type CSSProperties, type ReactNode, type Ref, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { LAZY_IMAGE } from "../../shared/constants";
 
 export type LazyStatus = "loading" | "loaded" | "error";
@@ -266,17 +266,39 @@ export function LazyImage(props: LazyImageProps) {
   return props.priority ? <EagerImage {...props} /> : <ObservedImage {...props} />;
 }
 
+interface ImageBoxProps {
+  status: LazyStatus;
+  /** There from the first paint (`priority`): `lazy-image--eager`, not `--loaded`, so it does not fade in. */
+  eager?: boolean;
+  width: number;
+  className?: string;
+  ref?: Ref<HTMLSpanElement>;
+  children: ReactNode;
+}
+
+/** The box both kinds of image sit in, with its state and the notice when the picture failed. */
+function ImageBox({ status, eager = false, width, className, ref, children }: ImageBoxProps) {
+  const state = eager && status === "loaded" ? "eager" : status;
+  return (
+    <span
+      ref={ref}
+      className={`lazy-image lazy-image--${state}${className ? ` ${className}` : ""}`}
+      data-lazy={status}
+      // The box is as wide as the picture (or its container): an image stretched to 100% inside
+      // it keeps its height from the first paint, loaded or not.
+      style={{ "--lazy-image-width": `${width}px` } as CSSProperties}
+    >
+      {children}
+      {status === "error" && <span className="lazy-image__error">图片加载失败</span>}
+    </span>
+  );
+}
+
 /** The picture itself from the first byte, loaded at once (the `priority` case). */
 function EagerImage({ src, alt, width, height, className }: LazyImageProps) {
   const [failed, setFailed] = useState(false);
-  const status: LazyStatus = failed ? "error" : "loaded";
-  // `lazy-image--eager`, not `--loaded`: it is there from the first paint, so it does not fade in.
   return (
-    <span
-      className={`lazy-image lazy-image--${failed ? "error" : "eager"}${className ? ` ${className}` : ""}`}
-      data-lazy={status}
-      style={{ "--lazy-image-width": `${width}px` } as CSSProperties}
-    >
+    <ImageBox status={failed ? "error" : "loaded"} eager width={width} className={className}>
       <img
         className="lazy-image__img"
         src={src}
@@ -289,8 +311,7 @@ function EagerImage({ src, alt, width, height, className }: LazyImageProps) {
         onLoad={() => loadedImages.add(src)}
         onError={() => setFailed(true)}
       />
-      {failed && <span className="lazy-image__error">图片加载失败</span>}
-    </span>
+    </ImageBox>
   );
 }
 
@@ -323,14 +344,7 @@ function ObservedImage({ src, alt, width, height, className }: LazyImageProps) {
   }, [controller]);
 
   return (
-    <span
-      ref={boxRef}
-      className={`lazy-image lazy-image--${status}${className ? ` ${className}` : ""}`}
-      data-lazy={status}
-      // The box is as wide as the picture (or its container): an image stretched to 100% inside
-      // it keeps its height from the first paint, loaded or not.
-      style={{ "--lazy-image-width": `${width}px` } as CSSProperties}
-    >
+    <ImageBox ref={boxRef} status={status} width={width} className={className}>
       <img
         className="lazy-image__img"
         src={status === "loaded" ? src : BLANK_IMAGE}
@@ -355,7 +369,6 @@ function ObservedImage({ src, alt, width, height, className }: LazyImageProps) {
           />
         </noscript>
       ) : null}
-      {status === "error" && <span className="lazy-image__error">图片加载失败</span>}
-    </span>
+    </ImageBox>
   );
 }
