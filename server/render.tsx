@@ -4,6 +4,7 @@
  * shell as soon as it is ready; crawlers get the complete page in one piece.
  */
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { isbot } from "isbot";
 import type { Logger } from "pino";
@@ -309,6 +310,16 @@ export function createRenderer(opts: RendererOptions) {
 
     function streamDocument(context: StaticHandlerContext, attempt: number, boot: string) {
       const nonce = cspNonce(res);
+      /*
+       * React renders inside an AsyncLocalStorage run of its own (the store is its whole render
+       * state, the page's output included), and its callbacks below are called from inside that
+       * run. Whatever they start there would carry the render with it: writing the response arms
+       * the keep-alive socket's idle timer, and a timer or file request keeps the store of the
+       * context it was created in. The render then outlived its response until the socket's next
+       * request, survived the young generation's collections and was promoted on every page
+       * (decision 052). The callbacks run in the context this request had before rendering.
+       */
+      const outside = AsyncLocalStorage.snapshot();
       const router = createStaticRouter(matchedBranch(context.matches), context);
       let status = context.statusCode;
       let settled = false;
@@ -323,29 +334,13 @@ export function createRenderer(opts: RendererOptions) {
           progressiveChunkSize: crawler ? Number.MAX_SAFE_INTEGER : undefined,
           onShellReady() {
             ssrRender.observe({ route, stage: "shell" }, (performance.now() - matchedAt) / 1000);
-            if (!crawler) send();
+            if (!crawler) outside(send);
           },
           onAllReady() {
-            if (crawler) send();
+            if (crawler) outside(send);
           },
           onShellError(err) {
-            if (settled) return;
-            settled = true;
-            clearTimeout(timer);
-            opts.logger.error({ err, attempt }, "render failed");
-            if (attempt === 0) {
-              const { statusCode, message } = normalizeError(err);
-              const failed = new Error(message);
-              const failedContext: StaticHandlerContext = {
-                ...context,
-                errors: { root: failed },
-                statusCode: statusCode >= 400 ? statusCode : 500,
-                loaderData: {},
-              };
-              streamDocument(failedContext, 1, serializeBoot({ root, router: hydrationState(failedContext) }));
-            } else if (!res.headersSent) {
-              res.status(500).type("html").send(errorPageFailedHtml(root.siteName));
-            }
+            outside(shellFailed, err);
           },
           onError(err) {
             if (!settled) status = 500;
@@ -354,6 +349,25 @@ export function createRenderer(opts: RendererOptions) {
           },
         },
       );
+      function shellFailed(err: unknown) {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        opts.logger.error({ err, attempt }, "render failed");
+        if (attempt === 0) {
+          const { statusCode, message } = normalizeError(err);
+          const failed = new Error(message);
+          const failedContext: StaticHandlerContext = {
+            ...context,
+            errors: { root: failed },
+            statusCode: statusCode >= 400 ? statusCode : 500,
+            loaderData: {},
+          };
+          streamDocument(failedContext, 1, serializeBoot({ root, router: hydrationState(failedContext) }));
+        } else if (!res.headersSent) {
+          res.status(500).type("html").send(errorPageFailedHtml(root.siteName));
+        }
+      }
       function send() {
         if (settled) return;
         settled = true;
@@ -362,6 +376,12 @@ export function createRenderer(opts: RendererOptions) {
         res.once("finish", () =>
           ssrRender.observe({ route, stage: "complete" }, (performance.now() - matchedAt) / 1000),
         );
+        // A page with boundaries still loading is ended later, from React's own run: the end too
+        // (and the socket's keep-alive timer it arms) happens outside it.
+        const end = res.end;
+        res.end = function (this: ExpressResponse, ...args: unknown[]) {
+          return outside(() => (end as (...a: unknown[]) => ExpressResponse).apply(this, args));
+        } as ExpressResponse["end"];
         pipe(res);
       }
       const timer = setTimeout(() => abort(new Error("render timed out")), opts.streamTimeoutMs);

@@ -16,7 +16,7 @@ export function serializeForScript(value: unknown): string {
 }
 
 /*
- * The boot payload (decision 050). `JSON.stringify` of data holding one Chinese character returns
+ * The boot payload (decision 052). `JSON.stringify` of data holding one Chinese character returns
  * a string of two bytes per character, and the first thing that reads it (escaping, hashing,
  * encoding for the socket) makes a flat copy of it: for the 1,000-row throughput page 92,000
  * characters, 184 KB, past V8's 128 KB limit for ordinary young objects, so every page allocated

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage, executionAsyncResource } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import { createServer, get, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -124,7 +125,7 @@ describe("document", () => {
     expect(res.text).not.toContain("<script>alert(1)</script>");
   });
 
-  it("the boot payload is ASCII, its Chinese written as escapes (decision 050)", async () => {
+  it("the boot payload is ASCII, its Chinese written as escapes (decision 052)", async () => {
     const res = await request(app).get("/__test/fast?echo=%E5%A2%A8%E6%B1%A0").set("User-Agent", BROWSER_UA);
     const boot = /<script id="__boot" type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(res.text)?.[1] ?? "";
     expect(boot).toMatch(/^[\u0020-\u007e]+$/);
@@ -289,5 +290,47 @@ describe("proxies", () => {
     expect(res.status).toBe(200);
     expect(res.body.path).toBe("/api/courses?page=2");
     await new Promise<void>((r) => upstream.close(() => r()));
+  });
+});
+
+describe("what a page leaves behind", () => {
+  /*
+   * React renders inside an AsyncLocalStorage run whose store is the whole render. Node 20 keeps
+   * each store on the async resources created while it is current (a symbol property); a response
+   * ended there arms the keep-alive socket's timer with the render attached, and the render
+   * outlives its response (decision 052). Node 24 keeps contexts another way, without those
+   * properties: there the probe cannot see a store and the test is skipped.
+   */
+  const storesOf = (resource: object) =>
+    Object.getOwnPropertySymbols(resource)
+      .filter((s) => s.description === "kResourceStore")
+      .map((s) => (resource as Record<symbol, unknown>)[s]);
+  const probeSeesStores = new AsyncLocalStorage<object>().run({}, () => storesOf(executionAsyncResource()).length > 0);
+  const isReactRender = (store: unknown) =>
+    typeof store === "object" && store !== null && "pingedTasks" in store && "abortableTasks" in store;
+
+  it.skipIf(!probeSeesStores)("pages are ended outside React's render context", async () => {
+    const endedIn: unknown[][] = [];
+    const probe = createServer((req, res) => {
+      const end = res.end;
+      res.end = function (this: typeof res, ...args: unknown[]) {
+        endedIn.push(storesOf(executionAsyncResource()));
+        return (end as (...a: unknown[]) => typeof res).apply(this, args);
+      } as typeof res.end;
+      app(req, res);
+    });
+    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+    const at = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+    try {
+      // A page rendered at once, and one whose boundary resolves after the shell was sent.
+      for (const url of ["/__test/fast", "/__test/stream?ms=50"]) {
+        const { res } = await readChunks(`${at}${url}`);
+        expect(res.statusCode).toBe(200);
+      }
+      expect(endedIn.length).toBeGreaterThanOrEqual(2);
+      expect(endedIn.flat().filter(isReactRender)).toEqual([]);
+    } finally {
+      await new Promise<void>((r) => probe.close(() => r()));
+    }
   });
 });
