@@ -5,7 +5,7 @@
  * the address the server gave (decision 050).
  */
 import { matchRoutes, type PatchRoutesOnNavigationFunction, type RouteObject } from "react-router-dom";
-import { entryRouteTable, type RouteDef, walkRoutes } from "../../shared/routes";
+import { entryRouteTable, type RouteDef } from "../../shared/routes";
 import { withChunkReload } from "./chunk-reload";
 import {
   buildRoutes,
@@ -34,7 +34,9 @@ export function loadEntryPages(): Promise<PageImporters> {
  */
 export function entryPageImporters(modules: Readonly<Record<string, string>>): PageImporters {
   const out: PageImporters = {};
-  for (const { def } of walkRoutes(entryRouteTable)) {
+  // Not walkRoutes: its default table is the whole one, which would bring the route groups back.
+  const defsOf = (defs: RouteDef[]): RouteDef[] => defs.flatMap((def) => [def, ...defsOf(def.children ?? [])]);
+  for (const def of defsOf(entryRouteTable)) {
     const url = modules[pageModuleKey(def)];
     out[def.page] = url
       ? () => import(/* @vite-ignore */ url) as Promise<PageModule>
