@@ -22,9 +22,19 @@ import {
 
 let entryPageImports: Promise<PageImporters> | undefined;
 
-/** Starts loading the entry's page imports (once); every page but the first waits for them. */
+/**
+ * Starts loading the entry's page imports (once; again after a failure); every page but the first
+ * waits for them. A failure reaches the page import that needed them, which follows the reload
+ * rule; the load started after hydration does not reload the page by itself.
+ */
 export function loadEntryPages(): Promise<PageImporters> {
-  return (entryPageImports ??= withChunkReload(() => import("./entry-pages"))().then((m) => m.entryPages));
+  return (entryPageImports ??= import("./entry-pages").then(
+    (m) => m.entryPages,
+    (err: unknown) => {
+      entryPageImports = undefined;
+      throw err;
+    },
+  ));
 }
 
 /**
