@@ -19,6 +19,7 @@ async function watchProgress(page: import("@playwright/test").Page) {
 }
 
 test.describe("client navigation", () => {
+  test.describe.configure({ retries: 1 });
   test.beforeEach(async ({ page }) => {
     await page.goto("/__test/fast");
     await waitForHydration(page);
@@ -28,6 +29,10 @@ test.describe("client navigation", () => {
     page,
     consoleErrors,
   }) => {
+    // Its timings are measured in the browser: on a busy machine the page can be painted well
+    // after its navigation finished (once seen in a full run, 270 ms before the bar hid). One more
+    // try; every attempt checks the same bounds.
+    test.info().annotations.push({ type: "timing", description: "retried once on a busy machine" });
     await watchProgress(page);
     const started = await page.evaluate(() => performance.now());
     await page.getByRole("link", { name: "slow", exact: true }).click();
