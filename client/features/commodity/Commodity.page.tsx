@@ -171,7 +171,6 @@ function CommodityView({ commodity }: { commodity: CommodityDetail }) {
               problem={purchase.problem}
               off={purchase.off}
               onBuy={purchase.buy}
-              onIntent={purchase.preload}
             />
           </div>
         </div>
