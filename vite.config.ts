@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { currentClusterStamp, migratedCluster } from "./api/db/migrate";
+import { CLUSTER_ARCHIVE_NAME, clusterArchiveIsCurrent, writeClusterArchive } from "./api/db/pglite-cluster";
 
 /** react-router exports only its development build; bundles use its production build. */
 const routerBuild = (file: string) =>
@@ -117,6 +119,26 @@ function contractsOnDemand(schemas: Set<string>): Plugin {
 const contracts = contractNames();
 
 /**
+ * Next to the server bundle, a migrated PGlite cluster: a first start on an empty data folder
+ * unpacks it instead of running initdb and the migrations (api/db/pglite-cluster.ts). Made again
+ * only when the installed PGlite, its start parameters or the migrations changed.
+ */
+function pgliteCluster(outRoot: string): Plugin {
+  const file = `${outRoot}/${CLUSTER_ARCHIVE_NAME}`;
+  return {
+    name: "mochi:pglite-cluster",
+    apply: "build",
+    applyToEnvironment: (env) => env.name === "ssr",
+    async writeBundle() {
+      if (clusterArchiveIsCurrent(file, currentClusterStamp())) return;
+      const { archive, stamp } = await migratedCluster();
+      writeClusterArchive(file, stamp, archive);
+      this.info(`${file}: a new migrated PGlite cluster, unpacked by first starts`);
+    },
+  };
+}
+
+/**
  * One `vite build --app` makes both halves: the browser bundle (with manifest.json, served
  * from /assets/) and the server bundle (dist/server/main.js, dependencies left external).
  */
@@ -124,7 +146,7 @@ const contracts = contractNames();
 const outRoot = process.env.DIST_DIR ?? "dist";
 
 export default defineConfig({
-  plugins: [react(), contractsOnDemand(contracts.schemas)],
+  plugins: [react(), contractsOnDemand(contracts.schemas), pgliteCluster(outRoot)],
   base: "/",
   resolve: {
     alias: [

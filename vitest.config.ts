@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // One migrated PGlite cluster for the whole run, unpacked by each test file's database.
+    globalSetup: ["tests/pglite-cluster-setup.ts"],
   },
 });

@@ -8,8 +8,11 @@
  *
  * In the container: `node dist/server/cli.js <command> …`.
  */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../api/db/database";
+import { CLUSTER_ARCHIVE_NAME } from "../api/db/pglite-cluster";
 import { migrate } from "../api/db/migrate";
 import { seedCatalogue } from "../api/db/seed-catalogue";
 import { seedCommerce } from "../api/db/seed-commerce";
@@ -22,6 +25,7 @@ import {
   createAccount,
 } from "../api/modules/admin/accounts-admin";
 import { loadConfig } from "./config";
+import { databaseOptions } from "./database-options";
 
 const USAGE = `commands:
   migrate
@@ -48,14 +52,16 @@ function options(args: string[]) {
 async function main(command: string | undefined, args: string[]) {
   const known = ["migrate", "seed", "user:create", "user:role"];
   if (!command || !known.includes(command)) throw new AccountCommandError(`unknown command ${command ?? ""}\n${USAGE}`);
-  const config = loadConfig();
+  const config = loadConfig(process.env, {
+    clusterArchive: path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", CLUSTER_ARCHIVE_NAME),
+  });
   // Parse before touching the database, so a typo changes nothing.
   const opts = command.startsWith("user:") ? options(args) : {};
   if (command === "seed" && !config.demoData && config.deployEnv === "pro")
     throw new AccountCommandError(
       "refused: demo accounts (with the README's published passwords) are not created in the pro environment; set DEMO_DATA=1 to do it anyway, or DEPLOY_ENV=local on a local copy",
     );
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(databaseOptions(config));
   try {
     const applied = await migrate(database);
     console.log(applied.length ? `migrations applied: ${applied.join(", ")}` : "database is up to date");

@@ -182,6 +182,11 @@ export interface AppConfig {
   demoData: boolean;
   /** Built client (dist/client); absent in development, where Vite serves the sources. */
   clientDir?: string;
+  /**
+   * The build's PGlite cluster archive (dist/pglite-cluster.tar.gz): a new embedded database is
+   * unpacked from it instead of made by initdb. Absent in development and where not built.
+   */
+  clusterArchive?: string;
   /** WeChat website login; absent unless WECHAT_APP_ID and WECHAT_APP_SECRET are both set. */
   wechat?: WechatSettings;
   sms: SmsConfig;

@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RequestHandler } from "express";
 import type { App, AppOptions } from "./app";
+import { CLUSTER_ARCHIVE_NAME } from "../api/db/pglite-cluster";
 import { ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
 import { startMetricsServer } from "./metrics";
@@ -21,7 +22,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const FIRST_START = "--first-start";
 
 async function main() {
-  const config = loadConfig(process.env, dev ? {} : { clientDir: path.resolve(here, "../client") });
+  const config = loadConfig(
+    process.env,
+    dev
+      ? {}
+      : { clientDir: path.resolve(here, "../client"), clusterArchive: path.resolve(here, "..", CLUSTER_ARCHIVE_NAME) },
+  );
   const logger = createLogger(config.logLevel);
   if (process.argv.includes(FIRST_START)) {
     const { prepareFirstStart } = await import("./services");

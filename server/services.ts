@@ -29,6 +29,7 @@ import { AliyunSmsTransport } from "../api/providers/aliyun-sms";
 import { DevOutbox, type MessageTransport, Messenger } from "../api/providers/messages";
 import { EventStreams } from "../api/sse";
 import type { AppConfig } from "./config";
+import { databaseOptions } from "./database-options";
 import { outboxAllowed } from "./dev-outbox";
 
 export interface Services {
@@ -129,7 +130,7 @@ export function needsFirstStart(config: AppConfig): boolean {
 
 /** The first start's work, in its own process: migrate, write the demo data, close. */
 export async function prepareFirstStart(config: AppConfig, logger: Logger): Promise<void> {
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
+  const db = await openDatabase(databaseOptions(config, logger));
   try {
     await migrate(db);
     await seedDemo(db, config, logger);
@@ -140,7 +141,7 @@ export async function prepareFirstStart(config: AppConfig, logger: Logger): Prom
 
 export async function openServices(config: AppConfig, logger: Logger, database?: Database): Promise<Services> {
   registerOrderPurposes();
-  const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger }));
+  const db = database ?? (await openDatabase(databaseOptions(config, logger)));
   await migrate(db);
   if (!database) await seedDemo(db, config, logger);
   const api = await apiContextFor(config, db, logger);

@@ -1,11 +1,25 @@
 /**
- * A migrated database for one test file: PGlite in memory, or — when TEST_DATABASE_URL is set —
- * a schema of its own on that PostgreSQL server, dropped afterwards.
+ * A migrated database for one test file: PGlite in memory (unpacked from the run's migrated
+ * cluster), or, when TEST_DATABASE_URL is set, a schema of its own on that PostgreSQL server,
+ * dropped afterwards.
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { inject } from "vitest";
 import { type Database, type DatabaseOptions, openDatabase } from "../api/db/database";
-import { migrate } from "../api/db/migrate";
+import { currentClusterStamp, migrate } from "../api/db/migrate";
+import { readClusterArchive } from "../api/db/pglite-cluster";
+
+let cluster: Blob | undefined;
+
+/** The run's migrated cluster (tests/pglite-cluster-setup.ts); it must be there and current. */
+function migratedClusterOfThisRun(): Blob {
+  if (cluster) return cluster;
+  const file = inject("pgliteCluster");
+  cluster = file ? readClusterArchive(file, currentClusterStamp()) : undefined;
+  if (!cluster) throw new Error(`the test run's migrated PGlite cluster is missing or stale: ${file || "(none)"}`);
+  return cluster;
+}
 
 export interface TestDatabase {
   database: Database;
@@ -18,7 +32,8 @@ export async function testDatabase(
 ): Promise<TestDatabase & { applicationName?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ clusterArchive: migratedClusterOfThisRun() });
+    // Already migrated: this only checks it.
     await migrate(database);
     return { database, dispose: () => database.close() };
   }

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../tests/db";
@@ -57,6 +58,22 @@ describe(`database (${handle.database.kind})`, () => {
     );
     const after = await db.selectFrom("users").select("nickname").where("id", "=", id).executeTakeFirstOrThrow();
     expect(after.nickname).toBe("20");
+  });
+
+  it("stores bytea and reads it back as a Buffer, byte for byte", async () => {
+    const { db } = handle.database;
+    const bytes = randomBytes(300_000);
+    const empty = new Uint8Array(0);
+    // A view into a larger buffer: only its own bytes are stored.
+    const slice = new Uint8Array(bytes.buffer, bytes.byteOffset + 7, 5);
+    const rows = await sql<{ a: Buffer; b: Buffer; c: Buffer; d: string }>`
+      select ${bytes}::bytea as a, ${empty}::bytea as b, ${slice}::bytea as c, md5(${bytes}::bytea) as d`.execute(db);
+    const row = rows.rows[0]!;
+    expect(Buffer.isBuffer(row.a)).toBe(true);
+    expect(row.a.equals(bytes)).toBe(true);
+    expect(row.b.length).toBe(0);
+    expect([...row.c]).toEqual([...bytes.subarray(7, 12)]);
+    expect(row.d).toBe(createHash("md5").update(bytes).digest("hex"));
   });
 
   it("delivers NOTIFY to listeners", async () => {

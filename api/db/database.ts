@@ -31,6 +31,8 @@ export interface Database {
    * notifications sent meanwhile never arrive, so subscribers re-read what they may have missed.
    */
   onListenRestored(callback: () => void): () => void;
+  /** The whole PGlite cluster as a gzip tar archive (PGlite only; see pglite-cluster.ts). */
+  dumpCluster?: () => Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,11 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite's folder; absent: in memory (tests). */
   dataDir?: string;
+  /**
+   * A new PGlite database is unpacked from this cluster archive instead of made by initdb
+   * (readClusterArchive in pglite-cluster.ts). Ignored on PostgreSQL and for an existing folder.
+   */
+  clusterArchive?: Blob;
   /** PostgreSQL schema to work in (each test run gets its own). */
   schema?: string;
   poolSize?: number;
@@ -69,7 +76,7 @@ function checkChannel(channel: string) {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir, options.clusterArchive);
 }
 
 /**
@@ -77,6 +84,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * 2^53 here) and \`date\` as its 'YYYY-MM-DD' text, never a Date shifted by the process's zone.
  */
 const INT8 = 20;
+const BYTEA = 17;
+
+/**
+ * bytea in PGlite's text format ('\\x' and hex), converted by Buffer's native hex codec. PGlite's
+ * own converters go byte by byte in JavaScript (an array of strings per byte, parseInt per byte
+ * back): seconds for the demo homework's photos, and a large garbage peak on every photo upload.
+ * Read as a Buffer, as node-postgres returns bytea on PostgreSQL.
+ */
+function byteaToHex(value: unknown): string {
+  if (!(value instanceof Uint8Array)) throw new Error("Invalid input for bytea type");
+  return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("hex")}`;
+}
+const byteaFromHex = (text: string) => Buffer.from(text.slice(2), "hex");
 const DATE = 1082;
 const parseInt8 = (value: string) => Number(value);
 const keepText = (value: string) => value;
@@ -96,7 +116,8 @@ const pgTypes = {
  */
 export const PGLITE_SHARED_BUFFERS = "32MB";
 
-const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+/** What every PGlite of this site starts with; a cluster archive is only loaded with the same. */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
 
 /**
  * A new PGlite folder is made by initdb, which PGlite runs in two more WebAssembly instances.
@@ -114,14 +135,20 @@ function collectGarbageOnce() {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, clusterArchive: Blob | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const options = { parsers: { [INT8]: parseInt8, [DATE]: keepText }, startParams };
   const folder = dataDir ? path.join(dataDir, "pglite") : undefined;
-  const isNew = folder !== undefined && !existsSync(path.join(folder, "PG_VERSION"));
+  const isNew = folder === undefined || !existsSync(path.join(folder, "PG_VERSION"));
+  const options = {
+    parsers: { [INT8]: parseInt8, [DATE]: keepText, [BYTEA]: byteaFromHex },
+    serializers: { [BYTEA]: byteaToHex },
+    startParams: PGLITE_START_PARAMS,
+    ...(isNew && clusterArchive ? { loadDataDir: clusterArchive } : {}),
+  };
   const pglite = folder ? new PGlite(folder, options) : new PGlite(options);
   await pglite.waitReady;
-  if (isNew) collectGarbageOnce();
+  // initdb's WebAssembly instances (not made when the cluster came from an archive).
+  if (isNew && folder !== undefined && !clusterArchive) collectGarbageOnce();
   const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite) });
   return {
     db,
@@ -141,6 +168,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     // One process owns PGlite: its LISTEN cannot be lost.
     onListenRestored() {
       return () => {};
+    },
+    async dumpCluster() {
+      return new Uint8Array(await (await pglite.dumpDataDir("gzip")).arrayBuffer());
     },
     async close() {
       await db.destroy();

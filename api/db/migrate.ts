@@ -3,12 +3,16 @@
  * starting together take turns through a transaction-scoped advisory lock.
  */
 import { sql } from "kysely";
-import type { Database } from "./database";
+import { type Database, openDatabase, PGLITE_START_PARAMS } from "./database";
 import { type Migration, migrations as allMigrations } from "./migrations";
+import { type ClusterStamp, clusterStamp } from "./pglite-cluster";
 
 const LOCK_KEY = 7_301_842;
 
-export async function migrate(database: Database, migrations: Migration[] = allMigrations): Promise<number[]> {
+export async function migrate(
+  database: Pick<Database, "db">,
+  migrations: Migration[] = allMigrations,
+): Promise<number[]> {
   const { db } = database;
   await sql`create table if not exists schema_migrations (
     version integer primary key,
@@ -29,4 +33,18 @@ export async function migrate(database: Database, migrations: Migration[] = allM
     });
   }
   return applied;
+}
+
+/** The stamp of a PGlite cluster holding every migration of this build. */
+export const currentClusterStamp = (): ClusterStamp => clusterStamp(PGLITE_START_PARAMS, allMigrations);
+
+/** A new PGlite cluster (in memory) with every migration applied, as a gzip tar archive, and its stamp. */
+export async function migratedCluster(): Promise<{ archive: Uint8Array; stamp: ClusterStamp }> {
+  const database = await openDatabase({});
+  try {
+    await migrate(database);
+    return { archive: await database.dumpCluster!(), stamp: currentClusterStamp() };
+  } finally {
+    await database.close();
+  }
 }

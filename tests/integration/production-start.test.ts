@@ -194,6 +194,8 @@ describe("a pro start", () => {
     // The demo data was written by a short-lived process of its own (its memory gone with it).
     expect(s.output()).toMatch(/first start: creating the embedded database with the demo data/);
     expect(s.output()).toMatch(/first start: demo catalogue created/);
+    // The build's migrated cluster was unpacked, not made again by initdb.
+    expect(s.output()).toMatch(/new embedded database: unpacked from the build's migrated cluster/);
     await s.stop();
     // Started again on the same folder: nothing is created twice, the data is there.
     const again = await start(demoDir, { DEMO_DATA: "1", PAYMENT_SANDBOX_ALLOW: "1" });

@@ -1,0 +1,26 @@
+/** Which database a configuration names, and how a new embedded one is made. */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { Logger } from "pino";
+import type { DatabaseOptions } from "../api/db/database";
+import { currentClusterStamp } from "../api/db/migrate";
+import { readClusterArchive } from "../api/db/pglite-cluster";
+import type { AppConfig } from "./config";
+
+/**
+ * The database this configuration names. A new embedded one is unpacked from the build's migrated
+ * cluster when the build has a current one (api/db/pglite-cluster.ts), else made by initdb.
+ */
+export function databaseOptions(config: AppConfig, logger?: Logger): DatabaseOptions {
+  const options: DatabaseOptions = { url: config.databaseUrl, dataDir: config.dataDir, logger };
+  if (config.databaseUrl || existsSync(path.join(config.dataDir, "pglite", "PG_VERSION"))) return options;
+  options.clusterArchive = config.clusterArchive
+    ? readClusterArchive(config.clusterArchive, currentClusterStamp())
+    : undefined;
+  logger?.info(
+    options.clusterArchive
+      ? "new embedded database: unpacked from the build's migrated cluster"
+      : "new embedded database: made by initdb (the build has no current cluster archive)",
+  );
+  return options;
+}
