@@ -24,6 +24,7 @@ import {
   listSearch,
   pageHref,
   parseListQuery,
+  pendingListQuery,
 } from "./list-query";
 import "./course.css";
 
@@ -270,6 +271,8 @@ export default function CourseListPage() {
   const location = useLocation();
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === LIST_PATH;
+  // While another list loads, the choices show it and build on it (pendingListQuery).
+  const chosen = updating ? pendingListQuery(navigation.location.search) : null;
 
   if ("invalid" in loaded) {
     return (
@@ -292,9 +295,9 @@ export default function CourseListPage() {
   const { list, query, title } = loaded;
   return (
     <Page title={title} lead="名师录播、直播小班与训练营，付费课程可以先免费试看。">
-      <Filters query={query} />
+      <Filters query={chosen ?? query} />
       <section className="course-results" aria-label="课程列表" aria-busy={updating} data-updating={updating}>
-        <SortBar query={query} total={list.total} />
+        <SortBar query={chosen ?? query} total={list.total} />
         {updating ? (
           <p className="course-results__updating" role="status">
             正在更新课程列表…

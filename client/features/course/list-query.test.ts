@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiListPath, listHref, listSearch, pageHref, parseListQuery } from "./list-query";
+import { apiListPath, listHref, listSearch, pageHref, parseListQuery, pendingListQuery } from "./list-query";
 
 const parse = (search: string) => parseListQuery(new URLSearchParams(search));
 
@@ -32,5 +32,20 @@ describe("the course list's address", () => {
     expect(pageHref(query, 1)).toBe("/product/list?category=kaishu&sort=price_asc");
     expect(apiListPath(query, 4)).toBe("/api/courses?category=kaishu&sort=price_asc&page=4&pageSize=12");
     expect(apiListPath({ sort: "popular", page: 1 }, 1)).toBe("/api/courses?pageSize=12");
+  });
+
+  it("reads the list a navigation is loading, so a second choice builds on the first", () => {
+    const loading = pendingListQuery("?category=xiezuo&kind=live&sort=price_asc");
+    expect(loading).toEqual({ category: "xiezuo", kind: "live", sort: "price_asc", page: 1 });
+    expect(listHref(loading, "price", "free")).toBe(
+      "/product/list?category=xiezuo&kind=live&price=free&sort=price_asc",
+    );
+    // Unknown values are left out rather than carried into the next link.
+    expect(pendingListQuery("?kind=vip&level=beginner&page=0&sort=cheapest&utm_source=wx")).toEqual({
+      level: "beginner",
+      sort: "popular",
+      page: 1,
+    });
+    expect(pendingListQuery("?page=3")).toEqual({ sort: "popular", page: 3 });
   });
 });

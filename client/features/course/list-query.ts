@@ -3,7 +3,14 @@
  * API's own schema), and the links that change one of them. Other parameters (utm_…) are
  * ignored, and defaults never appear in a link, so every list has one address.
  */
-import { COURSE_PAGE_SIZE, type CourseListQuery } from "../../../shared/contracts/courses";
+import { courseCategories } from "../../../shared/catalogue";
+import { courseKinds, courseLevels } from "../../../shared/contracts/catalogue";
+import {
+  COURSE_PAGE_SIZE,
+  type CourseListQuery,
+  coursePriceFilters,
+  courseSorts,
+} from "../../../shared/contracts/courses";
 
 export const LIST_PATH = "/product/list";
 
@@ -27,6 +34,32 @@ export async function parseListQuery(search: URLSearchParams): Promise<ParsedLis
   if (!result.success) return { ok: false, message: result.error.issues[0]?.message ?? "筛选条件不正确" };
   const { pageSize: _pageSize, ...query } = result.data;
   return { ok: true, query };
+}
+
+const choices: Record<Exclude<ListParam, "page">, readonly string[]> = {
+  category: courseCategories.map((c) => c.key),
+  kind: Object.keys(courseKinds),
+  level: Object.keys(courseLevels),
+  price: Object.keys(coursePriceFilters),
+  sort: Object.keys(courseSorts),
+};
+
+/**
+ * The list a navigation under way is loading, read from its address without the schema (which
+ * may not have loaded): the filter and sort links are built from it meanwhile, so choices clicked
+ * in quick succession add up instead of the last one starting again from the list on screen.
+ * Unknown values are left out; the loader's check still answers for the address itself.
+ */
+export function pendingListQuery(search: string): ListQuery {
+  const params = new URLSearchParams(search);
+  const query: Record<string, string | number> = { sort: "popular", page: 1 };
+  for (const [name, allowed] of Object.entries(choices)) {
+    const value = params.get(name);
+    if (value !== null && allowed.includes(value)) query[name] = value;
+  }
+  const page = params.get("page");
+  if (page !== null && /^[1-9]\d{0,5}$/.test(page)) query.page = Number(page);
+  return query as ListQuery;
 }
 
 /** "?category=kaishu&sort=newest" (or "" for the whole list on its first page). */
