@@ -137,6 +137,8 @@ test("a share page has a JPEG poster as og:image, and answers 410 once its learn
   await waitForHydration(page);
   await page.locator(".wall-card").first().click();
   await expect(page).toHaveURL(/\/homework\/share\?id=/);
+  // The address changes before React has drawn the new page: wait for the share page's own link.
+  await expect(page.getByRole("link", { name: "下载海报" })).toBeVisible();
   await expect(page.getByRole("img", { name: "评级：优" })).toBeVisible();
   const image = await page.locator('meta[property="og:image"]').first().getAttribute("content");
   expect(image).toMatch(/poster\.jpg$/);
