@@ -16,7 +16,7 @@ import { emitRouteChanged, registerNavigationHook, routeChangedEventHook } from 
 import { loaderIncrement, progressBar } from "./lib/progress";
 import { createDataStrategy } from "./routing/data-strategy";
 import type { NavEnv } from "./routing/nav-context";
-import { initialRoutes, patchGroups } from "./routing/entry-routes";
+import { initialRoutes, loadEntryPages, patchGroups } from "./routing/entry-routes";
 import "./styles/app.css";
 
 declare global {
@@ -41,8 +41,9 @@ async function boot() {
     api: browserApi,
     onLoaderResolved: (def) => progressBar.increase(loaderIncrement(def)),
   };
-  // The entry's pages, and the route group of this page when it belongs to one (decision 048).
-  const { routes, groups } = await initialRoutes(() => env, window.location.pathname);
+  // The entry's pages, and the route group of this page when it belongs to one (decision 048);
+  // this page's modules by the addresses the server preloaded (decision 050).
+  const { routes, groups } = await initialRoutes(() => env, window.location.pathname, root.assets.modules);
 
   // Lazy pages of the first match must be in place before hydration, or the router would
   // start without them and render a fallback instead of the server's HTML.
@@ -115,6 +116,7 @@ async function boot() {
     </StrictMode>,
   );
   void describe();
+  void loadEntryPages().catch(() => undefined);
 }
 
 boot().catch((err) => {

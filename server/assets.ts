@@ -29,6 +29,8 @@ export interface PageAssets {
   /** Stylesheets of `@font-face` rules only: not needed for the first paint. */
   fonts: string[];
   modulepreload: string[];
+  /** The URL of each module asked for, by manifest key (the browser imports the first page by it). */
+  modules: Record<string, string>;
   /** The text of each stylesheet in `css`, to inline in the document's head. */
   styles: Record<string, string>;
 }
@@ -39,11 +41,13 @@ export interface AssetResolver {
 
 export function devAssets(): AssetResolver {
   return {
-    forModules: () => ({
+    forModules: (moduleKeys) => ({
       bootstrap: ["/@vite/client", `/${CLIENT_ENTRY}`],
       css: [],
       fonts: [],
       modulepreload: [],
+      // Vite serves each source at its path from the project root.
+      modules: Object.fromEntries(moduleKeys.map((key) => [key, `/${key}`])),
       styles: {},
     }),
   };
@@ -119,7 +123,12 @@ export function manifestAssets(clientDir: string): AssetResolver {
           styles[href] = text;
         }
       }
-      const assets = { bootstrap: [entryUrl], css: inline, fonts, modulepreload: [...js], styles };
+      const modules: Record<string, string> = {};
+      for (const key of moduleKeys) {
+        const chunk = manifest[key];
+        if (chunk) modules[key] = url(chunk.file);
+      }
+      const assets = { bootstrap: [entryUrl], css: inline, fonts, modulepreload: [...js], modules, styles };
       cache.set(cacheKey, assets);
       return assets;
     },

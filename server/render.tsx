@@ -280,7 +280,7 @@ export function createRenderer(opts: RendererOptions) {
     const root: RootData = {
       ...opts.root,
       viewer,
-      assets: { css: assets.css, fonts: assets.fonts, modulepreload: assets.modulepreload },
+      assets: { css: assets.css, fonts: assets.fonts, modulepreload: assets.modulepreload, modules: assets.modules },
       routeDescription: routeDescription(chain),
     };
     const personal = busy || Boolean(viewer) || chain.some((d) => d.access !== undefined && d.access !== "public");

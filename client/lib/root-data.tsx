@@ -13,9 +13,10 @@ export interface RootData {
   build: BuildInfo;
   /**
    * The page's stylesheets (inlined in the head), its font stylesheets (linked, switched on once
-   * the page has loaded) and its module preloads (decision 049).
+   * the page has loaded) and its module preloads (decision 049); `modules`: the URL of each module
+   * the page was rendered with, by manifest key, which the browser imports to hydrate (decision 050).
    */
-  assets: { css: string[]; fonts: string[]; modulepreload: string[] };
+  assets: { css: string[]; fonts: string[]; modulepreload: string[]; modules: Record<string, string> };
   viewer: Viewer | null;
   mobileSiteUrl: string | null;
   /** SVG markup of the QR code that points at the mobile site (made on the server). */

@@ -1,6 +1,8 @@
 /**
  * The browser's routes: the pages of the entry's table from the start, each route group
- * (./groups) added when a navigation first reaches it (decision 048).
+ * (./groups) added when a navigation first reaches it (decision 048). The imports of the entry's
+ * pages are a chunk of their own (./entry-pages), loaded after hydration; the first page comes by
+ * the address the server gave (decision 050).
  */
 import { matchRoutes, type PatchRoutesOnNavigationFunction, type RouteObject } from "react-router-dom";
 import { entryRouteTable, type RouteDef } from "../../shared/routes";
@@ -12,22 +14,50 @@ import {
   layoutRouteId,
   type PageImporters,
   type PageModule,
+  pageModuleKey,
   pageRoutes,
   ROUTE_GROUPS,
   type RouteGroupModule,
 } from "./routes";
 
-/** The entry's pages: every page module outside the route groups' folders (and /my/logout). */
-const entryPages = byPage({
-  ...import.meta.glob<PageModule>([
-    "../features/**/*.page.tsx",
-    "!../features/my/**",
-    "!../features/teach/**",
-    "!../features/admin/**",
-    "!../features/fixture/**",
-  ]),
-  ...import.meta.glob<PageModule>("../features/my/Logout.page.tsx"),
-});
+let entryPageImports: Promise<PageImporters> | undefined;
+
+/**
+ * Starts loading the entry's page imports (once; again after a failure); every page but the first
+ * waits for them. A failure reaches the page import that needed them, which follows the reload
+ * rule; the load started after hydration does not reload the page by itself.
+ */
+export function loadEntryPages(): Promise<PageImporters> {
+  return (entryPageImports ??= import("./entry-pages").then(
+    (m) => m.entryPages,
+    (err: unknown) => {
+      entryPageImports = undefined;
+      throw err;
+    },
+  ));
+}
+
+/**
+ * The entry's pages: those of the first page by the address of their chunk (`modules`, manifest
+ * key → URL, from the server; the same module the page imports would give), the others through
+ * ./entry-pages.
+ */
+export function entryPageImporters(modules: Readonly<Record<string, string>>): PageImporters {
+  const out: PageImporters = {};
+  // Not walkRoutes: its default table is the whole one, which would bring the route groups back.
+  const defsOf = (defs: RouteDef[]): RouteDef[] => defs.flatMap((def) => [def, ...defsOf(def.children ?? [])]);
+  for (const def of defsOf(entryRouteTable)) {
+    const url = modules[pageModuleKey(def)];
+    out[def.page] = url
+      ? () => import(/* @vite-ignore */ url) as Promise<PageModule>
+      : async () => {
+          const importer = (await loadEntryPages())[def.page];
+          if (!importer) throw new Error(`no page module client/features/${def.page}.page.tsx`);
+          return importer();
+        };
+  }
+  return out;
+}
 
 const groupModules = import.meta.glob<RouteGroupModule>("./groups/*.ts");
 
@@ -47,12 +77,15 @@ async function loadGroup(file: string): Promise<{ defs: RouteDef[]; pages: PageI
 /**
  * The routes to hydrate `pathname` with: the entry's pages, plus the route group of the path
  * when the entry's pages alone do not match it completely (as the router would then ask for
- * more routes). The server has preloaded that group's module with the page.
+ * more routes). The server has preloaded that group's module with the page, and gives the
+ * addresses of the page's modules (`modules`).
  */
 export async function initialRoutes(
   envOf: EnvOf,
   pathname: string,
+  modules: Readonly<Record<string, string>>,
 ): Promise<{ routes: RouteObject[]; groups: Set<string> }> {
+  const entryPages = entryPageImporters(modules);
   const entryOnly = buildRoutes(envOf, entryRouteTable, entryPages);
   const matches = matchRoutes(entryOnly, pathname);
   const complete = matches !== null && Object.keys(matches[0]!.params).length === 0;

@@ -1,7 +1,7 @@
 import { matchRoutes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { entryRouteTable, routeTable } from "../../shared/routes";
-import { groupFileOf, initialRoutes } from "./entry-routes";
+import { entryPageImporters, groupFileOf, initialRoutes } from "./entry-routes";
 import type { NavEnv } from "./nav-context";
 import { groupModuleKey, groupOf, moduleKeysOf, ROUTE_GROUPS } from "./routes";
 
@@ -39,17 +39,27 @@ describe("route groups", () => {
   });
 
   it("hydrates a group's page with its group, an entry page without any", async () => {
-    const admin = await initialRoutes(envOf, "/admin/orders");
+    const admin = await initialRoutes(envOf, "/admin/orders", {});
     expect([...admin.groups]).toEqual(["admin"]);
     expect(idsAt(admin.routes, "/admin/orders")).toEqual(["root", "layout.default", "admin", "admin.orders"]);
 
     // /my/logout is one of the entry's pages: nothing more is loaded for it.
-    const logout = await initialRoutes(envOf, "/my/logout");
+    const logout = await initialRoutes(envOf, "/my/logout", {});
     expect([...logout.groups]).toEqual([]);
     expect(idsAt(logout.routes, "/my/logout")).toEqual(["root", "layout.clean", "my.logout"]);
 
-    const about = await initialRoutes(envOf, "/about");
+    const about = await initialRoutes(envOf, "/about", {});
     expect([...about.groups]).toEqual([]);
     expect(idsAt(about.routes, "/admin/orders")).toBeNull();
+  });
+
+  it("imports the first page by the address the server gave, the others through the entry's page map", async () => {
+    const about = "client/features/about/About.page.tsx";
+    const pages = entryPageImporters({ [about]: "data:text/javascript,export default 'served'" });
+    expect((await pages["about/About"]!()).default).toBe("served");
+    // Every entry page has an importer; one the server did not name comes from ./entry-pages.
+    for (const def of entryRouteTable) expect(pages[def.page], def.page).toBeTypeOf("function");
+    const guide = await pages["guide/Guide"]!();
+    expect(guide.default).toBeTypeOf("function");
   });
 });

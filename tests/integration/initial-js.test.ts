@@ -92,6 +92,62 @@ describe("the entry and the chunks every page loads", () => {
   });
 });
 
+/** The code of every chunk a manifest key loads before it runs. */
+const closureCode = (key: string) =>
+  [...staticClosure(key)].map((file) => ({ file, code: readFileSync(path.join(clientDir, file), "utf8") }));
+
+const ZOD = /ZodError|\$ZodType/;
+
+describe("what pages load before hydration (decision 050)", () => {
+  it("the entry's page imports and their preload lists are a chunk of their own, not in the entry", () => {
+    const pagesKey = "client/routing/entry-pages.ts";
+    expect(manifest[pagesKey], pagesKey).toBeDefined();
+    expect(entryFiles).not.toContain(manifest[pagesKey]!.file);
+    for (const page of ["about/About", "course/CourseDetail", "home/Home", "my/Logout"]) {
+      const file = manifest[`client/features/${page}.page.tsx`]!.file;
+      const name = path.basename(file);
+      for (const { file: chunk, code } of entryCode)
+        expect(code.includes(name), `${name} named in ${chunk}`).toBe(false);
+    }
+  });
+
+  // The dialogs a click opens, each loaded the first time it opens.
+  const onClick: Record<string, string[]> = {
+    "client/features/course/CourseDetail.page.tsx": [
+      "client/components/gifts/GiftDialog.tsx",
+      "client/components/gifts/GiveawayDialog.tsx",
+      "client/components/groupbuy/GroupBuyDialog.tsx",
+      "client/components/commerce/AddressDialog.tsx",
+    ],
+    "client/features/books/BookDetail.page.tsx": ["client/components/commerce/AddressDialog.tsx"],
+    "client/features/commodity/Commodity.page.tsx": ["client/components/commerce/AddressDialog.tsx"],
+    "client/features/my/Order.page.tsx": ["client/features/my/order/OrderDialog.tsx"],
+  };
+
+  it("the course, book, stationery and order pages load their dialogs on first use, not before hydration", () => {
+    for (const [page, dialogs] of Object.entries(onClick)) {
+      const files = staticClosure(page);
+      for (const dialog of dialogs) {
+        expect(manifest[dialog], dialog).toBeDefined();
+        expect([...files], `${dialog} loaded by ${page}`).not.toContain(manifest[dialog]!.file);
+      }
+    }
+    // The course page keeps no modal frame of its own (the gift, group-buy and giveaway dialogs').
+    for (const { file, code } of closureCode("client/features/course/CourseDetail.page.tsx")) {
+      expect(literal("modal__dialog").test(code), `the modal in ${file}`).toBe(false);
+    }
+  });
+
+  it("/my/order and /my/security load no zod before hydration: their checks come with first use", () => {
+    for (const page of ["client/features/my/Order.page.tsx", "client/features/my/Security.page.tsx"]) {
+      for (const key of ["client/routing/groups/my.ts", "client/features/my/MyLayout.page.tsx", page]) {
+        for (const { file, code } of closureCode(key))
+          expect(ZOD.test(code), `zod in ${file}, loaded by ${page}`).toBe(false);
+      }
+    }
+  });
+});
+
 describe("modulepreload of a route group's page", () => {
   type Express = Awaited<ReturnType<typeof testApp>>["app"];
   let app: Express;
@@ -113,6 +169,15 @@ describe("modulepreload of a route group's page", () => {
     for (const name of Object.keys(groups)) {
       expect(preloads(about.text)).not.toContain(manifest[`client/routing/groups/${name}.ts`]!.file);
     }
+  });
+
+  it("gives the browser the address of each module of the page, which it imports to hydrate", async () => {
+    const res = await request(app).get("/about").set("User-Agent", BROWSER_UA);
+    const boot = /<script id="__boot" type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(res.text)?.[1] ?? "";
+    const modules = (JSON.parse(boot) as { root: { assets: { modules: Record<string, string> } } }).root.assets.modules;
+    const key = "client/features/about/About.page.tsx";
+    expect(modules).toEqual({ [key]: `/${manifest[key]!.file}` });
+    expect(preloads(res.text)).toContain(manifest[key]!.file);
   });
 
   it("sends the page's description in the boot payload, as rendered in the head", async () => {

@@ -238,7 +238,9 @@ export function SubmitButton({
 
 /**
  * One form's submission: checks the values with the shared schema (field errors, focus on the
- * first), then calls the API once at a time (busy), keeping what went wrong.
+ * first), then calls the API once at a time (busy), keeping what went wrong. A schema may be
+ * given as a promise (`import("…/contracts/x").then((m) => m.xSchema)`): the form's checks then
+ * load with its first submission, not with the page (decision 050); the form is busy meanwhile.
  */
 export function useSubmission() {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -248,8 +250,14 @@ export function useSubmission() {
   const busyRef = useRef(false);
 
   /** Checks one field (before sending a code); the parsed value, or null with its error shown. */
-  const check = useCallback(<S extends z.ZodType>(name: string, schema: S, value: unknown): z.output<S> | null => {
-    const parsed = schema.safeParse(value);
+  const check = useCallback(async <S extends z.ZodType>(name: string, schema: S | Promise<S>, value: unknown) => {
+    let parsed: z.ZodSafeParseResult<z.output<S>>;
+    try {
+      parsed = (await schema).safeParse(value);
+    } catch (err) {
+      setProblem(describeProblem(err));
+      return null;
+    }
     setErrors((prev) => {
       const next = { ...prev };
       if (parsed.success) delete next[name];
@@ -262,22 +270,22 @@ export function useSubmission() {
 
   const submit = useCallback(
     async <S extends z.ZodType, R>(
-      schema: S,
+      schema: S | Promise<S>,
       values: unknown,
       call: (input: z.output<S>) => Promise<R>,
     ): Promise<R | undefined> => {
       if (busyRef.current) return undefined;
       setProblem(null);
-      const parsed = schema.safeParse(values);
-      if (!parsed.success) {
-        setErrors(fieldErrorsOf(parsed.error));
-        focusFirstInvalid(formRef.current);
-        return undefined;
-      }
-      setErrors({});
       busyRef.current = true;
       setBusy(true);
       try {
+        const parsed = (await schema).safeParse(values);
+        if (!parsed.success) {
+          setErrors(fieldErrorsOf(parsed.error));
+          focusFirstInvalid(formRef.current);
+          return undefined;
+        }
+        setErrors({});
         return await call(parsed.data);
       } catch (err) {
         const found = describeProblem(err);
@@ -317,11 +325,11 @@ export async function sendCodeTo<S extends z.ZodType>(
   form: ReturnType<typeof useSubmission>,
   sender: ReturnType<typeof useCodeSender>,
   codeRef: RefObject<HTMLInputElement | null>,
-  field: { name: string; schema: S; value: string },
+  field: { name: string; schema: S | Promise<S>; value: string },
   request: (target: z.output<S>) => Promise<CodeSent>,
 ): Promise<void> {
   form.setProblem(null);
-  const target = form.check(field.name, field.schema, field.value);
+  const target = await form.check(field.name, field.schema, field.value);
   if (target === null) return;
   const problem = await sender.send(() => request(target));
   form.setProblem(problem);

@@ -249,6 +249,7 @@ export function BuyActions({
   problem,
   off = null,
   onBuy,
+  onIntent,
 }: {
   soldOut: boolean;
   soldOutLabel: string;
@@ -258,11 +259,20 @@ export function BuyActions({
   /** Why buying is off on this site (no payment provider): the button is disabled and says so. */
   off?: string | null;
   onBuy: () => void;
+  /** A likely click (hover, focus): starts loading what the click opens. */
+  onIntent?: () => void;
 }) {
   return (
     <>
       <div className="buy-box__actions">
-        <button type="button" className="button button--primary" disabled={soldOut || !!off} onClick={onBuy}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={soldOut || !!off}
+          onClick={onBuy}
+          onPointerEnter={onIntent}
+          onFocus={onIntent}
+        >
           {soldOut ? soldOutLabel : "立即购买"}
         </button>
       </div>

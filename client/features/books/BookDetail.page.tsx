@@ -122,6 +122,7 @@ function BookView({ book }: { book: BookDetail }) {
               problem={purchase.problem}
               off={purchase.off}
               onBuy={purchase.buy}
+              onIntent={purchase.preload}
             />
           </div>
         </div>

@@ -171,6 +171,7 @@ function CommodityView({ commodity }: { commodity: CommodityDetail }) {
               problem={purchase.problem}
               off={purchase.off}
               onBuy={purchase.buy}
+              onIntent={purchase.preload}
             />
           </div>
         </div>

@@ -7,7 +7,7 @@
  * their money back in the giveaway-refund dialog; group orders (拼团) show their group. A coupon
  * returned by a cancel or refund is announced once.
  */
-import { useState } from "react";
+import { type ComponentProps, useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router-dom";
 import { ORDER_TABS, type OrderTab } from "../../../shared/contracts/orders";
 import { EmptyState } from "../../components/EmptyState";
@@ -17,7 +17,14 @@ import { CouponReturnDialog } from "../../components/commerce/commerce-parts";
 import "../../components/commerce/commerce.css";
 import { SandboxPaymentBanner } from "../../components/commerce/payments-mode";
 import { type Action, OrderCard } from "./order/OrderCard";
-import { OrderDialog } from "./order/OrderDialog";
+import type { OrderDialog as EagerOrderDialog } from "./order/OrderDialog";
+import { lazyDialog } from "../../lib/lazy-dialog";
+
+// The order pop-up (details, refund form and its checks) loads the first time it opens, or when
+// the pointer or focus reaches the list (decision 050).
+const orderDialog = lazyDialog<ComponentProps<typeof EagerOrderDialog> & { open: boolean }>(() =>
+  import("./order/OrderDialog").then((m) => m.OrderDialog),
+);
 
 const TAB_KEYS = ORDER_TABS.map((t) => t.key) as string[];
 
@@ -81,7 +88,7 @@ export default function OrderPage() {
           <p>课程、书籍和文房用品的订单都会出现在这里。</p>
         </EmptyState>
       ) : (
-        <ol className="order-list">
+        <ol className="order-list" onPointerOver={orderDialog.preload} onFocus={orderDialog.preload}>
           {list.items.map((o) => (
             <OrderCard key={o.orderNo} order={o} serverNow={list.serverNow} onAction={setAction} />
           ))}
@@ -96,7 +103,8 @@ export default function OrderPage() {
           {list.page < pages ? <Link to={`/my/order?state=${tab}&page=${list.page + 1}`}>下一页</Link> : null}
         </nav>
       ) : null}
-      <OrderDialog
+      <orderDialog.Dialog
+        open={action !== null}
         action={action}
         onClose={() => setAction(null)}
         onChanged={() => {

@@ -1,12 +1,6 @@
 /** 手机号 and 邮箱: bind or change the address with a code sent to it. */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { type z } from "zod";
-import {
-  emailBindSchema,
-  emailBindSendSchema,
-  phoneBindSchema,
-  phoneBindSendSchema,
-} from "../../../../shared/contracts/me";
 import {
   CodeField,
   FormAlert,
@@ -18,14 +12,21 @@ import {
 import { browserApi } from "../../../lib/api";
 import { Done } from "./parts";
 
+/** The checks load with the form's first opening, not with the page (decision 050). */
+const meContract = () => import("../../../../shared/contracts/me");
+
+type AddressSchema = z.ZodType<string, string>;
+/** What binding sends: the address under its field's name, and the code. */
+type BindSchema = z.ZodType<Record<string, string>>;
+
 const bindKinds = {
   phone: {
     label: "手机号",
     field: "phone",
     send: "/api/me/phone/send",
     confirm: "/api/me/phone",
-    addressSchema: phoneBindSendSchema.shape.phone,
-    bindSchema: phoneBindSchema,
+    addressSchema: (): Promise<AddressSchema> => meContract().then((m) => m.phoneBindSendSchema.shape.phone),
+    bindSchema: (): Promise<BindSchema> => meContract().then((m) => m.phoneBindSchema),
     input: { type: "tel", inputMode: "tel", autoComplete: "tel", placeholder: "新的手机号", maxLength: 20 },
   },
   email: {
@@ -33,8 +34,8 @@ const bindKinds = {
     field: "email",
     send: "/api/me/email/send",
     confirm: "/api/me/email",
-    addressSchema: emailBindSendSchema.shape.email,
-    bindSchema: emailBindSchema,
+    addressSchema: (): Promise<AddressSchema> => meContract().then((m) => m.emailBindSendSchema.shape.email),
+    bindSchema: (): Promise<BindSchema> => meContract().then((m) => m.emailBindSchema),
     input: { type: "email", inputMode: "email", autoComplete: "email", placeholder: "邮箱地址", maxLength: 254 },
   },
 } as const;
@@ -55,9 +56,21 @@ export function BindForm({
   // Said as it was at the time: after the reload the address counts as bound either way.
   const [done, setDone] = useState<string | null>(null);
   const form = useSubmission();
-  const addressSchema: z.ZodType<string, string> = spec.addressSchema;
-  const normalized = addressSchema.safeParse(address);
-  const sender = useCodeSender(`${kind}:${normalized.success ? normalized.data : address}`);
+  // The address as the server will read it keys the code's countdown, once its check has loaded.
+  const [addressSchema, setAddressSchema] = useState<AddressSchema | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    spec.addressSchema().then(
+      (schema) => live && setAddressSchema(schema),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, spec]);
+  const normalized = addressSchema?.safeParse(address);
+  const sender = useCodeSender(`${kind}:${normalized?.success ? normalized.data : address}`);
 
   if (!open) {
     return (
@@ -76,7 +89,7 @@ export function BindForm({
 
   const sendCode = async () => {
     form.setProblem(null);
-    const target = form.check(spec.field, addressSchema, address);
+    const target = await form.check(spec.field, spec.addressSchema(), address);
     if (target === null) return;
     const problem = await sender.send(() =>
       browserApi(spec.send, {
@@ -95,7 +108,7 @@ export function BindForm({
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();
-        const result = await form.submit(spec.bindSchema, { [spec.field]: address, code }, (input) =>
+        const result = await form.submit(spec.bindSchema(), { [spec.field]: address, code }, (input) =>
           browserApi(spec.confirm, {
             method: "POST",
             body: input,

@@ -9,7 +9,6 @@ import {
   DELETION_COOLING_DAYS,
   type DeletionChannel,
   type Me,
-  deletionRequestSchema,
 } from "../../../../shared/contracts/me";
 import { formatDate, formatDateTime } from "../../../../shared/format";
 import {
@@ -84,12 +83,16 @@ export function DeletionSection({ me, onDone }: { me: Me; onDone: () => void }) 
             form.setProblem(localProblem("请先阅读并同意《账号注销协议》"));
             return;
           }
-          const result = await form.submit(deletionRequestSchema, { confirm: word.trim(), channel, code }, (input) =>
-            browserApi("/api/me/deletion", {
-              method: "POST",
-              body: input,
-              schema: import("../../../../shared/contracts/me").then((m) => m.deletionStatusSchema),
-            }),
+          const result = await form.submit(
+            // The check loads with the first submission (decision 050).
+            import("../../../../shared/contracts/me").then((m) => m.deletionRequestSchema),
+            { confirm: word.trim(), channel, code },
+            (input) =>
+              browserApi("/api/me/deletion", {
+                method: "POST",
+                body: input,
+                schema: import("../../../../shared/contracts/me").then((m) => m.deletionStatusSchema),
+              }),
           );
           if (result) {
             setWord("");

@@ -1,6 +1,5 @@
 /** 登录密码: set or change the password; open and not cancellable while a one-time password is in use. */
 import { useState } from "react";
-import { passwordChangeSchema } from "../../../../shared/contracts/me";
 import { FormAlert, PASSWORD_HINT, SubmitButton, TextField, useSubmission } from "../../../components/form/fields";
 import { browserApi } from "../../../lib/api";
 import { Done } from "./parts";
@@ -44,12 +43,16 @@ export function PasswordForm({
         setConfirmError(mismatch);
         if (mismatch) return;
         const body = hasPassword ? { current, password } : { password };
-        const result = await form.submit(passwordChangeSchema, body, (input) =>
-          browserApi("/api/me/password", {
-            method: "POST",
-            body: input,
-            schema: import("../../../../shared/contracts/me").then((m) => m.okSchema),
-          }),
+        const result = await form.submit(
+          // The check loads with the first submission (decision 050).
+          import("../../../../shared/contracts/me").then((m) => m.passwordChangeSchema),
+          body,
+          (input) =>
+            browserApi("/api/me/password", {
+              method: "POST",
+              body: input,
+              schema: import("../../../../shared/contracts/me").then((m) => m.okSchema),
+            }),
         );
         if (result) {
           // The whole site opens up again: a fresh document carries the viewer without the flag.

@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+/**
+ * useSubmission with a schema given as a promise (decision 050): the check loads with the first
+ * submission, the form is busy meanwhile, and a check that fails to load says so instead of
+ * doing nothing.
+ */
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { useSubmission } from "./fields";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const schema = z.object({ name: z.string().min(2, "至少两个字") });
+
+let form: ReturnType<typeof useSubmission>;
+function Probe() {
+  form = useSubmission();
+  return null;
+}
+
+let root: Root;
+beforeEach(() => {
+  const container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+  act(() => root.render(<Probe />));
+});
+afterEach(() => act(() => root.unmount()));
+
+/** A schema that arrives when `arrive` is called, as a contract module's chunk would. */
+function later<T>(value: T) {
+  let arrive!: () => void;
+  const promise = new Promise<T>((resolve) => (arrive = () => resolve(value)));
+  return { promise, arrive };
+}
+
+describe("useSubmission with a schema that loads on first submission", () => {
+  it("is busy while the schema loads, then calls the API with the parsed values", async () => {
+    const call = vi.fn(async (input: { name: string }) => `sent ${input.name}`);
+    const loading = later(schema);
+    let result: Promise<string | undefined> | undefined;
+    act(() => {
+      result = form.submit(loading.promise, { name: "临池" }, call);
+    });
+    expect(form.busy).toBe(true);
+    expect(call).not.toHaveBeenCalled();
+    // A second press while the check loads sends nothing more.
+    let second: Promise<string | undefined> | undefined;
+    act(() => {
+      second = form.submit(loading.promise, { name: "临池" }, call);
+    });
+    await act(async () => {
+      loading.arrive();
+      await result;
+    });
+    expect(await result).toBe("sent 临池");
+    expect(await second).toBeUndefined();
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(form.busy).toBe(false);
+  });
+
+  it("shows the field errors of the loaded schema and calls nothing", async () => {
+    const call = vi.fn(async () => "sent");
+    await act(async () => {
+      await form.submit(Promise.resolve(schema), { name: "一" }, call);
+    });
+    expect(call).not.toHaveBeenCalled();
+    expect(form.errors).toEqual({ name: "至少两个字" });
+    expect(form.busy).toBe(false);
+  });
+
+  it("says what went wrong when the schema cannot load", async () => {
+    const call = vi.fn(async () => "sent");
+    await act(async () => {
+      await form.submit(Promise.reject(new TypeError("Failed to fetch dynamically imported module")), {}, call);
+    });
+    expect(call).not.toHaveBeenCalled();
+    expect(form.problem).not.toBeNull();
+    expect(form.busy).toBe(false);
+  });
+
+  it("checks one field with a schema that loads, as before sending a code", async () => {
+    let target: string | null = "";
+    await act(async () => {
+      target = await form.check("name", Promise.resolve(z.string().trim().min(2, "至少两个字")), "  临池 ");
+    });
+    expect(target).toBe("临池");
+    await act(async () => {
+      target = await form.check("name", Promise.resolve(z.string().min(2, "至少两个字")), "一");
+    });
+    expect(target).toBeNull();
+    expect(form.errors).toEqual({ name: "至少两个字" });
+  });
+});
