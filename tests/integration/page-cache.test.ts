@@ -98,6 +98,14 @@ describe("page cache", () => {
     expect(strip(second.text)).toBe(strip(first.text));
   });
 
+  it("keeps every public page of the load mix, /live among them (its list carries no server clock)", async () => {
+    h.pageCache!.invalidate("test");
+    for (const url of ["/", "/product/list", courseUrl, "/live", "/books", `/search?q=${encodeURIComponent("书法")}`])
+      await expectStored(url);
+    const live = await get(h.handler, "/live").expect(200);
+    expect(live.text).not.toContain('"serverNow"');
+  });
+
   it("serves gzip made around a fresh nonce, and identity to clients that do not take gzip", async () => {
     await expectStored(courseUrl);
     const gz = await get(h.handler, courseUrl, { "Accept-Encoding": "gzip, deflate, br" })

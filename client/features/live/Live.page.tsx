@@ -36,9 +36,12 @@ export async function loader({ request, env, signal }: PageLoaderArgs) {
       signal,
       schema: liveContract().then((m) => m.liveListSchema),
     });
+    // The list shows no countdown: without the server's clock (which the API sends for the rooms)
+    // the page is the same for every anonymous visitor, and the page cache can keep it.
+    const { serverNow: _clock, ...shown } = list;
     return {
       tab,
-      list,
+      list: shown,
       errorStatus: null,
       meta: {
         title,
@@ -111,7 +114,7 @@ export default function LivePage() {
   );
 }
 
-function Schedule({ tab, list }: { tab: LiveTab; list: LiveList }) {
+function Schedule({ tab, list }: { tab: LiveTab; list: Omit<LiveList, "serverNow"> }) {
   const [booked, setBooked] = useState<Record<number, boolean>>({});
   const [loginOpen, setLoginOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
