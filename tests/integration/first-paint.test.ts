@@ -102,6 +102,22 @@ describe("the first paint needs no other request", () => {
     expect(cover?.[0]).toContain('fetchPriority="high"');
   });
 
+  it("a list's first row of covers comes with the document, the rest stays with the lazy loader", async () => {
+    for (const [path, firstRow] of [
+      ["/product/list", 4],
+      ["/live", 4],
+      ["/stationery", 5],
+    ] as const) {
+      const { html } = await page(path);
+      const pictures = (html.match(/<span class="lazy-image /g) ?? []).length;
+      const eager = (html.match(/<img class="lazy-image__img"[^>]*fetchPriority="high"[^>]*>/g) ?? []).length;
+      const lazy = (html.match(/data-lazy="loading"/g) ?? []).length;
+      expect(pictures, path).toBeGreaterThan(0);
+      expect(eager, path).toBe(Math.min(firstRow, pictures));
+      expect(lazy, path).toBe(pictures - eager);
+    }
+  });
+
   it("the practice page's 今日一字 likewise", async () => {
     const { html } = await page("/calmness");
     const today = /<img class="lazy-image__img" src="([^"]+)" alt="今日一字[^"]*"[^>]*>/.exec(html);

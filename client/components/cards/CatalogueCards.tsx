@@ -56,10 +56,13 @@ export function CourseCard({
   course,
   highlight,
   footer,
+  priority,
 }: {
   course: CourseSummary;
   highlight?: string;
   footer?: ReactNode;
+  /** In the first row of its page: the cover is fetched with the document (LazyImage `priority`). */
+  priority?: boolean;
 }) {
   const size = coverSizes.landscape;
   return (
@@ -71,6 +74,7 @@ export function CourseCard({
             alt={`${course.title}封面`}
             width={size.width}
             height={size.height}
+            priority={priority}
           />
           <span className="catalogue-card__badge">{courseKinds[course.kind]}</span>
         </span>
@@ -91,7 +95,7 @@ export function CourseCard({
   );
 }
 
-export function BookCard({ book, highlight }: { book: BookSummary; highlight?: string }) {
+export function BookCard({ book, highlight, priority }: { book: BookSummary; highlight?: string; priority?: boolean }) {
   const size = coverSizes.portrait;
   return (
     <article className="card catalogue-card catalogue-card--book">
@@ -102,6 +106,7 @@ export function BookCard({ book, highlight }: { book: BookSummary; highlight?: s
             alt={`《${book.title}》封面`}
             width={size.width}
             height={size.height}
+            priority={priority}
           />
         </span>
         <h3 className="catalogue-card__title">
@@ -119,7 +124,15 @@ export function BookCard({ book, highlight }: { book: BookSummary; highlight?: s
   );
 }
 
-export function CommodityCard({ commodity, highlight }: { commodity: CommoditySummary; highlight?: string }) {
+export function CommodityCard({
+  commodity,
+  highlight,
+  priority,
+}: {
+  commodity: CommoditySummary;
+  highlight?: string;
+  priority?: boolean;
+}) {
   const size = coverSizes.square;
   return (
     <article className="card catalogue-card catalogue-card--commodity">
@@ -130,6 +143,7 @@ export function CommodityCard({ commodity, highlight }: { commodity: CommoditySu
             alt={`${commodity.title}图片`}
             width={size.width}
             height={size.height}
+            priority={priority}
           />
         </span>
         <h3 className="catalogue-card__title">
@@ -145,7 +159,7 @@ export function CommodityCard({ commodity, highlight }: { commodity: CommoditySu
   );
 }
 
-export function LiveCard({ live, action }: { live: LiveSummary; action?: ReactNode }) {
+export function LiveCard({ live, action, priority }: { live: LiveSummary; action?: ReactNode; priority?: boolean }) {
   const size = coverSizes.landscape;
   return (
     <article className={`card catalogue-card catalogue-card--live catalogue-card--${live.state}`}>
@@ -155,6 +169,7 @@ export function LiveCard({ live, action }: { live: LiveSummary; action?: ReactNo
           alt={`${live.title}封面`}
           width={size.width}
           height={size.height}
+          priority={priority}
         />
         <span className={`catalogue-card__badge live-state live-state--${live.state}`}>{liveStates[live.state]}</span>
       </span>

@@ -5,7 +5,7 @@ import { LazyImage } from "../../lib/lazy-image";
 import { LevelSeal } from "./LevelSeal";
 import "./homework.css";
 
-export function WallCard({ item }: { item: WallItem }) {
+export function WallCard({ item, priority }: { item: WallItem; priority?: boolean }) {
   return (
     <Link className="wall-card" to={`/homework/share?id=${encodeURIComponent(item.shareId)}`}>
       <LazyImage
@@ -14,6 +14,7 @@ export function WallCard({ item }: { item: WallItem }) {
         alt={`${item.learner}的${SCRIPT_LABELS[item.script]}作业`}
         width={item.width}
         height={item.height}
+        priority={priority}
       />
       <span className="wall-card__seal">
         <LevelSeal level={item.level} size="small" />

@@ -73,7 +73,8 @@ export default function BooksPage() {
         <ul className="catalogue-grid catalogue-grid--books catalogue-grid--five">
           {overview.newest.map((book) => (
             <li key={book.id}>
-              <BookCard book={book} />
+              {/* The first shelf is above the fold: its covers come with the document. */}
+              <BookCard book={book} priority />
             </li>
           ))}
         </ul>

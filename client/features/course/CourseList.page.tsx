@@ -236,9 +236,10 @@ function Results({ list, query }: { list: CourseList; query: ListQuery }) {
     <>
       <h2 className="visually-hidden">课程列表</h2>
       <ul className="course-grid">
-        {items.map((course) => (
+        {items.map((course, index) => (
           <li key={course.id}>
-            <CourseCard course={course} />
+            {/* The first row (four columns) is above the fold: its covers come with the document. */}
+            <CourseCard course={course} priority={index < 4} />
           </li>
         ))}
       </ul>

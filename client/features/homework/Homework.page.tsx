@@ -102,7 +102,8 @@ function WallList({
         items={items}
         columns={columns}
         getKey={(item) => item.shareId}
-        render={(item) => <WallCard item={item} />}
+        // The first work of each column is above the fold: its picture comes with the document.
+        render={(item, index) => <WallCard item={item} priority={index < columns} />}
         onLoadMore={failed ? undefined : () => void loadMore()}
         className="wall"
       />

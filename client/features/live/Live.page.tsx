@@ -150,10 +150,12 @@ function Schedule({ tab, list }: { tab: LiveTab; list: Omit<LiveList, "serverNow
       ) : null}
       <h2 className="visually-hidden">直播列表</h2>
       <ul className="catalogue-grid live-grid">
-        {list.items.map((item) => (
+        {list.items.map((item, index) => (
           <li key={item.id}>
             <LiveCard
               live={item}
+              // The first row is above the fold: its covers come with the document.
+              priority={index < 4}
               action={
                 <SessionActions
                   item={item}

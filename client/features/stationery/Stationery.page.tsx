@@ -129,9 +129,10 @@ export default function StationeryPage() {
       <ResultList busy={busy}>
         {list.items.length > 0 ? (
           <ul className="catalogue-grid">
-            {list.items.map((commodity) => (
+            {list.items.map((commodity, index) => (
               <li key={commodity.id}>
-                <CommodityCard commodity={commodity} />
+                {/* The first row (five columns at the site's width) is above the fold. */}
+                <CommodityCard commodity={commodity} priority={index < 5} />
               </li>
             ))}
           </ul>
