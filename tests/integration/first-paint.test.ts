@@ -102,6 +102,16 @@ describe("the first paint needs no other request", () => {
     expect(cover?.[0]).toContain('fetchPriority="high"');
   });
 
+  it("a book's cover and an item's first picture likewise", async () => {
+    const db = h.services!.api.database.db;
+    const book = await db.selectFrom("books").select("id").orderBy("id").executeTakeFirstOrThrow();
+    const item = await db.selectFrom("commodities").select("id").orderBy("id").executeTakeFirstOrThrow();
+    for (const path of [`/books/${book.id}`, `/commodity/${item.id}`]) {
+      const { html } = await page(path);
+      expect(html, path).toMatch(/<img class="lazy-image__img"[^>]*fetchPriority="high"[^>]*>/);
+    }
+  });
+
   it("a list's first row of covers comes with the document, the rest stays with the lazy loader", async () => {
     for (const [path, firstRow] of [
       ["/product/list", 4],

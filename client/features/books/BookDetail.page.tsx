@@ -78,6 +78,8 @@ function BookView({ book }: { book: BookDetail }) {
             alt={`《${book.title}》封面`}
             width={size.width}
             height={size.height}
+            // The page's largest paint: fetched with the document, not after hydration.
+            priority
           />
         </div>
         <div className="product__info">

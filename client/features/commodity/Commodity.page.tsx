@@ -100,10 +100,13 @@ function CommodityView({ commodity }: { commodity: CommodityDetail }) {
           <div className="product__cover">
             {shown ? (
               <LazyImage
+                key={shown.url}
                 src={shown.url}
                 alt={`${commodity.title}图片 ${picture + 1}`}
                 width={size.width}
                 height={size.height}
+                // The first picture is the page's largest paint: fetched with the document.
+                priority={picture === 0}
               />
             ) : null}
           </div>
