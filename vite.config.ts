@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { currentClusterStamp, migratedCluster } from "./api/db/migrate";
-import { CLUSTER_ARCHIVE_NAME, clusterArchiveIsCurrent, writeClusterArchive } from "./api/db/pglite-cluster";
 
 /** react-router exports only its development build; bundles use its production build. */
 const routerBuild = (file: string) =>
@@ -119,21 +118,21 @@ function contractsOnDemand(schemas: Set<string>): Plugin {
 const contracts = contractNames();
 
 /**
- * Next to the server bundle, a migrated PGlite cluster: a first start on an empty data folder
- * unpacks it instead of running initdb and the migrations (api/db/pglite-cluster.ts). Made again
- * only when the installed PGlite, its start parameters or the migrations changed.
+ * Next to the server bundle, a migrated PGlite cluster (dist/pglite-cluster.tar.gz): a first start
+ * on an empty data folder unpacks it instead of running initdb and the migrations (decision 053).
+ * Made by the bundle's own `make-cluster` entry, and again only when the installed PGlite, its
+ * start parameters or the migrations changed.
  */
 function pgliteCluster(outRoot: string): Plugin {
-  const file = `${outRoot}/${CLUSTER_ARCHIVE_NAME}`;
   return {
     name: "mochi:pglite-cluster",
     apply: "build",
     applyToEnvironment: (env) => env.name === "ssr",
-    async writeBundle() {
-      if (clusterArchiveIsCurrent(file, currentClusterStamp())) return;
-      const { archive, stamp } = await migratedCluster();
-      writeClusterArchive(file, stamp, archive);
-      this.info(`${file}: a new migrated PGlite cluster, unpacked by first starts`);
+    async writeBundle(options) {
+      const entry = pathToFileURL(path.resolve(options.dir ?? `${outRoot}/server`, "make-cluster.js")).href;
+      const { writeBuildCluster } = (await import(entry)) as typeof import("./server/make-cluster");
+      const written = await writeBuildCluster(outRoot);
+      if (written) this.info(`${written}: a new migrated PGlite cluster, unpacked by first starts`);
     },
   };
 }
@@ -192,7 +191,15 @@ export default defineConfig({
         outDir: `${outRoot}/server`,
         ssr: true,
         emptyOutDir: true,
-        rolldownOptions: { input: { main: "server/main.ts", api: "server/api-main.ts", cli: "server/cli.ts" } },
+        rolldownOptions: {
+          input: {
+            main: "server/main.ts",
+            api: "server/api-main.ts",
+            cli: "server/cli.ts",
+            // A build step: the migrated PGlite cluster (pgliteCluster above).
+            "make-cluster": "server/make-cluster.ts",
+          },
+        },
       },
     },
   },
