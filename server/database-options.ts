@@ -1,8 +1,6 @@
 /** Which database a configuration names, and how a new embedded one is made. */
-import { existsSync } from "node:fs";
-import path from "node:path";
 import type { Logger } from "pino";
-import type { DatabaseOptions } from "../api/db/database";
+import { type DatabaseOptions, hasPgliteDatabase } from "../api/db/database";
 import { currentClusterStamp } from "../api/db/migrate";
 import { readClusterArchive } from "../api/db/pglite-cluster";
 import type { AppConfig } from "./config";
@@ -13,7 +11,7 @@ import type { AppConfig } from "./config";
  */
 export function databaseOptions(config: AppConfig, logger?: Logger): DatabaseOptions {
   const options: DatabaseOptions = { url: config.databaseUrl, dataDir: config.dataDir, logger };
-  if (config.databaseUrl || existsSync(path.join(config.dataDir, "pglite", "PG_VERSION"))) return options;
+  if (config.databaseUrl || hasPgliteDatabase(config.dataDir)) return options;
   options.clusterArchive = config.clusterArchive
     ? readClusterArchive(config.clusterArchive, currentClusterStamp())
     : undefined;

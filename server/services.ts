@@ -2,11 +2,9 @@
  * The services behind the site in this process: the database (migrated on start, seeded on
  * the first embedded start), outgoing messages and the API context.
  */
-import { existsSync } from "node:fs";
-import path from "node:path";
 import type { Logger } from "pino";
 import type { ApiContext } from "../api/context";
-import { type Database, openDatabase } from "../api/db/database";
+import { type Database, hasPgliteDatabase, openDatabase } from "../api/db/database";
 import { migrate } from "../api/db/migrate";
 import { seedCatalogue } from "../api/db/seed-catalogue";
 import { seedCommerce } from "../api/db/seed-commerce";
@@ -120,12 +118,7 @@ async function seedDemo(db: Database, config: AppConfig, logger: Logger) {
  * server has a short-lived process of its own do that first (decision 028).
  */
 export function needsFirstStart(config: AppConfig): boolean {
-  return (
-    !config.apiOrigin &&
-    !config.databaseUrl &&
-    config.demoData &&
-    !existsSync(path.join(config.dataDir, "pglite", "PG_VERSION"))
-  );
+  return !config.apiOrigin && !config.databaseUrl && config.demoData && !hasPgliteDatabase(config.dataDir);
 }
 
 /** The first start's work, in its own process: migrate, write the demo data, close. */

@@ -135,10 +135,13 @@ function collectGarbageOnce() {
   }
 }
 
+/** Whether DATA_DIR already holds an embedded database (else the first open makes one). */
+export const hasPgliteDatabase = (dataDir: string) => existsSync(path.join(dataDir, "pglite", "PG_VERSION"));
+
 async function openPglite(dataDir: string | undefined, clusterArchive: Blob | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const folder = dataDir ? path.join(dataDir, "pglite") : undefined;
-  const isNew = folder === undefined || !existsSync(path.join(folder, "PG_VERSION"));
+  const isNew = dataDir === undefined || !hasPgliteDatabase(dataDir);
   const options = {
     parsers: { [INT8]: parseInt8, [DATE]: keepText, [BYTEA]: byteaFromHex },
     serializers: { [BYTEA]: byteaToHex },

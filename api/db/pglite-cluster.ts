@@ -11,7 +11,7 @@
  * Only node's own modules are imported here at the top: the server's entry reads the file name.
  */
 import { createHash } from "node:crypto";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -83,8 +83,12 @@ export function readClusterArchive(file: string, stamp: ClusterStamp): Blob | un
 }
 
 /** Whether `file` holds an archive with this stamp (the build does not make it again). */
-export const clusterArchiveIsCurrent = (file: string, stamp: ClusterStamp) =>
-  readClusterArchive(file, stamp) !== undefined;
+export function clusterArchiveIsCurrent(file: string, stamp: ClusterStamp): boolean {
+  const written = stampOf(file);
+  return (
+    written !== undefined && sameStamp(written, stamp) && (statSync(file, { throwIfNoEntry: false })?.size ?? 0) > 0
+  );
+}
 
 /** Writes the archive, then its stamp, each whole or not at all. */
 export function writeClusterArchive(file: string, stamp: ClusterStamp, archive: Uint8Array): void {
