@@ -28,7 +28,6 @@ import type { NavEnv } from "../client/routing/nav-context";
 import { buildAllRoutes } from "../client/routing/all-routes";
 import { moduleKeysOf } from "../client/routing/routes";
 import { provideRouteDescriptions } from "../client/lib/route-descriptions";
-import { NOTICES_POPOVER_MODULE } from "../client/components/LazyNoticesPopover";
 import { routeDescription } from "../shared/page-descriptions";
 import { createAjax } from "../shared/ajax";
 import { AppError, ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError, SERVICE_BUSY_MESSAGE } from "../shared/errors";
@@ -274,9 +273,7 @@ export function createRenderer(opts: RendererOptions) {
     }
 
     const chain = ctx.matches.map((m) => defOf(m.route)).filter((d): d is RouteDef => Boolean(d));
-    const assets = opts.assets.forModules(
-      viewer ? [...moduleKeysOf(chain), NOTICES_POPOVER_MODULE] : moduleKeysOf(chain),
-    );
+    const assets = opts.assets.forModules(moduleKeysOf(chain));
     const root: RootData = {
       ...opts.root,
       viewer,

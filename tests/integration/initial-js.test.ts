@@ -9,6 +9,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
+import { PASSWORD_HINT } from "../../client/components/form/fields";
 import { PAGE_DESCRIPTIONS } from "../../shared/page-descriptions";
 import { adminRoute } from "../../shared/route-groups/admin";
 import { fixtureRoute } from "../../shared/route-groups/fixtures";
@@ -122,6 +124,9 @@ describe("what pages load before hydration (decision 050)", () => {
     "client/features/books/BookDetail.page.tsx": ["client/components/commerce/AddressDialog.tsx"],
     "client/features/commodity/Commodity.page.tsx": ["client/components/commerce/AddressDialog.tsx"],
     "client/features/my/Order.page.tsx": ["client/features/my/order/OrderDialog.tsx"],
+    // 交作业 / 重新提交: photo uploads, checks and the modal frame.
+    "client/features/my/Homework.page.tsx": ["client/components/homework/SubmitDialog.tsx"],
+    "client/features/video/VideoDetail.page.tsx": ["client/components/homework/SubmitDialog.tsx"],
   };
 
   it("the course, book, stationery and order pages load their dialogs on first use, not before hydration", () => {
@@ -135,6 +140,28 @@ describe("what pages load before hydration (decision 050)", () => {
     // The course page keeps no modal frame of its own (the gift, group-buy and giveaway dialogs').
     for (const { file, code } of closureCode("client/features/course/CourseDetail.page.tsx")) {
       expect(literal("modal__dialog").test(code), `the modal in ${file}`).toBe(false);
+    }
+  });
+
+  it("the model characters come without the brush strokes' outline code (perfect-freehand)", () => {
+    const FREEHAND = /simulatePressure/;
+    // The teacher's review canvas draws strokes: the check finds the library where it is.
+    const review = closureCode("client/routing/groups/teach.ts").concat(
+      closureCode("client/features/teach/HomeworkReview.page.tsx"),
+    );
+    expect(review.some(({ code }) => FREEHAND.test(code))).toBe(true);
+    for (const page of ["client/features/video/VideoDetail.page.tsx", "client/features/my/Homework.page.tsx"]) {
+      for (const { file, code } of closureCode(page))
+        expect(FREEHAND.test(code), `perfect-freehand in ${file}, loaded by ${page}`).toBe(false);
+    }
+  });
+
+  it("a page that shows only a form's alert loads none of the fields' code", () => {
+    const FIELDS = literal(PASSWORD_HINT);
+    expect(closureCode("client/features/my/Security.page.tsx").some(({ code }) => FIELDS.test(code))).toBe(true);
+    for (const page of ["client/features/my/Homework.page.tsx", "client/features/my/Packs.page.tsx"]) {
+      for (const { file, code } of closureCode(page))
+        expect(FIELDS.test(code), `the form fields in ${file}, loaded by ${page}`).toBe(false);
     }
   });
 
@@ -168,6 +195,28 @@ describe("modulepreload of a route group's page", () => {
     expect(about.status).toBe(200);
     for (const name of Object.keys(groups)) {
       expect(preloads(about.text)).not.toContain(manifest[`client/routing/groups/${name}.ts`]!.file);
+    }
+  });
+
+  it("a signed-in visitor's page draws the notices button but leaves its code out of the preloads", async () => {
+    const { app: signedInApp, services, dispose } = await testApp();
+    try {
+      const user = await services!.database.db
+        .insertInto("users")
+        .values({ phone: "13900000054", nickname: "通知测试", role: "learner" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const token = await createSession(services!.database, user.id, { userAgent: "vitest", ip: "127.0.0.1" });
+      const cookie = `${sessionCookieName(services!.api.settings.cookies)}=${token}`;
+      const res = await request(signedInApp).get("/my").set("User-Agent", BROWSER_UA).set("Cookie", cookie);
+      expect(res.status).toBe(200);
+      expect(res.text).toMatch(
+        /class="notices-popover__summary"[^>]*aria-label="通知，0 条未读"|aria-label="通知，0 条未读"[^>]*class="notices-popover__summary"/,
+      );
+      expect(preloads(res.text)).toContain(manifest["client/routing/groups/my.ts"]!.file);
+      expect(preloads(res.text)).not.toContain(manifest["client/components/NoticesPopover.tsx"]!.file);
+    } finally {
+      await dispose();
     }
   });
 

@@ -5,7 +5,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import type { Address } from "../../../shared/contracts/orders";
 import { checkoutRule } from "../../../shared/action-rules";
-import { FormAlert } from "../form/fields";
+import { FormAlert } from "../form/FormAlert";
 import { describeProblem, type Problem } from "../../lib/problem";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";

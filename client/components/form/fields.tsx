@@ -86,15 +86,7 @@ export function TextField({
   );
 }
 
-/** A failed call, said once to screen readers (role alert) and shown above the submit button. */
-export function FormAlert({ problem }: { problem: Problem | null }) {
-  if (!problem) return null;
-  return (
-    <p className="login-alert" role="alert">
-      {problem.message}
-    </p>
-  );
-}
+export { FormAlert } from "./FormAlert";
 
 /** Whether a panel takes focus when it appears (not when the learner is moving along the tabs). */
 export const AutoFocusContext = createContext(true);

@@ -8,7 +8,7 @@ import { categoryTones } from "../../../shared/contracts/catalogue";
 import type { CourseDetail } from "../../../shared/contracts/courses";
 import { GIFT_CLAIM_DAYS, GIFT_MESSAGE_MAX } from "../../../shared/contracts/gifts";
 import { coverSizes, coverOf } from "../../../shared/media";
-import { FormAlert } from "../form/fields";
+import { FormAlert } from "../form/FormAlert";
 import { describeProblem, type Problem } from "../../lib/problem";
 import { LazyImage } from "../../lib/lazy-image";
 import { Modal } from "../../lib/modal";

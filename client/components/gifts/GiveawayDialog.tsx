@@ -16,7 +16,7 @@ import {
 import { coverSizes } from "../../../shared/media";
 import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../LoginDialog";
-import { FormAlert } from "../form/fields";
+import { FormAlert } from "../form/FormAlert";
 import { describeProblem, type Problem } from "../../lib/problem";
 import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";

@@ -6,7 +6,7 @@
  */
 import type { GiftInfo } from "../../../shared/contracts/gifts";
 import type { OrderDetail } from "../../../shared/contracts/orders";
-import { FormAlert } from "../form/fields";
+import { FormAlert } from "../form/FormAlert";
 import type { Problem } from "../../lib/problem";
 import "./gifts.css";
 import { formatDateTime } from "../../../shared/format";

@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import type { CourseDetail } from "../../../shared/contracts/courses";
 import { type GroupCampaign, GROUP_PAY_MINUTES, type OpenGroupList } from "../../../shared/contracts/groups";
-import { FormAlert } from "../form/fields";
+import { FormAlert } from "../form/FormAlert";
 import { describeProblem, type Problem } from "../../lib/problem";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";

@@ -3,9 +3,9 @@
  * model character, both at the same size on the same kind of grid.
  */
 import type { Grid, GridKind, HomeworkPhoto } from "../../../shared/contracts/homework";
-import { GridShape } from "./GridOverlay";
+import { GridShape } from "./GridShape";
 import { ModelCharacter } from "./ModelCharacter";
-import { gridBox } from "./drawing-geometry";
+import { gridBox } from "./grid-geometry";
 import "./homework.css";
 
 export function CharacterPair({

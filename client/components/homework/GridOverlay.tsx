@@ -3,31 +3,11 @@
  * side relative to the photo). Place it inside a positioned box that holds the photo.
  */
 import type { Grid, GridKind } from "../../../shared/contracts/homework";
-import { gridBox, gridLines, type GridBox, type PhotoSize } from "./drawing-geometry";
+import { gridBox, type PhotoSize } from "./grid-geometry";
+import { GridShape } from "./GridShape";
 import "./homework.css";
 
-export const GRID_COLOR = "#d0352b";
-
-/** One grid in a box, as SVG (for use inside an `<svg>`); lines keep 1 px however it is scaled. */
-export function GridShape({ kind, box, color = GRID_COLOR }: { kind: GridKind; box: GridBox; color?: string }) {
-  return (
-    <g className="hw-grid" stroke={color} fill="none" strokeWidth={1}>
-      <rect x={box.left} y={box.top} width={box.size} height={box.size} vectorEffect="non-scaling-stroke" />
-      {gridLines(kind, box).map(([x1, y1, x2, y2], i) => (
-        <line
-          key={i}
-          x1={x1}
-          y1={y1}
-          x2={x2}
-          y2={y2}
-          strokeDasharray="4 3"
-          strokeOpacity={0.8}
-          vectorEffect="non-scaling-stroke"
-        />
-      ))}
-    </g>
-  );
-}
+export { GRID_COLOR, GridShape } from "./GridShape";
 
 export interface GridOverlayProps {
   grids: readonly Pick<Grid, "kind" | "x" | "y" | "size">[];

@@ -5,7 +5,7 @@
  */
 import "@fontsource/ma-shan-zheng/400.css";
 import type { GridKind } from "../../../shared/contracts/homework";
-import { GridShape } from "./GridOverlay";
+import { GridShape } from "./GridShape";
 import "./homework.css";
 
 export interface ModelCharacterProps {

@@ -5,7 +5,7 @@
  */
 import { type ChangeEvent, type DragEvent, useEffect, useId, useReducer, useRef, useState } from "react";
 import { HOMEWORK_NOTE_MAX, type HomeworkSubmission, type HomeworkTask } from "../../../shared/contracts/homework";
-import { FormAlert } from "../form/fields";
+import { FormAlert } from "../form/FormAlert";
 import { useIdempotentPost } from "../../lib/idempotent-post";
 import { Modal } from "../../lib/modal";
 import { describeProblem, type Problem } from "../../lib/problem";

@@ -11,7 +11,7 @@ import { type GroupDetail, GROUP_PAY_MINUTES } from "../../../shared/contracts/g
 import { coverSizes } from "../../../shared/media";
 import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../../components/LoginDialog";
-import { FormAlert } from "../../components/form/fields";
+import { FormAlert } from "../../components/form/FormAlert";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";

@@ -11,7 +11,7 @@ import { HOMEWORK_SHARE_GONE, SCRIPT_LABELS, type ShareView } from "../../../sha
 import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";
 import { formatDate } from "../../../shared/format";
 import { EmptyState } from "../../components/EmptyState";
-import { FormAlert } from "../../components/form/fields";
+import { FormAlert } from "../../components/form/FormAlert";
 import { HomeworkPhoto } from "../../components/homework/HomeworkPhoto";
 import { LevelSeal } from "../../components/homework/LevelSeal";
 import { ModelCharacter } from "../../components/homework/ModelCharacter";

@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import { addDays, chinaDate } from "../../../shared/china-time";
 import { type Calendar, type CalendarEvent, type CalendarFeed } from "../../../shared/contracts/practice";
-import { FormAlert } from "../../components/form/fields";
+import { FormAlert } from "../../components/form/FormAlert";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";

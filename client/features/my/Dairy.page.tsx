@@ -7,7 +7,7 @@
 import { type FormEvent, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import { type DiaryEntry, diaryEntryInputSchema, type DiarySummary } from "../../../shared/contracts/practice";
-import { FormAlert } from "../../components/form/fields";
+import { FormAlert } from "../../components/form/FormAlert";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";

@@ -12,7 +12,7 @@ import {
   exchangeResultSchema,
   type Wallet,
 } from "../../../shared/contracts/wallet";
-import { FormAlert } from "../../components/form/fields";
+import { FormAlert } from "../../components/form/FormAlert";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";

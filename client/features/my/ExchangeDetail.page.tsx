@@ -22,7 +22,7 @@ import {
   addressLine,
   firstChoice,
 } from "../../components/commerce/saved-addresses";
-import { FormAlert } from "../../components/form/fields";
+import { FormAlert } from "../../components/form/FormAlert";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import { Modal } from "../../lib/modal";

@@ -15,10 +15,10 @@ import {
 } from "../../../shared/contracts/homework";
 import { formatDateTime } from "../../../shared/format";
 import { EmptyState } from "../../components/EmptyState";
-import { FormAlert } from "../../components/form/fields";
+import { FormAlert } from "../../components/form/FormAlert";
 import { LevelSeal } from "../../components/homework/LevelSeal";
 import { LazyReviewDialog } from "../../components/homework/LazyReviewDialog";
-import { SubmitDialog } from "../../components/homework/SubmitDialog";
+import { LazySubmitDialog } from "../../components/homework/LazySubmitDialog";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import { describeProblem, type Problem } from "../../lib/problem";
@@ -165,7 +165,7 @@ function HomeworkList({ first, filter }: { first: MyHomework; filter: HomeworkFi
         }
       />
       {resubmitting ? (
-        <SubmitDialog
+        <LazySubmitDialog
           open
           onClose={() => setResubmitting(null)}
           task={resubmitting.task}

@@ -8,7 +8,7 @@ import { Link, useLoaderData, useRevalidator } from "react-router-dom";
 import { type Coupon, COUPON_TABS, type CouponTab, type CouponTemplate } from "../../../shared/contracts/coupons";
 import { formatMoney, formatYuan } from "../../../shared/money";
 import { EmptyState } from "../../components/EmptyState";
-import { FormAlert } from "../../components/form/fields";
+import { FormAlert } from "../../components/form/FormAlert";
 import { describeProblem, type Problem } from "../../lib/problem";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";

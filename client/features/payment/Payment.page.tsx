@@ -13,7 +13,7 @@ import { ORDER_PAY_MINUTES, type OrderDetail, orderDetailSchema, REFUND_DAYS } f
 import { COIN_CENTS, COIN_DEDUCTION_MAX_PERCENT } from "../../../shared/currency";
 import type { PayMethod, PayMethods, StartPaymentResult } from "../../../shared/contracts/payments";
 import { describeProblem, type Problem } from "../../lib/problem";
-import { FormAlert } from "../../components/form/fields";
+import { FormAlert } from "../../components/form/FormAlert";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";

@@ -7,12 +7,7 @@ import { Link } from "react-router-dom";
 import type { HomeworkSubmission, LessonHomework } from "../../../shared/contracts/homework";
 import { ModelCharacter } from "../../components/homework/ModelCharacter";
 import { LazyReviewDialog } from "../../components/homework/LazyReviewDialog";
-import { lazyDialog } from "../../lib/lazy-dialog";
-
-/** The submit dialog (photo uploads, checks) loads the first time it opens (decision 030). */
-const { Dialog: SubmitDialog } = lazyDialog(() =>
-  import("../../components/homework/SubmitDialog").then((m) => m.SubmitDialog),
-);
+import { LazySubmitDialog as SubmitDialog } from "../../components/homework/LazySubmitDialog";
 
 export function LessonHomeworkPanel({ homework, signedIn }: { homework: LessonHomework; signedIn: boolean }) {
   const { task, canSubmit } = homework;

@@ -8,7 +8,7 @@ import {
   refundInputSchema,
   refundNeedsReview,
 } from "../../../../shared/contracts/orders";
-import { FormAlert } from "../../../components/form/fields";
+import { FormAlert } from "../../../components/form/FormAlert";
 import { describeProblem, type Problem } from "../../../lib/problem";
 import { browserApi } from "../../../lib/api";
 import { Modal } from "../../../lib/modal";

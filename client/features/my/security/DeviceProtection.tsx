@@ -1,5 +1,5 @@
 /** 登录设备保护: the switch that asks for a code on devices not confirmed before. */
-import { FormAlert } from "../../../components/form/fields";
+import { FormAlert } from "../../../components/form/FormAlert";
 import { browserApi } from "../../../lib/api";
 import { AccountSection, useAction } from "../account-parts";
 

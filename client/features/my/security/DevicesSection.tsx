@@ -1,7 +1,7 @@
 /** 登录设备: the browsers that signed in to the account, each removable but the current one. */
 import { type DeviceList } from "../../../../shared/contracts/me";
 import { formatDateTime } from "../../../../shared/format";
-import { FormAlert } from "../../../components/form/fields";
+import { FormAlert } from "../../../components/form/FormAlert";
 import { browserApi } from "../../../lib/api";
 import { AccountSection, useAction } from "../account-parts";
 import { ConfirmButton, type Part, PartFailed } from "./parts";

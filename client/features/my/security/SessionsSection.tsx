@@ -1,7 +1,7 @@
 /** 登录会话: where the account is signed in now, each signed out alone or all others at once. */
 import { type SessionList } from "../../../../shared/contracts/me";
 import { formatDateTime } from "../../../../shared/format";
-import { FormAlert } from "../../../components/form/fields";
+import { FormAlert } from "../../../components/form/FormAlert";
 import { browserApi } from "../../../lib/api";
 import { AccountSection, useAction } from "../account-parts";
 import { ConfirmButton, type Part, PartFailed } from "./parts";

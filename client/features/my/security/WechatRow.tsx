@@ -2,7 +2,7 @@
 import { type ReactNode } from "react";
 import type { z } from "zod";
 import { type wechatBindingSchema, type wechatConfigSchema } from "../../../../shared/contracts/auth";
-import { FormAlert } from "../../../components/form/fields";
+import { FormAlert } from "../../../components/form/FormAlert";
 import { browserApi } from "../../../lib/api";
 import { AccountRow, useAction } from "../account-parts";
 import { ConfirmButton, type Part } from "./parts";

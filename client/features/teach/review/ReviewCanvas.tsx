@@ -42,7 +42,7 @@ import {
 } from "../../../components/homework/editor-state";
 import { GridShape } from "../../../components/homework/GridOverlay";
 import { ModelCharacter } from "../../../components/homework/ModelCharacter";
-import { gridBox } from "../../../components/homework/drawing-geometry";
+import { gridBox } from "../../../components/homework/grid-geometry";
 import type { Pen, Tool } from "./tools";
 
 /** Eraser reach and grid handle size, in screen pixels. */
