@@ -43,7 +43,11 @@ async function boot() {
   };
   // The entry's pages, and the route group of this page when it belongs to one (decision 048);
   // this page's modules by the addresses the server preloaded (decision 050).
-  const { routes, groups } = await initialRoutes(() => env, window.location.pathname, root.assets.modules);
+  const { routes, groups, preloadPages } = await initialRoutes(
+    () => env,
+    window.location.pathname,
+    root.assets.modules,
+  );
 
   // Lazy pages of the first match must be in place before hydration, or the router would
   // start without them and render a fallback instead of the server's HTML.
@@ -117,6 +121,8 @@ async function boot() {
   );
   void describe();
   void loadEntryPages().catch(() => undefined);
+  // The other pages of this page's route group, if it has one (decision 054).
+  preloadPages?.();
 }
 
 boot().catch((err) => {

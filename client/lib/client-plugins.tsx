@@ -3,7 +3,7 @@
  * the developer-tools shortcut block (off unless configured), the mobile debug console
  * (loaded only when asked for), and the banner that points mobile visitors to the mobile site.
  */
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useRootData } from "./root-data";
 
 /** Keys that open developer tools or the page source. */
@@ -19,36 +19,15 @@ export function wantsDebugConsole(search: string, cookie: string): boolean {
   return new URLSearchParams(search).get("debug") === "1" || /(?:^|;\s*)debug=1(?:;|$)/.test(cookie);
 }
 
+/** The session storage key a closed banner leaves (closed for the rest of the visit). */
+export const MOBILE_BANNER_CLOSED = "mobile-banner";
+
 export function isMobileUserAgent(ua: string): boolean {
   return /Android|iPhone|iPod|Windows Phone|Mobile/i.test(ua) && !/iPad/i.test(ua);
 }
 
-function MobileBanner({ url }: { url: string }) {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    setOpen(isMobileUserAgent(navigator.userAgent) && sessionStorage.getItem("mobile-banner") !== "closed");
-  }, []);
-  if (!open) return null;
-  return (
-    <section className="mobile-banner" aria-label="移动版提示">
-      <span>手机访问体验更好</span>
-      <a className="button button--primary" href={url}>
-        打开移动版
-      </a>
-      <button
-        type="button"
-        className="mobile-banner__close"
-        aria-label="关闭"
-        onClick={() => {
-          sessionStorage.setItem("mobile-banner", "closed");
-          setOpen(false);
-        }}
-      >
-        ×
-      </button>
-    </section>
-  );
-}
+/** The banner's code loads only for a phone's visitor on a site with a mobile version. */
+const MobileBanner = lazy(() => import("./MobileBanner"));
 
 export function ClientPlugins() {
   const root = useRootData();
@@ -85,5 +64,22 @@ export function ClientPlugins() {
     };
   }, []);
 
-  return root.mobileSiteUrl ? <MobileBanner url={root.mobileSiteUrl} /> : null;
+  // Not on the server nor in the first render (the server cannot know the browser): after hydration.
+  const [mobile, setMobile] = useState(false);
+  useEffect(() => {
+    setMobile(isMobileUserAgent(navigator.userAgent) && sessionStorage.getItem(MOBILE_BANNER_CLOSED) !== "closed");
+  }, []);
+
+  return root.mobileSiteUrl && mobile ? (
+    <Suspense fallback={null}>
+      <MobileBanner
+        url={root.mobileSiteUrl}
+        onClose={() => {
+          // Closed for the rest of the visit.
+          sessionStorage.setItem(MOBILE_BANNER_CLOSED, "closed");
+          setMobile(false);
+        }}
+      />
+    </Suspense>
+  ) : null;
 }

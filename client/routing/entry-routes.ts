@@ -2,7 +2,8 @@
  * The browser's routes: the pages of the entry's table from the start, each route group
  * (./groups) added when a navigation first reaches it (decision 048). The imports of the entry's
  * pages are a chunk of their own (./entry-pages), loaded after hydration; the first page comes by
- * the address the server gave (decision 050).
+ * the address the server gave (decision 050). A route group's page imports are likewise apart from
+ * its definitions (./group-pages; decision 054).
  */
 import { matchRoutes, type PatchRoutesOnNavigationFunction, type RouteObject } from "react-router-dom";
 import { entryRouteTable, type RouteDef } from "../../shared/routes";
@@ -14,6 +15,7 @@ import {
   layoutRouteId,
   type PageImporters,
   type PageModule,
+  pageImporterOf,
   pageModuleKey,
   pageRoutes,
   ROUTE_GROUPS,
@@ -38,40 +40,62 @@ export function loadEntryPages(): Promise<PageImporters> {
 }
 
 /**
- * The entry's pages: those of the first page by the address of their chunk (`modules`, manifest
- * key → URL, from the server; the same module the page imports would give), the others through
- * ./entry-pages.
+ * Importers of `defs`' pages (and their children's): a page the server preloaded by the address
+ * of its chunk (`modules`, manifest key → URL, from the server; the same module the page imports
+ * would give), the others through the page map `rest` gives once one of them is needed.
  */
-export function entryPageImporters(modules: Readonly<Record<string, string>>): PageImporters {
+function pageImporters(
+  defs: readonly RouteDef[],
+  modules: Readonly<Record<string, string>>,
+  rest: () => Promise<PageImporters>,
+): PageImporters {
   const out: PageImporters = {};
   // Not walkRoutes: its default table is the whole one, which would bring the route groups back.
-  const defsOf = (defs: RouteDef[]): RouteDef[] => defs.flatMap((def) => [def, ...defsOf(def.children ?? [])]);
-  for (const def of defsOf(entryRouteTable)) {
+  const defsOf = (list: readonly RouteDef[]): RouteDef[] => list.flatMap((def) => [def, ...defsOf(def.children ?? [])]);
+  for (const def of defsOf(defs)) {
     const url = modules[pageModuleKey(def)];
     out[def.page] = url
       ? () => import(/* @vite-ignore */ url) as Promise<PageModule>
-      : async () => {
-          const importer = (await loadEntryPages())[def.page];
-          if (!importer) throw new Error(`no page module client/features/${def.page}.page.tsx`);
-          return importer();
-        };
+      : async () => pageImporterOf(def, await rest())();
   }
   return out;
 }
 
-const groupModules = import.meta.glob<RouteGroupModule>("./groups/*.ts");
+/** The entry's pages: the first page's by the address the server gave, the others through ./entry-pages. */
+export function entryPageImporters(modules: Readonly<Record<string, string>>): PageImporters {
+  return pageImporters(entryRouteTable, modules, loadEntryPages);
+}
 
+const groupModules = import.meta.glob<RouteGroupModule>("./groups/*.ts");
 /** The route group owning a path (by its first segment), if any. */
 export function groupFileOf(pathname: string): string | undefined {
   const first = pathname.split("/")[1] ?? "";
   return Object.hasOwn(ROUTE_GROUPS, first) ? ROUTE_GROUPS[first] : undefined;
 }
 
-async function loadGroup(file: string): Promise<{ defs: RouteDef[]; pages: PageImporters }> {
+async function loadGroup(
+  file: string,
+  modules: Readonly<Record<string, string>> = {},
+): Promise<{ defs: RouteDef[]; pages: PageImporters; preload: () => void }> {
   const importer = groupModules[`./groups/${file}.ts`];
   if (!importer) throw new Error(`no route group ${file}`);
   const group = await withChunkReload(importer)();
-  return { defs: group.defs, pages: byPage(group.pages) };
+  // The group's page map, loaded once (again after a failure), as loadEntryPages does the entry's:
+  // after hydration for the first page's group, with its first page for a navigation.
+  let map: Promise<PageImporters> | undefined;
+  const rest = () =>
+    (map ??= group.loadPages().then(
+      (m) => byPage(m.pages),
+      (err: unknown) => {
+        map = undefined;
+        throw err;
+      },
+    ));
+  return {
+    defs: group.defs,
+    pages: pageImporters(group.defs, modules, rest),
+    preload: () => void rest().catch(() => undefined),
+  };
 }
 
 /**
@@ -84,16 +108,16 @@ export async function initialRoutes(
   envOf: EnvOf,
   pathname: string,
   modules: Readonly<Record<string, string>>,
-): Promise<{ routes: RouteObject[]; groups: Set<string> }> {
+): Promise<{ routes: RouteObject[]; groups: Set<string>; preloadPages?: () => void }> {
   const entryPages = entryPageImporters(modules);
   const entryOnly = buildRoutes(envOf, entryRouteTable, entryPages);
   const matches = matchRoutes(entryOnly, pathname);
   const complete = matches !== null && Object.keys(matches[0]!.params).length === 0;
   const file = complete ? undefined : groupFileOf(pathname);
   if (!file) return { routes: entryOnly, groups: new Set() };
-  const group = await loadGroup(file);
+  const group = await loadGroup(file, modules);
   const routes = buildRoutes(envOf, [...entryRouteTable, ...group.defs], { ...entryPages, ...group.pages });
-  return { routes, groups: new Set([file]) };
+  return { routes, groups: new Set([file]), preloadPages: group.preload };
 }
 
 /** Adds a route group the first time a navigation reaches one of its paths. */
@@ -102,6 +126,8 @@ export function patchGroups(envOf: EnvOf, patched: Set<string>): PatchRoutesOnNa
     const file = groupFileOf(path);
     if (!file || patched.has(file)) return;
     const group = await loadGroup(file);
+    // The page about to load needs the group's page map: started with the routes' patch.
+    group.preload();
     if (signal.aborted || patched.has(file)) return;
     for (const def of group.defs) patch(layoutRouteId(def), pageRoutes(def, envOf, group.pages));
     patched.add(file);

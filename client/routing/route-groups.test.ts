@@ -1,9 +1,10 @@
 import { matchRoutes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { entryRouteTable, routeTable } from "../../shared/routes";
+import { myRoute } from "../../shared/route-groups/my";
+import { entryRouteTable, routeTable, walkRoutes } from "../../shared/routes";
 import { entryPageImporters, groupFileOf, initialRoutes } from "./entry-routes";
 import type { NavEnv } from "./nav-context";
-import { groupModuleKey, groupOf, moduleKeysOf, ROUTE_GROUPS } from "./routes";
+import { byPage, groupModuleKey, groupOf, moduleKeysOf, ROUTE_GROUPS } from "./routes";
 
 const envOf = () => ({}) as NavEnv;
 const idsAt = (routes: Parameters<typeof matchRoutes>[0], path: string) =>
@@ -61,5 +62,22 @@ describe("route groups", () => {
     for (const def of entryRouteTable) expect(pages[def.page], def.page).toBeTypeOf("function");
     const guide = await pages["guide/Guide"]!();
     expect(guide.default).toBeTypeOf("function");
+  });
+
+  it("hydrates a group's page by the addresses the server gave; its other pages come through the group's page map", async () => {
+    const order = "client/features/my/Order.page.tsx";
+    const my = await initialRoutes(envOf, "/my/order", { [order]: "data:text/javascript,export default 'served'" });
+    expect([...my.groups]).toEqual(["my"]);
+    const matched = matchRoutes(my.routes, "/my/order")!;
+    const page = matched.find((m) => m.route.id === "my.order")!.route;
+    expect(((await (page.lazy as () => Promise<{ Component: unknown }>)()) as { Component: unknown }).Component).toBe(
+      "served",
+    );
+    const security = matchRoutes(my.routes, "/my/security")!.find((m) => m.route.id === "my.security")!.route;
+    const loaded = await (security.lazy as () => Promise<{ Component: unknown }>)();
+    expect(loaded.Component).toBeTypeOf("function");
+    // The page map itself: every page of the group, by page name.
+    const pages = byPage((await import("./group-pages/my")).pages);
+    for (const { def } of walkRoutes([myRoute])) expect(pages[def.page], def.page).toBeTypeOf("function");
   });
 });

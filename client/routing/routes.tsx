@@ -35,13 +35,14 @@ export function byPage(glob: Record<string, () => Promise<PageModule>>): PageImp
 }
 
 /**
- * A route group's module (./groups/*.ts): its top-level definitions and its pages' imports (an
- * `import.meta.glob`, keyed by file). It imports nothing of the entry at run time, so it stays
- * one chunk of its own.
+ * A route group's module (./groups/*.ts): its top-level definitions, and the import of its pages'
+ * imports (an `import.meta.glob` keyed by file, in ./group-pages/*.ts of the same name), which
+ * load apart (decision 054). It imports nothing of the entry at run time, so it stays one chunk
+ * of its own.
  */
 export interface RouteGroupModule {
   defs: RouteDef[];
-  pages: Record<string, () => Promise<PageModule>>;
+  loadPages: () => Promise<{ pages: Record<string, () => Promise<PageModule>> }>;
 }
 
 /** Route groups by the first path segment they own, and the file under ./groups holding each. */
@@ -77,10 +78,15 @@ export function moduleKeysOf(chain: RouteDef[]): string[] {
 
 export type EnvOf = (context: unknown) => NavEnv;
 
-function importerOf(def: RouteDef, pages: PageImporters): () => Promise<PageModule> {
+/** The importer of a definition's page module. */
+export function pageImporterOf(def: RouteDef, pages: PageImporters): () => Promise<PageModule> {
   const importer = pages[def.page];
   if (!importer) throw new Error(`Route ${def.id}: no page module client/features/${def.page}.page.tsx`);
-  return withChunkReload(importer);
+  return importer;
+}
+
+function importerOf(def: RouteDef, pages: PageImporters): () => Promise<PageModule> {
+  return withChunkReload(pageImporterOf(def, pages));
 }
 
 /** The router routes of one definition (and its children); a route group's are patched in this way. */

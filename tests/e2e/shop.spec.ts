@@ -61,6 +61,10 @@ test("an out-of-stock book cannot be bought", async ({ page, consoleErrors }) =>
   await expect(page.getByTestId("stock-state")).toHaveText("暂时缺货");
   await expect(page.getByRole("button", { name: "暂时缺货" })).toBeDisabled();
   await expect(page.getByLabel("数量")).toBeDisabled();
+  // The cover fills its frame: no pale strip beside a 300 px cover in the 320 px column.
+  const frame = await page.locator(".product__cover").evaluate((el) => el.clientWidth);
+  const cover = await page.locator(".product__cover img").evaluate((el) => el.getBoundingClientRect().width);
+  expect(Math.abs(cover - frame)).toBeLessThan(1);
   expect(consoleErrors).toEqual([]);
 });
 

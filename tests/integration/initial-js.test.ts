@@ -71,6 +71,11 @@ describe("the entry and the chunks every page loads", () => {
     }
   });
 
+  it("hold no mobile site banner: it loads for a phone's visitor only", () => {
+    for (const { file, code } of entryCode)
+      expect(code.includes("手机访问体验更好"), `the banner in ${file}`).toBe(false);
+  });
+
   it("hold no zod, hls.js, vconsole or QR encoder", () => {
     for (const { file, code } of entryCode) {
       expect(/ZodError|\$ZodType/.test(code), `zod in ${file}`).toBe(false);
@@ -110,6 +115,21 @@ describe("what pages load before hydration (decision 050)", () => {
       const name = path.basename(file);
       for (const { file: chunk, code } of entryCode)
         expect(code.includes(name), `${name} named in ${chunk}`).toBe(false);
+    }
+  });
+
+  it("a route group's module names none of its pages' files: its page map is a chunk of its own (decision 054)", () => {
+    for (const [name, def] of Object.entries(groups)) {
+      const groupKey = `client/routing/groups/${name}.ts`;
+      const mapKey = `client/routing/group-pages/${name}.ts`;
+      expect(manifest[mapKey], mapKey).toBeDefined();
+      const mapCode = readFileSync(path.join(clientDir, manifest[mapKey]!.file), "utf8");
+      for (const { def: page } of walkRoutes([def])) {
+        const file = path.basename(manifest[`client/features/${page.page}.page.tsx`]!.file);
+        expect(mapCode.includes(file), `${file} in ${mapKey}`).toBe(true);
+        for (const { file: chunk, code } of closureCode(groupKey))
+          expect(code.includes(file), `${file} named in ${chunk}, loaded by ${groupKey}`).toBe(false);
+      }
     }
   });
 

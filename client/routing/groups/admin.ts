@@ -1,8 +1,6 @@
-/** The operators' console, /admin: a route group, loaded by the browser with its first page (decision 048). */
+/** The operators' console, /admin: a route group, loaded by the browser with its first page (decision 048); its pages' imports are ../group-pages/admin.ts (decision 054). */
 import { adminRoute } from "../../../shared/route-groups/admin";
-import type { PageModule, RouteGroupModule } from "../routes";
+import type { RouteGroupModule } from "../routes";
 
 export const defs: RouteGroupModule["defs"] = [adminRoute];
-export const pages: Record<string, () => Promise<PageModule>> = import.meta.glob<PageModule>(
-  "../../features/admin/**/*.page.tsx",
-);
+export const loadPages: RouteGroupModule["loadPages"] = () => import("../group-pages/admin");

@@ -1,8 +1,6 @@
-/** The teachers' area, /teach: a route group, loaded by the browser with its first page (decision 048). */
+/** The teachers' area, /teach: a route group, loaded by the browser with its first page (decision 048); its pages' imports are ../group-pages/teach.ts (decision 054). */
 import { teachRoute } from "../../../shared/route-groups/teach";
-import type { PageModule, RouteGroupModule } from "../routes";
+import type { RouteGroupModule } from "../routes";
 
 export const defs: RouteGroupModule["defs"] = [teachRoute];
-export const pages: Record<string, () => Promise<PageModule>> = import.meta.glob<PageModule>(
-  "../../features/teach/**/*.page.tsx",
-);
+export const loadPages: RouteGroupModule["loadPages"] = () => import("../group-pages/teach");
