@@ -36,14 +36,18 @@ export function splitAtNonce(body: Buffer, nonce: string): Buffer[] | null {
   return pieces;
 }
 
-/** The page with `nonce` in each of its nonce places. */
-export function joinWithNonce(pieces: readonly Buffer[], nonce: Buffer): Buffer {
+/**
+ * The page with `nonce` in each of its nonce places, as the parts to write one after the other:
+ * the stored pieces themselves, not a copy (a page a request would otherwise allocate anew, and
+ * leave to the garbage collector).
+ */
+export function joinWithNonce(pieces: readonly Buffer[], nonce: Buffer): Buffer[] {
   const parts: Buffer[] = [];
   pieces.forEach((piece, i) => {
     if (i > 0) parts.push(nonce);
     parts.push(piece);
   });
-  return Buffer.concat(parts);
+  return parts;
 }
 
 // --- CRC-32 (IEEE, as gzip uses) ---------------------------------------------------------------
@@ -137,8 +141,11 @@ export function gzipPieces(pieces: readonly Buffer[], nonceLength: number): Gzip
   };
 }
 
-/** A complete gzip member: the stored pieces with `nonce` (of the entry's nonce length) between them. */
-export function gzipWithNonce(g: GzipPieces, nonce: Buffer): Buffer {
+/**
+ * A complete gzip member: the stored pieces with `nonce` (of the entry's nonce length) between
+ * them, as the parts to write one after the other (the stored pieces themselves, not a copy).
+ */
+export function gzipWithNonce(g: GzipPieces, nonce: Buffer): Buffer[] {
   if (nonce.length !== g.nonceLength || nonce.length > 0xffff) throw new Error("nonce length differs from the entry's");
   const len = nonce.length;
   const stored = Buffer.alloc(5 + len);
@@ -162,5 +169,5 @@ export function gzipWithNonce(g: GzipPieces, nonce: Buffer): Buffer {
   trailer.writeUInt32LE(crc, 0);
   trailer.writeUInt32LE(total >>> 0, 4);
   parts.push(trailer);
-  return Buffer.concat(parts);
+  return parts;
 }

@@ -242,14 +242,23 @@ export class PageCache {
     const nonce = freshNonce();
     const bytes = Buffer.from(nonce);
     const gzip = wantsGzip(req.headers["accept-encoding"]);
-    const body = gzip ? gzipWithNonce(entry.gzip, bytes) : joinWithNonce(entry.pieces, bytes);
+    const parts = gzip ? gzipWithNonce(entry.gzip, bytes) : joinWithNonce(entry.pieces, bytes);
+    let length = 0;
+    for (const part of parts) length += part.length;
     headers["content-security-policy"] = entry.csp.join(`'nonce-${nonce}'`);
     headers["content-type"] = entry.contentType;
     if (gzip) headers["content-encoding"] = "gzip";
-    headers["content-length"] = body.length;
+    headers["content-length"] = length;
     res.writeHead(200, headers);
-    if (req.method === "HEAD") res.end();
-    else res.end(body);
+    if (req.method === "HEAD") {
+      res.end();
+      return 200;
+    }
+    // The stored pieces go out as they are, in one vectored write (cork, then end): no copy of the
+    // page per response, which at thousands of hits a second kept the garbage collector busy.
+    res.cork();
+    for (const part of parts) if (part.length > 0) res.write(part);
+    res.end();
     return 200;
   }
 
