@@ -2,7 +2,6 @@
  * Process entry: configuration, the HTTP server, readiness and graceful shutdown.
  * `--dev` serves the sources through Vite with hot reload.
  */
-import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
 import path from "node:path";
@@ -11,15 +10,13 @@ import type { RequestHandler } from "express";
 import type { App, AppOptions } from "./app";
 import { CLUSTER_ARCHIVE_NAME } from "../api/db/pglite-cluster";
 import { ConfigError, loadConfig } from "./config";
+import { FIRST_START, firstStartInChild } from "./first-start";
 import { createLogger } from "./logger";
 import { startMetricsServer } from "./metrics";
 import type { Services } from "./services";
 
 const dev = process.argv.includes("--dev");
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** The argument of the short-lived process that creates the embedded database (services.ts). */
-const FIRST_START = "--first-start";
 
 async function main() {
   const config = loadConfig(
@@ -79,11 +76,8 @@ async function main() {
   } else {
     const { createApp } = await import("./app");
     const { needsFirstStart, openServices } = await import("./services");
-    if (needsFirstStart(config)) {
-      logger.info("first start: creating the embedded database with the demo data");
-      const first = spawnSync(process.execPath, [fileURLToPath(import.meta.url), FIRST_START], { stdio: "inherit" });
-      if (first.status !== 0) throw new Error(`the first start's database preparation failed (${first.status})`);
-    }
+    // When that process fails, opening the database below migrates and seeds in this one.
+    if (needsFirstStart(config)) firstStartInChild(fileURLToPath(import.meta.url), logger);
     await openIfInProcess(openServices);
     created = await createApp(config, { logger, services });
   }

@@ -67,6 +67,7 @@ export function entryPageImporters(modules: Readonly<Record<string, string>>): P
 }
 
 const groupModules = import.meta.glob<RouteGroupModule>("./groups/*.ts");
+
 /** The route group owning a path (by its first segment), if any. */
 export function groupFileOf(pathname: string): string | undefined {
   const first = pathname.split("/")[1] ?? "";
