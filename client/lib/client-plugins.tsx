@@ -67,8 +67,9 @@ export function ClientPlugins() {
   // Not on the server nor in the first render (the server cannot know the browser): after hydration.
   const [mobile, setMobile] = useState(false);
   useEffect(() => {
+    if (!root.mobileSiteUrl) return;
     setMobile(isMobileUserAgent(navigator.userAgent) && sessionStorage.getItem(MOBILE_BANNER_CLOSED) !== "closed");
-  }, []);
+  }, [root.mobileSiteUrl]);
 
   return root.mobileSiteUrl && mobile ? (
     <Suspense fallback={null}>

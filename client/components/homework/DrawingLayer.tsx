@@ -4,7 +4,8 @@
  * `HomeworkPhoto`); it stretches over the box in the photo's own pixel coordinates.
  */
 import type { Drawing, Mark } from "../../../shared/contracts/homework";
-import { circleShape, penPath, type PhotoSize, tickPoints } from "./drawing-geometry";
+import { circleShape, penPath, tickPoints } from "./drawing-geometry";
+import type { PhotoSize } from "./grid-geometry";
 import "./homework.css";
 
 /** One mark as an SVG element in photo pixels (for use inside an `<svg>` of the photo's size). */

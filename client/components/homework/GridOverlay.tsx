@@ -7,8 +7,6 @@ import { gridBox, type PhotoSize } from "./grid-geometry";
 import { GridShape } from "./GridShape";
 import "./homework.css";
 
-export { GRID_COLOR, GridShape } from "./GridShape";
-
 export interface GridOverlayProps {
   grids: readonly Pick<Grid, "kind" | "x" | "y" | "size">[];
   /** The photo's size in pixels. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { circleShape, fullPhotoGrids, gridBox, gridLines, penPath, tickPoints } from "./drawing-geometry";
+import { circleShape, fullPhotoGrids, penPath, tickPoints } from "./drawing-geometry";
+import { gridBox, gridLines } from "./grid-geometry";
 
 const photo = { width: 2000, height: 1000 };
 

@@ -8,8 +8,6 @@ import { getStroke } from "perfect-freehand";
 import type { Grid, GridKind, Mark } from "../../../shared/contracts/homework";
 import type { PhotoSize } from "./grid-geometry";
 
-export { gridBox, gridLines, type GridBox, type Line, type PhotoSize } from "./grid-geometry";
-
 type Point = readonly [number, number];
 
 /** The outline of a stroke as a closed path of quadratic curves through the midpoints. */

@@ -40,7 +40,7 @@ import {
   withMark,
   withoutMark,
 } from "../../../components/homework/editor-state";
-import { GridShape } from "../../../components/homework/GridOverlay";
+import { GridShape } from "../../../components/homework/GridShape";
 import { ModelCharacter } from "../../../components/homework/ModelCharacter";
 import { gridBox } from "../../../components/homework/grid-geometry";
 import type { Pen, Tool } from "./tools";
