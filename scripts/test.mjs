@@ -55,6 +55,38 @@ const p = counts(path.join(reports, "playwright.json"), (r) => ({
   failed: r.stats.unexpected,
   skipped: r.stats.skipped,
 }));
+// The names of failed tests come last, beside the closing line, where a log's tail shows them.
+const failedNames = [
+  ...(counts(path.join(reports, "vitest.json"), (r) =>
+    r.testResults.flatMap((file) =>
+      file.assertionResults
+        .filter((t) => t.status === "failed")
+        .map((t) => `vitest · ${path.relative(root, file.name)} › ${t.fullName}${firstLine(t.failureMessages)}`)
+        .concat(
+          file.status === "failed" && file.assertionResults.length === 0
+            ? [`vitest · ${path.relative(root, file.name)} › ${file.message || "the file failed to run"}`]
+            : [],
+        ),
+    ),
+  ) ?? []),
+  ...(counts(path.join(reports, "playwright.json"), (r) => playwrightFailures(r.suites ?? [], [])) ?? []),
+];
+function firstLine(messages) {
+  const line = messages?.[0]?.split("\n")[0]?.trim();
+  return line ? `\n      ${line.slice(0, 240)}` : "";
+}
+function playwrightFailures(suites, trail) {
+  return suites.flatMap((suite) => {
+    const here = suite.file === suite.title ? trail : [...trail, suite.title];
+    return [
+      ...(suite.specs ?? [])
+        .filter((spec) => spec.tests?.some((t) => t.status === "unexpected"))
+        .map((spec) => `playwright · ${spec.file}:${spec.line} › ${[...here, spec.title].join(" › ")}`),
+      ...playwrightFailures(suite.suites ?? [], here),
+    ];
+  });
+}
+if (failedNames.length > 0) console.log(`\nfailed:\n${failedNames.map((n) => `  ✗ ${n}`).join("\n")}`);
 const passed = (v?.passed ?? 0) + (p?.passed ?? 0);
 const failed = (v?.failed ?? 0) + (p?.failed ?? 0) + (v ? 0 : unit === 0 ? 0 : 1) + (p ? 0 : e2e === 0 ? 0 : 1);
 const skipped = (v?.skipped ?? 0) + (p?.skipped ?? 0);
