@@ -137,6 +137,29 @@ function pgliteCluster(outRoot: string): Plugin {
   };
 }
 
+/**
+ * react-router's production build makes its components with `React.forwardRef(…)` and names them
+ * after (`Link.displayName = "Link"`): to the bundler both are side effects, so every component
+ * stays in the browser bundle, used or not, with what it brings (prefetch links, RSC handlers).
+ * The calls are marked pure and the names (for developer tools only) dropped, so an unused
+ * component goes (decision 055). Only top-level assignments are touched.
+ */
+function routerComponentsShakeable(): Plugin {
+  return {
+    name: "router-components-shakeable",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform: {
+      filter: { id: /\/node_modules\/react-router\/dist\/production\/chunk-\w+\.mjs$/ },
+      handler(code) {
+        const marked = code
+          .replace(/(?<![\w$.])(React\d*\.forwardRef\()/g, "/* @__PURE__ */ $1")
+          .replace(/^\w+\.displayName = "[^"\n]*";$/gm, "");
+        return marked === code ? null : { code: marked, map: null };
+      },
+    },
+  };
+}
+
 /** The entry's chunk and its static imports (the groups "react" and "shell" below, the bundler's runtime). */
 const ALWAYS_LOADED = /^assets\/(entry-client|react|shell|rolldown-runtime)-[\w-]+\.js$/;
 
@@ -148,7 +171,7 @@ const ALWAYS_LOADED = /^assets\/(entry-client|react|shell|rolldown-runtime)-[\w-
 const outRoot = process.env.DIST_DIR ?? "dist";
 
 export default defineConfig({
-  plugins: [react(), contractsOnDemand(contracts.schemas), pgliteCluster(outRoot)],
+  plugins: [react(), contractsOnDemand(contracts.schemas), routerComponentsShakeable(), pgliteCluster(outRoot)],
   base: "/",
   resolve: {
     alias: [
@@ -174,14 +197,15 @@ export default defineConfig({
         rolldownOptions: {
           input: "client/entry-client.tsx",
           treeshake: { manualPureFunctions: contracts.pure, propertyReadSideEffects: false },
-          // React and its JSX runtime in one chunk: every page needs both, and the runtime alone
-          // (a few hundred bytes) is not worth a request of its own. The same for the small
+          // React, its JSX runtime and the router in one chunk: every page needs them, and the
+          // runtime alone (a few hundred bytes) is not worth a request of its own; without this the
+          // router may land in a chunk of its own, a fourth request on every page. The same for the small
           // modules every page loads beside the entry (the bundler's runtime and preload helper,
           // the HTTP client, errors, constants): one file gzips smaller than five (decision 050).
           output: {
             codeSplitting: {
               groups: [
-                { name: "react", test: /\/node_modules\/react\// },
+                { name: "react", test: /\/node_modules\/react(-router|-router-dom)?\// },
                 {
                   name: "shell",
                   test: /^\0(vite\/preload-helper|rolldown\/runtime)|\/shared\/(ajax|errors|constants)\.ts$/,

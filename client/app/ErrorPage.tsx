@@ -3,7 +3,8 @@
  * status and message. If rendering it fails, a plain fallback says so.
  */
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { isRouteErrorResponse, Link } from "react-router-dom";
+import { isRouteErrorResponse } from "react-router-dom";
+import { Link } from "../routing/link";
 import {
   ERROR_PAGE_FAILED,
   GO_HOME_TEXT,

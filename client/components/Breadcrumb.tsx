@@ -1,5 +1,6 @@
 /** 首页 › section › page, from the matched routes. Not shown on the home page. */
-import { Link, useMatches } from "react-router-dom";
+import { useMatches } from "react-router-dom";
+import { Link } from "../routing/link";
 import { defOf } from "../../shared/routes";
 
 export function Breadcrumb() {

@@ -1,5 +1,5 @@
 /** 联系客服: the service phone and e-mail, and the way to feedback (opened from the floating buttons). */
-import { Link } from "react-router-dom";
+import { Link } from "../routing/link";
 import { useRootData } from "../lib/root-data";
 import { Modal } from "../lib/modal";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../routing/link";
 import { aboutProducts } from "../../shared/routes";
 import { useRootData } from "../lib/root-data";
 

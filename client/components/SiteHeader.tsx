@@ -3,7 +3,9 @@
  * notices and the login button or user menu.
  */
 import { useEffect, useState } from "react";
-import { Form, Link, NavLink, useLocation, useSearchParams } from "react-router-dom";
+import { useLocation, useSearchParams } from "react-router-dom";
+import { GetForm } from "../routing/get-form";
+import { Link, NavLink } from "../routing/link";
 import { useRootData } from "../lib/root-data";
 import { LoginDialog, preloadLoginDialog } from "./LoginDialog";
 import { LazyNoticesPopover } from "./LazyNoticesPopover";
@@ -63,7 +65,7 @@ export function SiteHeader() {
             </NavLink>
           ))}
         </nav>
-        <Form method="get" action="/search" className="header-search" role="search">
+        <GetForm action="/search" className="header-search" role="search">
           <input
             type="search"
             name="q"
@@ -77,7 +79,7 @@ export function SiteHeader() {
           <button type="submit" className="header-search__button">
             搜索
           </button>
-        </Form>
+        </GetForm>
         <div className="site-header__tools">
           {mobileSiteQrSvg && mobileSiteUrl ? (
             <QrPopover label="手机版" svg={mobileSiteQrSvg} caption="扫码打开手机版" href={mobileSiteUrl} />

@@ -1,4 +1,5 @@
-import { Link, Outlet } from "react-router-dom";
+import { Outlet } from "react-router-dom";
+import { Link } from "../routing/link";
 import { useRootData } from "../lib/root-data";
 import { SealLogo } from "../components/SealLogo";
 import { SkipLink } from "../components/SkipLink";

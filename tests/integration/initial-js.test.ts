@@ -85,6 +85,18 @@ describe("the entry and the chunks every page loads", () => {
     }
   });
 
+  it("hold the router without its components this site does not use: its Link, NavLink and Form (decision 055)", () => {
+    const all = entryCode.map(({ code }) => code).join("\n");
+    expect(all, "the router").toContain(
+      "You should call navigate() in a React.useEffect(), not when your component is first rendered.",
+    );
+    // Both of the router's own Link and Form write this attribute; ours do not.
+    expect(literal("data-discover").test(all), "the router's Link or Form").toBe(false);
+    expect(all.includes("useFormAction must be used inside a RouteContext"), "the router's Form").toBe(false);
+    // The router shares the React chunk, rather than a chunk of its own (a fourth request on every page).
+    expect(entryFiles.filter((file) => /chunk-/.test(file))).toEqual([]);
+  });
+
   it("the /my overview loads zod only with its requests, not before hydration", () => {
     for (const key of [
       "client/routing/groups/my.ts",

@@ -4,7 +4,7 @@
  * shared/contracts/catalogue and links to its detail page. Covers lazy-load with fixed sizes.
  */
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { courseCategoryName } from "../../../shared/catalogue";
 import {
   type BookSummary,

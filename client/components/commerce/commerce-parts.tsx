@@ -8,7 +8,7 @@ import type { OrderDetail, OrderSummary } from "../../../shared/contracts/orders
 import { formatDate } from "../../../shared/format";
 import { coverSizes } from "../../../shared/media";
 import { formatMoney } from "../../../shared/money";
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { LazyImage } from "../../lib/lazy-image";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";

@@ -6,7 +6,8 @@
  * message works in any case, with or without dashes).
  */
 import { type FormEvent, useEffect, useState } from "react";
-import { Link, useRevalidator } from "react-router-dom";
+import { useRevalidator } from "react-router-dom";
+import { Link } from "../../routing/link";
 import {
   GIFT_CODE_LENGTH,
   type GiftClaimResult,

@@ -4,7 +4,7 @@
  * first time it opens (decision 050).
  */
 import { useEffect, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import type { CourseDetail } from "../../../shared/contracts/courses";
 import { type GroupCampaign, GROUP_PAY_MINUTES, type OpenGroupList } from "../../../shared/contracts/groups";
 import { FormAlert } from "../form/FormAlert";

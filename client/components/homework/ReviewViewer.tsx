@@ -4,7 +4,7 @@
  * characters beside the model ones, and the review: level seal, comment, teacher and times.
  */
 import { useId, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import {
   GRID_KINDS,
   GRID_LABELS,

@@ -1,5 +1,5 @@
 /** A work on the wall as a card: thumbnail, level seal, a line of the comment, the learner; opens its share page. */
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { SCRIPT_LABELS, type WallItem } from "../../../shared/contracts/homework";
 import { LazyImage } from "../../lib/lazy-image";
 import { LevelSeal } from "./LevelSeal";

@@ -5,7 +5,8 @@
  * while the next page of results loads.
  */
 import { type ReactNode, useId, useState } from "react";
-import { Link, useLocation, useNavigation } from "react-router-dom";
+import { useLocation, useNavigation } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { ORDER_PAY_MINUTES } from "../../../shared/contracts/orders";
 import { LOW_STOCK, MAX_QUANTITY } from "../../../shared/contracts/shop";
 import "./shop.css";

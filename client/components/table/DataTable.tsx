@@ -13,7 +13,8 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import type { ReactNode } from "react";
-import { Link, useLocation, useNavigation, useSearchParams } from "react-router-dom";
+import { useLocation, useNavigation, useSearchParams } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { STAFF_PAGE_SIZES, type Paged } from "../../../shared/contracts/staff";
 import { EmptyState } from "../EmptyState";
 import "./data-table.css";

@@ -1,5 +1,5 @@
 /** 关于我们: what the school is for, what it teaches, how learning works and what it values. */
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { aboutProducts } from "../../../shared/routes";
 import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";

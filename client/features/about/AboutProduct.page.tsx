@@ -2,7 +2,8 @@
  * /about-maobi, /about-yingbi, /about-xiezuo: one module, three product lines. Which one is
  * read from the deepest matched route (`about.<product>` in the route table).
  */
-import { Link, useMatches } from "react-router-dom";
+import { useMatches } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { type AboutProduct, aboutProducts } from "../../../shared/routes";
 import { Page } from "../../components/Page";
 import { defOf } from "../../../shared/routes";

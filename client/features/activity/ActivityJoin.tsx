@@ -4,7 +4,7 @@
  * may do comes from the API (the server's rules); a refusal is shown beside the action.
  */
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import type { Participation } from "../../../shared/contracts/activities";
 import { browserApi } from "../../lib/api";
 import { describeProblem } from "../../lib/problem";

@@ -3,7 +3,8 @@
  * button, and a QR code of the landing page (an SVG the activities API draws).
  */
 import { useEffect, useRef, useState } from "react";
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { activityKinds, formatActivityRange } from "../../../shared/contracts/activities";
 import { coverSizes } from "../../../shared/media";
 import { LazyImage } from "../../lib/lazy-image";

@@ -1,5 +1,6 @@
 /** Every activity as a card: the running ones, then those coming up, then past ones to look back on. */
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import type { ActivityState } from "../../../shared/contracts/activities";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";

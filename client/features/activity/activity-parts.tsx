@@ -3,7 +3,8 @@
  * the linked course), the page metadata with schema.org Event data, and the pages of one kind
  * (/activitys/bmyx and its siblings), which show that kind's current activity.
  */
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import {
   type ActivityDetail,
   type ActivityKindKey,

@@ -1,5 +1,6 @@
 /** The operators' console (/admin): side navigation over every section, the section beside it. */
-import { NavLink, Outlet } from "react-router-dom";
+import { Outlet } from "react-router-dom";
+import { NavLink } from "../../routing/link";
 import { adminNav } from "./admin-nav";
 import "./admin.css";
 

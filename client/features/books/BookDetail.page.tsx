@@ -3,7 +3,8 @@
  * a buy button that says honestly that online ordering is not open yet. Unknown ids are 404.
  */
 import { useState } from "react";
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { type BookDetail, bookStockLabel, formatIsbn } from "../../../shared/contracts/shop";
 import { bookByline } from "../../../shared/catalogue";
 import { coverOf, coverSizes, coverUrl } from "../../../shared/media";

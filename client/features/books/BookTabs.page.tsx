@@ -1,5 +1,6 @@
 /** Books by tab (`?tab=`), sorted (`?sort=`) and paged (`?page=`), all in the address. */
-import { Link, useLoaderData, useLocation } from "react-router-dom";
+import { useLoaderData, useLocation } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { type BookSort, bookSorts } from "../../../shared/contracts/shop";
 import { BookCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";

@@ -2,7 +2,7 @@
  * 请升级浏览器: where the browser guard sends engines too old for the site. It never redirects
  * itself, so it must read well in those old browsers too: plain markup, no script needed.
  */
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 

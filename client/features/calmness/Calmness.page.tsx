@@ -5,7 +5,8 @@
  * sheets loaded as the reader scrolls. Space for what loads later is reserved, so nothing shifts.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import {
   glyphUrl,
   HAN,

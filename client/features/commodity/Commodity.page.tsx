@@ -4,7 +4,8 @@
  * that says honestly that ordering is not open yet. Unknown ids are 404.
  */
 import { useState } from "react";
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { type CommodityDetail, skuStockLabel } from "../../../shared/contracts/shop";
 import { coverSizes } from "../../../shared/media";
 import { CommodityCard, Price } from "../../components/cards/CatalogueCards";

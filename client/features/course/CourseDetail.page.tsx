@@ -6,7 +6,8 @@
  * (enrolment, locks, progress) is fetched beside it and laid over the outline.
  */
 import { useCallback, useEffect, useState } from "react";
-import { Link, useLoaderData, useRevalidator } from "react-router-dom";
+import { useLoaderData, useRevalidator } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { coursePurchaseRule } from "../../../shared/action-rules";
 import { courseCategoryName } from "../../../shared/catalogue";
 import { categoryTones, courseKinds, courseLevels, type LiveSummary } from "../../../shared/contracts/catalogue";

@@ -5,7 +5,8 @@
  * real previous/next links serve crawlers and visitors without script.
  */
 import { type ReactNode, useCallback, useRef, useState } from "react";
-import { data, Link, useLoaderData, useLocation, useNavigation } from "react-router-dom";
+import { data, useLoaderData, useLocation, useNavigation } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { courseCategories, courseCategoryName } from "../../../shared/catalogue";
 import { type CourseSummary, courseKinds, courseLevels } from "../../../shared/contracts/catalogue";
 import { COURSE_PAGE_SIZE, type CourseList, coursePriceFilters, courseSorts } from "../../../shared/contracts/courses";

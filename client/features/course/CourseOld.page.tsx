@@ -1,7 +1,11 @@
 /** Never shown: the legacyCourse middleware answers 301 to /course/{id} first. */
-import { Navigate, useParams } from "react-router-dom";
+import { useEffect } from "react";
+import { useNavigate, useParams } from "react-router-dom";
 
 export default function CourseOldPage() {
   const { id } = useParams();
-  return <Navigate to={`/course/${id ?? ""}`} replace />;
+  const navigate = useNavigate();
+  // What the router's <Navigate> does, without bringing it into every page's router chunk.
+  useEffect(() => void navigate(`/course/${id ?? ""}`, { replace: true }), [navigate, id]);
+  return null;
 }

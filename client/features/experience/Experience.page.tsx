@@ -5,7 +5,8 @@
  * name and phone filled in.
  */
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { courseCategories, courseCategoryName } from "../../../shared/catalogue";
 import { AjaxError } from "../../../shared/ajax";
 import {

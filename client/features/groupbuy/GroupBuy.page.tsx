@@ -6,7 +6,8 @@
  * open group refreshes every 10 seconds and when the tab comes back into view.
  */
 import { useCallback, useEffect, useState } from "react";
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { type GroupDetail, GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";
 import { coverSizes } from "../../../shared/media";
 import { useRootData } from "../../lib/root-data";

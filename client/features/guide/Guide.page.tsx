@@ -1,5 +1,5 @@
 /** 新手指南: the first week on the site, from logging in to orders and refunds. */
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 import { ORDER_PAY_MINUTES, REFUND_DAYS } from "../../../shared/contracts/orders";

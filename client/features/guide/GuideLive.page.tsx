@@ -1,5 +1,5 @@
 /** 直播课指南: booking, entering the room, check-in, etiquette, attendance and playback. */
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { useRootData } from "../../lib/root-data";
 import { CHAT_MAX_CHARS, CHAT_RATE } from "../../../shared/contracts/live";
 import { Page } from "../../components/Page";

@@ -5,7 +5,7 @@
  * system for reduced motion. The frame has a fixed height, so changing slides moves nothing.
  */
 import { type FocusEvent, useEffect, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import type { Banner } from "../../../shared/contracts/home";
 
 export const BANNER_INTERVAL_MS = 5000;

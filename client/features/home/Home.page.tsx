@@ -5,7 +5,8 @@
  * when it fails the categories and the guide still show, with a way to try again.
  */
 import type { ReactNode } from "react";
-import { Link, useLoaderData, useNavigation, useRevalidator } from "react-router-dom";
+import { useLoaderData, useNavigation, useRevalidator } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { type CourseCategoryKey, courseCategories } from "../../../shared/catalogue";
 import { SITE_DESCRIPTION, SITE_NAME_DEFAULT } from "../../../shared/constants";
 import type { CourseSummary, TeacherSummary } from "../../../shared/contracts/catalogue";

@@ -4,7 +4,8 @@
  * browsers without scripts. Each card opens the work's share page.
  */
 import { useEffect, useRef, useState } from "react";
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { SCRIPT_LABELS, SCRIPTS, type Script, type WallItem } from "../../../shared/contracts/homework";
 import { EmptyState } from "../../components/EmptyState";
 import { WallCard } from "../../components/homework/WallCard";

@@ -5,7 +5,8 @@
  * that says so; its learner can take it off from here.
  */
 import { useState } from "react";
-import { data, Link, useLoaderData } from "react-router-dom";
+import { data, useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { AjaxError } from "../../../shared/ajax";
 import { HOMEWORK_SHARE_GONE, SCRIPT_LABELS, type ShareView } from "../../../shared/contracts/homework";
 import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";

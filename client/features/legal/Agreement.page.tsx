@@ -1,5 +1,5 @@
 /** 用户协议: the terms every account agrees to. Chapters and clauses are numbered by the stylesheet. */
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 import { ORDER_PAY_MINUTES } from "../../../shared/contracts/orders";

@@ -1,5 +1,5 @@
 /** 账号注销协议: conditions, the 15-day cooling-off period, what is lost and what the law keeps. */
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 import { DELETION_COOLING_DAYS } from "../../../shared/contracts/me";

@@ -4,7 +4,8 @@
  * reminder, watch the replay. Each session is also a schema.org Event.
  */
 import { useState } from "react";
-import { Link, useLoaderData, useNavigation } from "react-router-dom";
+import { useLoaderData, useNavigation } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { type LiveListItem, type LiveList, type LiveTab, liveTabKeys, liveTabs } from "../../../shared/contracts/live";
 import { normalizeError } from "../../../shared/errors";
 import { LiveCard } from "../../components/cards/CatalogueCards";

@@ -5,7 +5,8 @@
  * over Server-Sent Events, so a state change shows without reloading.
  */
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import type { LiveStateKey } from "../../../shared/contracts/catalogue";
 import {
   ATTENDANCE_BEAT_SECONDS,

@@ -3,7 +3,8 @@
  * (已报名 / 已取消), the activity's own state, the check-in days and today's check-in, and the
  * way back to the activity to 打卡 or hand in its 临写作业.
  */
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import {
   activityKinds,
   activityStates,

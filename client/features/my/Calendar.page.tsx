@@ -5,7 +5,8 @@
  * reset or turn off.
  */
 import { useEffect, useState } from "react";
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { addDays, chinaDate } from "../../../shared/china-time";
 import { type Calendar, type CalendarEvent, type CalendarFeed } from "../../../shared/contracts/practice";
 import { FormAlert } from "../../components/form/FormAlert";

@@ -1,5 +1,5 @@
 /** A learner's course with its progress: the bar, where they stopped, and the way back in. */
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import type { MyCourse } from "../../../shared/contracts/courses";
 import "./my-courses.css";
 import { formatMonthDayTime } from "../../../shared/format";

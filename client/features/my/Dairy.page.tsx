@@ -5,7 +5,8 @@
  * the day's check-in (coins once a day); tracing at /calmness adds to it by itself.
  */
 import { type FormEvent, useState } from "react";
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { type DiaryEntry, diaryEntryInputSchema, type DiarySummary } from "../../../shared/contracts/practice";
 import { FormAlert } from "../../components/form/FormAlert";
 import { EmptyState } from "../../components/EmptyState";

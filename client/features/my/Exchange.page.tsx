@@ -4,7 +4,8 @@
  */
 import { type FormEvent, useState } from "react";
 import { coinExchangeRule } from "../../../shared/action-rules";
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import {
   type Balances,
   type CheckInResult,

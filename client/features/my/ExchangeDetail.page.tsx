@@ -4,7 +4,8 @@
  * typed in), a confirmation dialog, then the result (a failed fulfilment says the currency came back).
  */
 import { type FormEvent, useState } from "react";
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { currencies } from "../../../shared/currency";
 import {
   type AddressInput,

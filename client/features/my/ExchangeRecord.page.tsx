@@ -4,7 +4,8 @@
  * button to confirm receipt once shipped.
  */
 import { useState } from "react";
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { currencies } from "../../../shared/currency";
 import { deliveryLabels, type MyRedemption } from "../../../shared/contracts/staff-commerce";
 import { formatDateTime } from "../../../shared/format";

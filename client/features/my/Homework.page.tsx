@@ -4,7 +4,9 @@
  * Each opens the review viewer; returned work can be handed in again from there.
  */
 import { useState } from "react";
-import { Form, Link, useLoaderData, useNavigate, useRevalidator } from "react-router-dom";
+import { useLoaderData, useNavigate, useRevalidator } from "react-router-dom";
+import { GetForm } from "../../routing/get-form";
+import { Link } from "../../routing/link";
 import {
   ATTEMPT_STATE_LABELS,
   ATTEMPT_STATES,
@@ -206,7 +208,7 @@ export default function MyHomeworkPage() {
         ))}
       </ul>
       {mine.courses.length > 0 ? (
-        <Form method="get" action="/my/homework" className="my-hw-filter">
+        <GetForm action="/my/homework" className="my-hw-filter">
           {filter.state ? <input type="hidden" name="state" value={filter.state} /> : null}
           <label htmlFor="my-hw-course">课程</label>
           <select
@@ -231,7 +233,7 @@ export default function MyHomeworkPage() {
               筛选
             </button>
           </noscript>
-        </Form>
+        </GetForm>
       ) : null}
       {mine.items.length === 0 ? (
         <EmptyState

@@ -3,7 +3,8 @@
  * from another site must never log anyone out.
  */
 import { useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { useRootData } from "../../lib/root-data";
 import { EmptyState } from "../../components/EmptyState";
 import { logOut } from "../../components/login/login-client";

@@ -1,5 +1,6 @@
 /** The personal centre: side menu of every child page beside the page itself. */
-import { NavLink, Outlet } from "react-router-dom";
+import { Outlet } from "react-router-dom";
+import { NavLink } from "../../routing/link";
 
 export const myMenu = [
   { to: "/my", label: "个人中心", end: true },

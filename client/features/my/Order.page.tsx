@@ -8,7 +8,8 @@
  * returned by a cancel or refund is announced once.
  */
 import { type ComponentProps, useState } from "react";
-import { Link, useLoaderData, useRevalidator } from "react-router-dom";
+import { useLoaderData, useRevalidator } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { ORDER_TABS, type OrderTab } from "../../../shared/contracts/orders";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";

@@ -4,7 +4,8 @@
  * check-in, the next live lesson, homework to hand in, study time per week and the courses
  * learned most recently.
  */
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { categoryTones } from "../../../shared/contracts/catalogue";
 import { type MyCourse, type MyCourses } from "../../../shared/contracts/courses";
 import { type Me, genderLabels } from "../../../shared/contracts/me";

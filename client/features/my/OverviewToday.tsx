@@ -2,7 +2,7 @@
  * The overview's "today" part: the daily check-in, the next live lesson, homework to hand in,
  * and a small chart of the minutes studied per week.
  */
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import type { Overview } from "../../../shared/contracts/me";
 import { formatMonthDay, formatMonthDayTime } from "../../../shared/format";
 import { AccountSection } from "./account-parts";

@@ -4,7 +4,8 @@
  * returned by a cancelled or refunded order is announced once in a dialog.
  */
 import { useState } from "react";
-import { Link, useLoaderData, useRevalidator } from "react-router-dom";
+import { useLoaderData, useRevalidator } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { type Coupon, COUPON_TABS, type CouponTab, type CouponTemplate } from "../../../shared/contracts/coupons";
 import { formatMoney, formatYuan } from "../../../shared/money";
 import { EmptyState } from "../../components/EmptyState";

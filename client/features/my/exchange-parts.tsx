@@ -2,7 +2,8 @@
  * What the exchange pages share: amounts in 金币 / 笔山, the mall's item card, and the ledger
  * table of the records pages with its loader.
  */
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { currencies } from "../../../shared/currency";
 import {
   type ExchangeItem,

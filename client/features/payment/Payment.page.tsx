@@ -5,7 +5,8 @@
  * that is paid, cancelled or past its time says so instead.
  */
 import { useState } from "react";
-import { Link, useLoaderData, useRevalidator } from "react-router-dom";
+import { useLoaderData, useRevalidator } from "react-router-dom";
+import { Link } from "../../routing/link";
 import type { BestCoupon } from "../../../shared/contracts/coupons";
 import { GIFT_CLAIM_DAYS } from "../../../shared/contracts/gifts";
 import { GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";

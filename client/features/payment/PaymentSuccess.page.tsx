@@ -6,7 +6,8 @@
  * link and code to send; for a group-buy seat, how far the group is and its page.
  */
 import { useEffect, useState } from "react";
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import type { GiftInfo } from "../../../shared/contracts/gifts";
 import type { GroupInfo } from "../../../shared/contracts/groups";
 import type { OrderDetail } from "../../../shared/contracts/orders";

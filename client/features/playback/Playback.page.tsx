@@ -4,7 +4,8 @@
  * the live session: its course's learners, or everyone when the session was open.
  */
 import { useRef, useState } from "react";
-import { Link, useLoaderData, useSearchParams } from "react-router-dom";
+import { useLoaderData, useSearchParams } from "react-router-dom";
+import { Link } from "../../routing/link";
 import type { ReplayList, ReplayView } from "../../../shared/contracts/learning";
 import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";
 import { coverUrl } from "../../../shared/media";

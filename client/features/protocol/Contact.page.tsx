@@ -1,5 +1,5 @@
 /** 联系我们: how to reach customer service, and when. */
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 

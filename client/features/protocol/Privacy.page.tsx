@@ -1,5 +1,5 @@
 /** 隐私政策: what personal data we collect, why, for how long, who sees it, and the learner's rights. */
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 import { DELETION_COOLING_DAYS } from "../../../shared/contracts/me";

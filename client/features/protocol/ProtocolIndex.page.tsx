@@ -1,5 +1,5 @@
 /** 协议与帮助: the entry to the agreements, contact and feedback pages. */
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { Page } from "../../components/Page";
 
 const entries = [

@@ -1,5 +1,6 @@
 /** Agreements and help: side menu beside the page. */
-import { NavLink, Outlet } from "react-router-dom";
+import { Outlet } from "react-router-dom";
+import { NavLink } from "../../routing/link";
 
 const protocolMenu = [
   { to: "/protocol/service", label: "服务协议" },

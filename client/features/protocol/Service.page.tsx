@@ -1,5 +1,5 @@
 /** 服务协议: the rules of the paid services (courses, live, homework, goods, group buys, refunds). */
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 import { ORDER_PAY_MINUTES, REFUND_DAYS } from "../../../shared/contracts/orders";

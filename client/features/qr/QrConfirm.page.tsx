@@ -4,7 +4,8 @@
  * QR code relayed by someone else (QRLJacking) can be recognised and refused.
  */
 import { useRef, useState } from "react";
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { z } from "zod";
 import { AjaxError } from "../../../shared/ajax";
 import { qrStatusSchema, type QrTicketView } from "../../../shared/contracts/auth";

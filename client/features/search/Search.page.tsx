@@ -6,7 +6,9 @@
  * Search pages are kept out of indexes, but their links are ordinary links.
  */
 import { useCallback, useRef, useState } from "react";
-import { Form, Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { GetForm } from "../../routing/get-form";
+import { Link } from "../../routing/link";
 import {
   popularSearches,
   type SearchEntry,
@@ -92,7 +94,7 @@ export async function loader({ env, request, signal }: PageLoaderArgs) {
 
 function SearchBox({ q }: { q: string }) {
   return (
-    <Form method="get" action="/search" role="search" className="search-box" aria-label="站内搜索">
+    <GetForm action="/search" role="search" className="search-box" aria-label="站内搜索">
       <input
         key={q}
         className="search-box__input"
@@ -106,7 +108,7 @@ function SearchBox({ q }: { q: string }) {
       <button type="submit" className="button button--primary search-box__button">
         搜索
       </button>
-    </Form>
+    </GetForm>
   );
 }
 

@@ -3,7 +3,8 @@
  * links. Every choice lives in the query string, so a filtered list can be shared and reloaded.
  */
 import { useState } from "react";
-import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from "react-router-dom";
+import { useLoaderData, useLocation, useNavigate, useNavigation } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { type CommoditySort, commoditySorts } from "../../../shared/contracts/shop";
 import { CommodityCard } from "../../components/cards/CatalogueCards";
 import { EmptyState } from "../../components/EmptyState";

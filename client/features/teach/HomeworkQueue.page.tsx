@@ -4,7 +4,8 @@
  * long each has waited. 开始批改 claims an attempt and opens the review canvas; operators can
  * give an attempt to one of the course's teachers.
  */
-import { Link, useLoaderData, useLocation, useNavigate, useRevalidator } from "react-router-dom";
+import { useLoaderData, useLocation, useNavigate, useRevalidator } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { z } from "zod";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";

@@ -5,7 +5,8 @@
  * the work, or it was reviewed meanwhile, the teacher is told so back in the queue.
  */
 import { useEffect, useState } from "react";
-import { Link, useLoaderData, useLocation, useNavigate } from "react-router-dom";
+import { useLoaderData, useLocation, useNavigate } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { z } from "zod";
 import { claimResultSchema, type ClaimResult } from "../../../shared/contracts/homework";
 import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";

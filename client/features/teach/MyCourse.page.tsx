@@ -1,6 +1,7 @@
 /** 一门课 (/teach/courses/:id): chapters and lessons; the teacher edits each lesson's notes and homework task. */
 import { useState } from "react";
-import { Link, useLoaderData, useRevalidator } from "react-router-dom";
+import { useLoaderData, useRevalidator } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { type AdminLesson, adminCourseSchema } from "../../../shared/contracts/admin-catalogue";
 import { formatDuration } from "../../../shared/format";
 import { EmptyState } from "../../components/EmptyState";

@@ -1,5 +1,6 @@
 /** 我的课程 (/teach/courses): the courses this teacher teaches (every course for operators). */
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { courseCategoryName } from "../../../shared/catalogue";
 import {
   COURSE_KIND_LABELS,

@@ -1,5 +1,6 @@
 /** 我的直播 (/teach/live): this teacher's sessions from the last week on (every session for operators). */
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { teachLiveListSchema } from "../../../shared/contracts/admin-live";
 import { liveStates } from "../../../shared/contracts/catalogue";
 import { formatDateTime } from "../../../shared/format";

@@ -1,5 +1,6 @@
 /** 一场直播 (/teach/live/:id): stream key and the go-live check, the time, the pinned message, the chat. */
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { adminLiveSchema } from "../../../shared/contracts/admin-live";
 import { liveStates } from "../../../shared/contracts/catalogue";
 import { formatDateTime } from "../../../shared/format";

@@ -1,5 +1,6 @@
 /** The teaching area (teachers and operators): its own tabs over every page of it. */
-import { NavLink, Outlet } from "react-router-dom";
+import { Outlet } from "react-router-dom";
+import { NavLink } from "../../routing/link";
 import "./teach.css";
 
 const teachMenu = [

@@ -1,5 +1,6 @@
 /** 教师工作台 (/teach): what waits, what was done today, the median wait, the oldest work and the teacher's own claims. */
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";

@@ -3,7 +3,7 @@
  * photos, and for an enrolled learner 交作业, or 查看批改 / 重新提交 once there is work.
  */
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import type { HomeworkSubmission, LessonHomework } from "../../../shared/contracts/homework";
 import { ModelCharacter } from "../../components/homework/ModelCharacter";
 import { LazyReviewDialog } from "../../components/homework/LazyReviewDialog";

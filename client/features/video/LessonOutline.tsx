@@ -1,6 +1,6 @@
 /** The course outline beside the player: chapters, lessons with trial/lock marks and progress. */
 import { useEffect, useRef } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { type OutlineChapter } from "../../../shared/contracts/learning";
 import { formatClock } from "../../../shared/format";
 

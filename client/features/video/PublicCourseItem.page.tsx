@@ -4,7 +4,8 @@
  * speed is remembered by the server. A malformed or unknown id is the 404 page; the address
  * without an id (a bookmark of the bare page) lets the viewer pick a lesson.
  */
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";
 import type { PublicItemList, PublicItemView } from "../../../shared/contracts/learning";
 import { coverSizes } from "../../../shared/media";

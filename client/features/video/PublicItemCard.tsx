@@ -2,7 +2,7 @@
  * The /video grid: a public lesson's card (cover with its length, title, teacher and a line of
  * summary), the grid of them, and what stands there while there are none.
  */
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { EmptyState } from "../../components/EmptyState";
 import { type PublicItemSummary } from "../../../shared/contracts/learning";
 import { coverSizes, coverUrl } from "../../../shared/media";

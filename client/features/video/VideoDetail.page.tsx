@@ -4,7 +4,8 @@
  * why and how to get access instead; its video address never reaches the page.
  */
 import { useEffect, useRef, useState } from "react";
-import { Link, useLoaderData, useLocation, useNavigate } from "react-router-dom";
+import { useLoaderData, useLocation, useNavigate } from "react-router-dom";
+import { Link } from "../../routing/link";
 import { courseCategoryName } from "../../../shared/catalogue";
 import { categoryTones } from "../../../shared/contracts/catalogue";
 import type { LessonView, OutlineLesson, ProgressResult } from "../../../shared/contracts/learning";

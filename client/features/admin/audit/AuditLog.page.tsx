@@ -1,6 +1,7 @@
 /** 审计日志 (/admin/audit): every staff action, newest first; filters and sort live in the URL. */
 import { createColumnHelper } from "@tanstack/react-table";
-import { Form, useLoaderData, useSearchParams } from "react-router-dom";
+import { useLoaderData, useSearchParams } from "react-router-dom";
+import { GetForm } from "../../../routing/get-form";
 import { auditEntrySchema, pagedOf, type AuditEntry } from "../../../../shared/contracts/staff";
 import { formatDateTime } from "../../../../shared/format";
 import { Page } from "../../../components/Page";
@@ -58,7 +59,7 @@ export default function AuditLogPage() {
   const [search] = useSearchParams();
   return (
     <Page lead="员工的每一次操作：谁、何时、做了什么、改动前后。记录只增不改。">
-      <Form method="get" className="admin-filters" role="search" aria-label="筛选审计日志">
+      <GetForm className="admin-filters" role="search" aria-label="筛选审计日志">
         <label>
           关键词
           <input name="q" type="search" defaultValue={search.get("q") ?? ""} placeholder="操作人、对象编号、原因…" />
@@ -82,7 +83,7 @@ export default function AuditLogPage() {
         <button type="submit" className="button button--small">
           筛选
         </button>
-      </Form>
+      </GetForm>
       {page.ok ? (
         <DataTable
           caption="审计日志"

@@ -4,7 +4,8 @@
  */
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { Form, useLoaderData, useSearchParams } from "react-router-dom";
+import { useLoaderData, useSearchParams } from "react-router-dom";
+import { GetForm } from "../../../routing/get-form";
 import {
   type CampaignAdmin,
   campaignAdminSchema,
@@ -118,7 +119,7 @@ export default function CampaignsPage() {
         </button>
       }
     >
-      <Form method="get" className="admin-filters" role="search" aria-label="筛选拼团活动">
+      <GetForm className="admin-filters" role="search" aria-label="筛选拼团活动">
         <label>
           状态
           <select name="status" defaultValue={search.get("status") ?? "all"}>
@@ -135,7 +136,7 @@ export default function CampaignsPage() {
         <button type="submit" className="button button--small">
           筛选
         </button>
-      </Form>
+      </GetForm>
       {end.problem ? <p role="alert">{end.problem.message}</p> : null}
       <DataTable
         caption="拼团活动"

@@ -1,6 +1,7 @@
 /** 图书 (/admin/books/:id): price and status, the cover, and stock changes with their reasons and history. */
 import { useState } from "react";
-import { Link, useLoaderData, useRevalidator } from "react-router-dom";
+import { useLoaderData, useRevalidator } from "react-router-dom";
+import { Link } from "../../../routing/link";
 import {
   type AdminBookDetail,
   PUBLISH_STATE_LABELS,

@@ -4,7 +4,8 @@
  * the API's own contract first; the API's refusals show beside their fields.
  */
 import { useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
+import { Link } from "../../../routing/link";
 import { adminBookDetailSchema, bookCreateSchema } from "../../../../shared/contracts/admin-catalogue";
 import { Page } from "../../../components/Page";
 import { InputField, MoneyField, TextAreaField, fieldErrorsOf } from "../../../components/staff/staff-fields";

@@ -1,6 +1,8 @@
 /** 图书管理 (/admin/books): every book, searched, filtered, sorted and paged by the server. */
 import { createColumnHelper } from "@tanstack/react-table";
-import { Form, Link, useLoaderData, useSearchParams } from "react-router-dom";
+import { useLoaderData, useSearchParams } from "react-router-dom";
+import { GetForm } from "../../../routing/get-form";
+import { Link } from "../../../routing/link";
 import {
   type AdminBook,
   PUBLISH_STATES,
@@ -65,7 +67,7 @@ export default function BooksPage() {
         </Link>
       }
     >
-      <Form method="get" className="admin-filters" role="search" aria-label="筛选图书">
+      <GetForm className="admin-filters" role="search" aria-label="筛选图书">
         <label>
           搜索
           <input name="q" type="search" defaultValue={search.get("q") ?? ""} placeholder="书名、作者或 ISBN" />
@@ -84,7 +86,7 @@ export default function BooksPage() {
         <button type="submit" className="button button--small">
           筛选
         </button>
-      </Form>
+      </GetForm>
       <DataTable
         caption="图书"
         columns={columns}

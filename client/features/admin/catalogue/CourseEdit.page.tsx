@@ -3,7 +3,8 @@
  * cover, and its outline — chapters and lessons, each lesson with its video, trial flag, notes and
  * homework task. The parts live in ./course/.
  */
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../../routing/link";
 import {
   adminCourseSchema,
   encoderStatusSchema,

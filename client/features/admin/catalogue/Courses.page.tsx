@@ -1,6 +1,8 @@
 /** 课程管理 (/admin/courses): every course, searched, filtered, sorted and paged by the server. */
 import { createColumnHelper } from "@tanstack/react-table";
-import { Form, Link, useLoaderData, useSearchParams } from "react-router-dom";
+import { useLoaderData, useSearchParams } from "react-router-dom";
+import { GetForm } from "../../../routing/get-form";
+import { Link } from "../../../routing/link";
 import { courseCategories, courseCategoryName } from "../../../../shared/catalogue";
 import {
   type AdminCourseRow,
@@ -74,7 +76,7 @@ export default function CoursesPage() {
         </Link>
       }
     >
-      <Form method="get" className="admin-filters" role="search" aria-label="筛选课程">
+      <GetForm className="admin-filters" role="search" aria-label="筛选课程">
         <label>
           搜索
           <input name="q" type="search" defaultValue={search.get("q") ?? ""} placeholder="课程名称、编号或老师" />
@@ -104,7 +106,7 @@ export default function CoursesPage() {
         <button type="submit" className="button button--small">
           筛选
         </button>
-      </Form>
+      </GetForm>
       <DataTable
         caption="课程"
         columns={columns}

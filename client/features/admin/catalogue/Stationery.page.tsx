@@ -1,6 +1,8 @@
 /** 文房管理 (/admin/stationery): every stationery item, searched, filtered, sorted and paged by the server. */
 import { createColumnHelper } from "@tanstack/react-table";
-import { Form, Link, useLoaderData, useSearchParams } from "react-router-dom";
+import { useLoaderData, useSearchParams } from "react-router-dom";
+import { GetForm } from "../../../routing/get-form";
+import { Link } from "../../../routing/link";
 import {
   type AdminCommodityRow,
   PUBLISH_STATES,
@@ -72,7 +74,7 @@ export default function StationeryPage() {
         </Link>
       }
     >
-      <Form method="get" className="admin-filters" role="search" aria-label="筛选文房">
+      <GetForm className="admin-filters" role="search" aria-label="筛选文房">
         <label>
           搜索
           <input name="q" type="search" defaultValue={search.get("q") ?? ""} placeholder="商品名称" />
@@ -95,7 +97,7 @@ export default function StationeryPage() {
         <button type="submit" className="button button--small">
           筛选
         </button>
-      </Form>
+      </GetForm>
       {page.ok ? (
         <DataTable
           caption="文房"

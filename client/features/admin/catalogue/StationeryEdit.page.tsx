@@ -1,6 +1,7 @@
 /** 文房 (/admin/stationery/:id): name and status, the cover, the variants with SKU, price and stock changes with their history. */
 import { useState } from "react";
-import { Link, useLoaderData, useRevalidator } from "react-router-dom";
+import { useLoaderData, useRevalidator } from "react-router-dom";
+import { Link } from "../../../routing/link";
 import {
   type AdminCommodity,
   type AdminSku,

@@ -4,7 +4,8 @@
  * starts with (kept as the change 初始库存). Checked with the API's contract before it is sent.
  */
 import { useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
+import { Link } from "../../../routing/link";
 import {
   MAX_NEW_SKUS,
   adminCommoditySchema,

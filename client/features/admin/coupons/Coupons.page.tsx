@@ -5,7 +5,8 @@
  */
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { Form, useLoaderData, useSearchParams } from "react-router-dom";
+import { useLoaderData, useSearchParams } from "react-router-dom";
+import { GetForm } from "../../../routing/get-form";
 import {
   type CouponIssueResult,
   couponIssueResultSchema,
@@ -148,7 +149,7 @@ export default function CouponsPage() {
         </button>
       }
     >
-      <Form method="get" className="admin-filters" role="search" aria-label="筛选优惠券">
+      <GetForm className="admin-filters" role="search" aria-label="筛选优惠券">
         <label>
           状态
           <select name="status" defaultValue={search.get("status") ?? "all"}>
@@ -164,7 +165,7 @@ export default function CouponsPage() {
         <button type="submit" className="button button--small">
           筛选
         </button>
-      </Form>
+      </GetForm>
       {retire.problem ? <p role="alert">{retire.problem.message}</p> : null}
       <DataTable
         caption="优惠券模板"

@@ -2,7 +2,8 @@
  * 运营看板 (/admin): what came in today (the China day) and what waits for someone — each figure
  * a link to the list it counts.
  */
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../../routing/link";
 import { adminDashboardSchema, type AdminDashboard } from "../../../../shared/contracts/admin-orders";
 import { formatDateTime } from "../../../../shared/format";
 import { formatMoney } from "../../../../shared/money";

@@ -4,7 +4,8 @@
  * marks, the pinned message and the chat (hide, mute).
  */
 import { useState } from "react";
-import { Link, useLoaderData, useNavigate, useRevalidator } from "react-router-dom";
+import { useLoaderData, useNavigate, useRevalidator } from "react-router-dom";
+import { Link } from "../../../routing/link";
 import { teacherOptionsSchema } from "../../../../shared/contracts/admin-catalogue";
 import { type AdminLive, adminLiveSchema } from "../../../../shared/contracts/admin-live";
 import { liveStates } from "../../../../shared/contracts/catalogue";

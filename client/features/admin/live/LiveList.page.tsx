@@ -1,6 +1,8 @@
 /** 直播排期 (/admin/live): every session, searched, filtered by state and date, sorted and paged by the server. */
 import { createColumnHelper } from "@tanstack/react-table";
-import { Form, Link, useLoaderData, useSearchParams } from "react-router-dom";
+import { useLoaderData, useSearchParams } from "react-router-dom";
+import { GetForm } from "../../../routing/get-form";
+import { Link } from "../../../routing/link";
 import { type AdminLiveRow, adminLivePageSchema } from "../../../../shared/contracts/admin-live";
 import { liveStates } from "../../../../shared/contracts/catalogue";
 import { formatDateTime } from "../../../../shared/format";
@@ -56,7 +58,7 @@ export default function LiveListPage() {
         </Link>
       }
     >
-      <Form method="get" className="admin-filters" role="search" aria-label="筛选直播">
+      <GetForm className="admin-filters" role="search" aria-label="筛选直播">
         <label>
           搜索
           <input name="q" type="search" defaultValue={search.get("q") ?? ""} placeholder="标题或老师" />
@@ -79,7 +81,7 @@ export default function LiveListPage() {
         <button type="submit" className="button button--small">
           筛选
         </button>
-      </Form>
+      </GetForm>
       <DataTable
         caption="直播"
         columns={columns}

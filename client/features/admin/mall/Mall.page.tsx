@@ -5,7 +5,8 @@
  */
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { Form, useLoaderData, useSearchParams } from "react-router-dom";
+import { useLoaderData, useSearchParams } from "react-router-dom";
+import { GetForm } from "../../../routing/get-form";
 import { currencies } from "../../../../shared/currency";
 import { exchangeItemKinds } from "../../../../shared/contracts/wallet";
 import {
@@ -107,7 +108,7 @@ export default function MallAdminPage() {
         </button>
       }
     >
-      <Form method="get" className="admin-filters" role="search" aria-label="筛选兑换物品">
+      <GetForm className="admin-filters" role="search" aria-label="筛选兑换物品">
         <label>
           状态
           <select name="active" defaultValue={search.get("active") ?? "all"}>
@@ -134,7 +135,7 @@ export default function MallAdminPage() {
         <button type="submit" className="button button--small">
           筛选
         </button>
-      </Form>
+      </GetForm>
       <DataTable
         caption="兑换物品"
         columns={columns}

@@ -5,7 +5,9 @@
  */
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { Form, Link, useLoaderData, useSearchParams } from "react-router-dom";
+import { useLoaderData, useSearchParams } from "react-router-dom";
+import { GetForm } from "../../../routing/get-form";
+import { Link } from "../../../routing/link";
 import {
   FEEDBACK_CATEGORIES,
   type FeedbackRow,
@@ -184,7 +186,7 @@ export default function ModerationPage() {
       </nav>
       {data.feedback ? (
         <>
-          <Form method="get" className="admin-filters" role="search" aria-label="筛选意见反馈">
+          <GetForm className="admin-filters" role="search" aria-label="筛选意见反馈">
             <input type="hidden" name="view" value="feedback" />
             <label>
               处理状态
@@ -212,7 +214,7 @@ export default function ModerationPage() {
             <button type="submit" className="button button--small">
               筛选
             </button>
-          </Form>
+          </GetForm>
           <DataTable
             caption="意见反馈"
             columns={feedbackColumns}
@@ -225,7 +227,7 @@ export default function ModerationPage() {
       ) : null}
       {data.works ? (
         <>
-          <Form method="get" className="admin-filters" role="search" aria-label="筛选作业墙作品">
+          <GetForm className="admin-filters" role="search" aria-label="筛选作业墙作品">
             <input type="hidden" name="view" value="works" />
             <label>
               显示状态
@@ -242,7 +244,7 @@ export default function ModerationPage() {
             <button type="submit" className="button button--small">
               筛选
             </button>
-          </Form>
+          </GetForm>
           <DataTable
             caption="作业墙作品"
             columns={workColumns}

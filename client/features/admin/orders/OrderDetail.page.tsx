@@ -3,7 +3,8 @@
  * amounts and address, the timeline the learner sees too, payments and refunds — and what can be
  * done with it now (ship, review a return, retry a refused refund, refund by hand).
  */
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../../routing/link";
 import { adminOrderDetailSchema } from "../../../../shared/contracts/admin-orders";
 import { AppError, NOT_FOUND_MESSAGE } from "../../../../shared/errors";
 import { formatDateTime } from "../../../../shared/format";

@@ -4,7 +4,9 @@
  * the view, so it can be shared and the back button keeps it).
  */
 import { createColumnHelper } from "@tanstack/react-table";
-import { Form, Link, useLoaderData, useSearchParams } from "react-router-dom";
+import { useLoaderData, useSearchParams } from "react-router-dom";
+import { GetForm } from "../../../routing/get-form";
+import { Link } from "../../../routing/link";
 import {
   ADMIN_ORDER_KIND_LABELS,
   ADMIN_ORDER_KINDS,
@@ -113,7 +115,7 @@ export default function OrdersPage() {
   const value = (key: string) => search.get(key) ?? "";
   return (
     <Page lead="所有学员的订单。搜索订单号、手机号、邮箱或商品名称，按状态、类型和下单日期（北京时间）筛选。">
-      <Form method="get" className="admin-filters" role="search" aria-label="筛选订单">
+      <GetForm className="admin-filters" role="search" aria-label="筛选订单">
         <label>
           搜索
           <input
@@ -166,7 +168,7 @@ export default function OrdersPage() {
             清除条件
           </Link>
         ) : null}
-      </Form>
+      </GetForm>
       {page.ok ? (
         <DataTable
           caption="订单"

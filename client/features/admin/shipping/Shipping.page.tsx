@@ -4,7 +4,9 @@
  */
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { Form, Link, useLoaderData, useSearchParams } from "react-router-dom";
+import { useLoaderData, useSearchParams } from "react-router-dom";
+import { GetForm } from "../../../routing/get-form";
+import { Link } from "../../../routing/link";
 import {
   deliveryLabels,
   type Shipment,
@@ -109,7 +111,7 @@ export default function ShippingPage() {
           </Link>
         ))}
       </nav>
-      <Form method="get" className="admin-filters" role="search" aria-label="搜索发货">
+      <GetForm className="admin-filters" role="search" aria-label="搜索发货">
         <input type="hidden" name="state" value={current} />
         <label>
           关键词
@@ -118,7 +120,7 @@ export default function ShippingPage() {
         <button type="submit" className="button button--small">
           搜索
         </button>
-      </Form>
+      </GetForm>
       <DataTable
         caption="兑换发货"
         columns={columns}

@@ -4,7 +4,8 @@
  * revoke the teacher and operator roles. One's own account cannot be disabled or demoted here.
  */
 import { useState, type FormEvent } from "react";
-import { Link, useLoaderData, useRevalidator } from "react-router-dom";
+import { useLoaderData, useRevalidator } from "react-router-dom";
+import { Link } from "../../../routing/link";
 import {
   adminUserChangeSchema,
   adminUserDetailSchema,

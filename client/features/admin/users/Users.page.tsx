@@ -3,7 +3,9 @@
  * filtered by role and status; sorted and paged by the server. Each opens its detail.
  */
 import { createColumnHelper } from "@tanstack/react-table";
-import { Form, Link, useLoaderData, useSearchParams } from "react-router-dom";
+import { useLoaderData, useSearchParams } from "react-router-dom";
+import { GetForm } from "../../../routing/get-form";
+import { Link } from "../../../routing/link";
 import {
   adminUserPageSchema,
   USER_ROLE_LABELS,
@@ -64,7 +66,7 @@ export default function UsersPage() {
   const value = (key: string) => search.get(key) ?? "";
   return (
     <Page lead="学员、老师与运营的账号。按手机号、邮箱、昵称或编号搜索；在详情里停用或启用账号、结束登录会话、授予或撤销角色。">
-      <Form method="get" className="admin-filters" role="search" aria-label="筛选账号">
+      <GetForm className="admin-filters" role="search" aria-label="筛选账号">
         <label>
           搜索
           <input
@@ -109,7 +111,7 @@ export default function UsersPage() {
             清除条件
           </Link>
         ) : null}
-      </Form>
+      </GetForm>
       {page.ok ? (
         <DataTable
           caption="账号"

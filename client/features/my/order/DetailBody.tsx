@@ -1,5 +1,5 @@
 /** The order description: every snapshot, the gift or group, the refund request and the timeline. */
-import { Link } from "react-router-dom";
+import { Link } from "../../../routing/link";
 import type { OrderDetail } from "../../../../shared/contracts/orders";
 import { GiftFacts } from "../../../components/gifts/GiftClaimLink";
 import { OrderAmounts, OrderItemLine } from "../../../components/commerce/commerce-parts";

@@ -1,5 +1,5 @@
 /** One order in the list: its items, amounts, state and the buttons its state allows. */
-import { Link } from "react-router-dom";
+import { Link } from "../../../routing/link";
 import type { OrderSummary } from "../../../../shared/contracts/orders";
 import { OrderItemLine } from "../../../components/commerce/commerce-parts";
 import { formatDateTime, formatCountdown } from "../../../../shared/format";

@@ -1,6 +1,6 @@
 /** The pop-up for one order: its details, a refund request, a gift refund or a confirmation. */
 import { type FormEvent, useEffect, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../../routing/link";
 import {
   type OrderDetail,
   orderDetailSchema,

@@ -3,7 +3,7 @@
  * (the deletion agreement), or cancel a request still in its cooling-off days.
  */
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../../routing/link";
 import {
   DELETION_CONFIRM_WORD,
   DELETION_COOLING_DAYS,

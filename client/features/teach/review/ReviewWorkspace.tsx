@@ -1,6 +1,7 @@
 /** The claimed attempt on the canvas beside its written review; saving, returning and giving it back. */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
+import { Link } from "../../../routing/link";
 import { z } from "zod";
 import {
   type ClaimResult,

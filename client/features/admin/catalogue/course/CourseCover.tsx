@@ -1,5 +1,6 @@
 /** The course's status with 上架/下架, and its cover image upload. */
-import { Link, useRevalidator } from "react-router-dom";
+import { useRevalidator } from "react-router-dom";
+import { Link } from "../../../../routing/link";
 import { type AdminCourse, PUBLISH_STATE_LABELS } from "../../../../../shared/contracts/admin-catalogue";
 import { ActionMessage, Field, useAction } from "../../../../components/staff/staff-kit";
 import { browserApi } from "../../../../lib/api";

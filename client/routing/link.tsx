@@ -1,0 +1,67 @@
+import type { ComponentPropsWithRef, MouseEvent } from "react";
+import { type To, useHref, useLinkClickHandler, useLocation, useResolvedPath } from "react-router-dom";
+
+/** A scheme (`https:`, `mailto:`) or a protocol-relative `//host`: not a path of this site. */
+const ABSOLUTE = /^(?:[a-z][a-z0-9+.-]*:|[\\/]{2})/i;
+
+export type LinkProps = Omit<ComponentPropsWithRef<"a">, "href"> & {
+  to: To;
+  /** Replace the current history entry (by default: only when the link leads to where we are). */
+  replace?: boolean;
+  state?: unknown;
+  preventScrollReset?: boolean;
+};
+
+/**
+ * A link to a page of this site, navigated on the client (decision 055). The router's own
+ * `<Link>` also carries prefetching, masks, view transitions and framework-mode discovery, which
+ * this site does not use; they cost every page's entry about 10 KB (3 KB gzip) and every link a
+ * few hooks more in each server render. This one is the router's documented building blocks,
+ * `useHref` and `useLinkClickHandler`: the same address, the same click rules (a modified click, a
+ * middle click or another `target` is left to the browser). An address with a scheme is a plain
+ * link, on the server and in the browser alike.
+ */
+export function Link({ to, replace, state, preventScrollReset, onClick, target, children, ...rest }: LinkProps) {
+  const site = !(typeof to === "string" && ABSOLUTE.test(to));
+  // Hooks in a fixed order whatever `to` is; for another site's address their results go unused.
+  const href = useHref(site ? to : "/");
+  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state, target, preventScrollReset });
+  const click = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (site && !event.defaultPrevented) navigate(event);
+  };
+  return (
+    <a {...rest} href={site ? href : (to as string)} target={target} onClick={click}>
+      {children}
+    </a>
+  );
+}
+
+export type NavLinkProps = Omit<LinkProps, "className"> & {
+  /** Active only on the address itself, not below it. */
+  end?: boolean;
+  className?: string | ((state: { isActive: boolean }) => string);
+};
+
+/** Whether `pathname` is `target` or (unless `end`) a page below it; letter case aside. */
+export function isActivePath(pathname: string, target: string, end: boolean): boolean {
+  const here = pathname.toLowerCase();
+  const there = target.toLowerCase();
+  if (here === there) return true;
+  if (end || !here.startsWith(there)) return false;
+  const slash = there !== "/" && there.endsWith("/") ? there.length - 1 : there.length;
+  return here.charAt(slash) === "/";
+}
+
+/** A link in a menu: `aria-current="page"` and the active class while its page (or one below it) is open. */
+export function NavLink({ end = false, className, ...rest }: NavLinkProps) {
+  const target = useResolvedPath(rest.to).pathname;
+  const isActive = isActivePath(useLocation().pathname, target, end);
+  return (
+    <Link
+      {...rest}
+      aria-current={isActive ? "page" : undefined}
+      className={typeof className === "function" ? className({ isActive }) : className}
+    />
+  );
+}
