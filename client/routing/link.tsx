@@ -13,6 +13,15 @@ export type LinkProps = Omit<ComponentPropsWithRef<"a">, "href"> & {
 };
 
 /**
+ * An absolute path the router would resolve to itself: no `//` or `\\`, no `.` or `..` segment, no
+ * bare `?` or `#`. Anything else goes through the router's resolution.
+ */
+const PLAIN_PATH = /^(?!.*\/\/)(?!.*\/\.\.?(?:[/?#]|$))\/[^\\?#]*(?:\?[^#]+)?(?:#.+)?$/;
+
+/** Whether `to` is an address the router would use as it is (see PLAIN_PATH). */
+export const isPlainPath = (to: To): to is string => typeof to === "string" && PLAIN_PATH.test(to);
+
+/**
  * A link to a page of this site, navigated on the client (decision 055). The router's own
  * `<Link>` also carries prefetching, masks, view transitions and framework-mode discovery, which
  * this site does not use; they cost every page's entry about 10 KB (3 KB gzip) and every link a
@@ -21,7 +30,7 @@ export type LinkProps = Omit<ComponentPropsWithRef<"a">, "href"> & {
  * middle click or another `target` is left to the browser). An address with a scheme is a plain
  * link, on the server and in the browser alike.
  */
-export function Link({ to, replace, state, preventScrollReset, onClick, target, children, ...rest }: LinkProps) {
+export function BrowserLink({ to, replace, state, preventScrollReset, onClick, target, children, ...rest }: LinkProps) {
   const site = !(typeof to === "string" && ABSOLUTE.test(to));
   // Hooks in a fixed order whatever `to` is; for another site's address their results go unused.
   const href = useHref(site ? to : "/");
@@ -36,6 +45,35 @@ export function Link({ to, replace, state, preventScrollReset, onClick, target, 
     </a>
   );
 }
+
+/**
+ * The same link drawn on the server, where nobody clicks: no click handler, and an absolute path
+ * the router would leave as it is (most links) is the address without asking the router.
+ */
+export function ServerLink({ to, replace: _r, state: _s, preventScrollReset: _p, children, ...rest }: LinkProps) {
+  if (!isPlainPath(to) && !(typeof to === "string" && ABSOLUTE.test(to)))
+    return (
+      <ResolvedLink to={to} {...rest}>
+        {children}
+      </ResolvedLink>
+    );
+  return (
+    <a {...rest} href={to}>
+      {children}
+    </a>
+  );
+}
+
+function ResolvedLink({ to, children, ...rest }: LinkProps) {
+  return (
+    <a {...rest} href={useHref(to)}>
+      {children}
+    </a>
+  );
+}
+
+/** On the server a page renders once and is never clicked (no document there); in the browser, hydrated and used. */
+export const Link = typeof document === "undefined" ? ServerLink : BrowserLink;
 
 export type NavLinkProps = Omit<LinkProps, "className"> & {
   /** Active only on the address itself, not below it. */
