@@ -72,8 +72,11 @@ function ResolvedLink({ to, children, ...rest }: LinkProps) {
   );
 }
 
-/** On the server a page renders once and is never clicked (no document there); in the browser, hydrated and used. */
-export const Link = typeof document === "undefined" ? ServerLink : BrowserLink;
+/**
+ * On the server a page renders once and is never clicked; in the browser it is hydrated and used.
+ * Decided when the bundle is built, so neither bundle carries the other's link.
+ */
+export const Link = import.meta.env.SSR ? ServerLink : BrowserLink;
 
 export type NavLinkProps = Omit<LinkProps, "className"> & {
   /** Active only on the address itself, not below it. */
