@@ -3,7 +3,6 @@
  * instead of 500, a signed-in visitor gets a busy page instead of the site as a stranger,
  * the sitemap is served from its last good copy, and readiness reports the database.
  */
-import net from "node:net";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import pino from "pino";
@@ -16,17 +15,7 @@ import { type App, createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { openServices, type Services } from "../../server/services";
 import { type TestDatabase, testDatabase } from "../db";
-import { BROWSER_UA, clientDir } from "./helpers";
-
-/** A loopback port nobody listens on: connecting is refused at once. */
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { BROWSER_UA, clientDir, closedPort } from "./helpers";
 
 let handle: TestDatabase;
 let services: Services;

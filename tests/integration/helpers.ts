@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -56,6 +56,34 @@ export function listen(app: RequestListener): Promise<{ server: Server; base: st
       resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
     });
   });
+}
+
+/** The first port of the system's ephemeral range, the ports `listen(0)` hands out. */
+function ephemeralLow(): number {
+  try {
+    return Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+const canListen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+
+/**
+ * A loopback port nobody listens on: connecting is refused at once. It lies below the ephemeral
+ * range on purpose. A port freed inside that range can be handed to the next `listen(0)`, such as
+ * the one supertest opens for each request, and a proxy pointed at it would then reach the app
+ * itself: its own request loops back until the headers are too large (431), not a 502.
+ */
+export async function closedPort(): Promise<number> {
+  for (let port = ephemeralLow() - 1 - Math.floor(Math.random() * 1000); port > 1024; port -= 1)
+    if (await canListen(port)) return port;
+  throw new Error("no free port below the ephemeral range");
 }
 
 /** Closes a server from `listen`, open streams included. */

@@ -7,7 +7,7 @@ import { createGunzip } from "node:zlib";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Readiness } from "../../server/readiness";
-import { BROWSER_UA, clientDir, GOOGLEBOT_UA, IE11_UA, testApp } from "./helpers";
+import { BROWSER_UA, clientDir, closedPort, GOOGLEBOT_UA, IE11_UA, testApp } from "./helpers";
 
 type Express = Awaited<ReturnType<typeof testApp>>["app"];
 let app: Express;
@@ -258,13 +258,20 @@ describe("health and readiness", () => {
 });
 
 describe("proxies", () => {
+  it("a stopped upstream's port is refused and lies where listen(0) never lands (no proxy loop back to the app)", async () => {
+    const port = await closedPort();
+    const [low] = readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/).map(Number);
+    expect(port).toBeLessThan(low!);
+    const refused = await new Promise<string>((resolve) => {
+      get(`http://127.0.0.1:${port}/`, () => resolve("answered")).on("error", (e: NodeJS.ErrnoException) =>
+        resolve(e.code ?? "error"),
+      );
+    });
+    expect(refused).toBe("ECONNREFUSED");
+  });
+
   it("a stopped upstream gives 502 and the process lives on", async () => {
-    // A port that was just free: nothing listens there.
-    const probe = createServer();
-    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
-    const deadPort = (probe.address() as AddressInfo).port;
-    await new Promise<void>((r) => probe.close(() => r()));
-    const dead = `http://127.0.0.1:${deadPort}`;
+    const dead = `http://127.0.0.1:${await closedPort()}`;
     const { app: proxied } = await testApp({ apiOrigin: dead, avatarOrigin: dead, broadcastOrigin: dead });
     const api = await request(proxied).get("/api/courses");
     expect(api.status).toBe(502);
