@@ -4,11 +4,10 @@
  * and pages alike.
  */
 import { readFileSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientDir, testApp } from "./helpers";
+import { clientDir, closedPort, testApp } from "./helpers";
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;
 const HTTPS = { production: true, publicOrigin: "https://www.mochi.example" };
@@ -16,19 +15,9 @@ const HTTPS = { production: true, publicOrigin: "https://www.mochi.example" };
 let site: TestApp;
 let proxied: TestApp;
 
-async function deadOrigin(): Promise<string> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-  return `http://127.0.0.1:${port}`;
-}
-
 beforeAll(async () => {
   site = await testApp(HTTPS);
-  const dead = await deadOrigin();
+  const dead = `http://127.0.0.1:${await closedPort()}`;
   proxied = await testApp({ ...HTTPS, apiOrigin: dead, avatarOrigin: dead, broadcastOrigin: dead });
 });
 
