@@ -38,38 +38,39 @@ const unit = run("unit and integration tests (vitest)", "npx", [
 ]);
 const e2e = run("browser tests (Playwright, Chromium)", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium });
 
-function counts(file, pick) {
+/** A JSON report, or null when the run wrote none (or half of one). */
+function report(name) {
   try {
-    return pick(JSON.parse(readFileSync(file, "utf8")));
+    return JSON.parse(readFileSync(path.join(reports, name), "utf8"));
   } catch {
     return null;
   }
 }
-const v = counts(path.join(reports, "vitest.json"), (r) => ({
-  passed: r.numPassedTests,
-  failed: r.numFailedTests,
-  skipped: r.numPendingTests + (r.numTodoTests ?? 0),
-}));
-const p = counts(path.join(reports, "playwright.json"), (r) => ({
-  passed: r.stats.expected + r.stats.flaky,
-  failed: r.stats.unexpected,
-  skipped: r.stats.skipped,
-}));
+const vitestReport = report("vitest.json");
+const playwrightReport = report("playwright.json");
+const v = vitestReport && {
+  passed: vitestReport.numPassedTests,
+  failed: vitestReport.numFailedTests,
+  skipped: vitestReport.numPendingTests + (vitestReport.numTodoTests ?? 0),
+};
+const p = playwrightReport && {
+  passed: playwrightReport.stats.expected + playwrightReport.stats.flaky,
+  failed: playwrightReport.stats.unexpected,
+  skipped: playwrightReport.stats.skipped,
+};
 // The names of failed tests come last, beside the closing line, where a log's tail shows them.
 const failedNames = [
-  ...(counts(path.join(reports, "vitest.json"), (r) =>
-    r.testResults.flatMap((file) =>
-      file.assertionResults
-        .filter((t) => t.status === "failed")
-        .map((t) => `vitest · ${path.relative(root, file.name)} › ${t.fullName}${firstLine(t.failureMessages)}`)
-        .concat(
-          file.status === "failed" && file.assertionResults.length === 0
-            ? [`vitest · ${path.relative(root, file.name)} › ${file.message || "the file failed to run"}`]
-            : [],
-        ),
-    ),
-  ) ?? []),
-  ...(counts(path.join(reports, "playwright.json"), (r) => playwrightFailures(r.suites ?? [], [])) ?? []),
+  ...(vitestReport?.testResults ?? []).flatMap((file) =>
+    file.assertionResults
+      .filter((t) => t.status === "failed")
+      .map((t) => `vitest · ${path.relative(root, file.name)} › ${t.fullName}${firstLine(t.failureMessages)}`)
+      .concat(
+        file.status === "failed" && file.assertionResults.length === 0
+          ? [`vitest · ${path.relative(root, file.name)} › ${file.message || "the file failed to run"}`]
+          : [],
+      ),
+  ),
+  ...playwrightFailures(playwrightReport?.suites ?? [], []),
 ];
 function firstLine(messages) {
   const line = messages?.[0]?.split("\n")[0]?.trim();

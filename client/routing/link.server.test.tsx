@@ -67,13 +67,7 @@ describe("the server's link", () => {
   });
 
   it("leaves to the router only the addresses it would change", () => {
-    expect(ADDRESSES.filter(isPlainPath)).toEqual([
-      "/",
-      "/course/7",
-      "/course/",
-      "/search?keyword=楷书&tab=course",
-      "/about#teachers",
-      "/my/order?status=unpaid#list",
-    ]);
+    // The first six are the addresses as pages write them; the rest the router rewrites or resolves.
+    expect(ADDRESSES.filter(isPlainPath)).toEqual(ADDRESSES.slice(0, 6));
   });
 });

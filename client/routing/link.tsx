@@ -18,6 +18,9 @@ export type LinkProps = Omit<ComponentPropsWithRef<"a">, "href"> & {
  */
 const PLAIN_PATH = /^(?!.*\/\/)(?!.*\/\.\.?(?:[/?#]|$))\/[^\\?#]*(?:\?[^#]+)?(?:#.+)?$/;
 
+/** Whether `to` is another site's address (a scheme or `//host`), a plain link everywhere. */
+const isOtherSite = (to: To): to is string => typeof to === "string" && ABSOLUTE.test(to);
+
 /** Whether `to` is an address the router would use as it is (see PLAIN_PATH). */
 export const isPlainPath = (to: To): to is string => typeof to === "string" && PLAIN_PATH.test(to);
 
@@ -31,7 +34,7 @@ export const isPlainPath = (to: To): to is string => typeof to === "string" && P
  * link, on the server and in the browser alike.
  */
 export function BrowserLink({ to, replace, state, preventScrollReset, onClick, target, children, ...rest }: LinkProps) {
-  const site = !(typeof to === "string" && ABSOLUTE.test(to));
+  const site = !isOtherSite(to);
   // Hooks in a fixed order whatever `to` is; for another site's address their results go unused.
   const href = useHref(site ? to : "/");
   const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state, target, preventScrollReset });
@@ -51,7 +54,7 @@ export function BrowserLink({ to, replace, state, preventScrollReset, onClick, t
  * the router would leave as it is (most links) is the address without asking the router.
  */
 export function ServerLink({ to, replace: _r, state: _s, preventScrollReset: _p, children, ...rest }: LinkProps) {
-  if (!isPlainPath(to) && !(typeof to === "string" && ABSOLUTE.test(to)))
+  if (!isPlainPath(to) && !isOtherSite(to))
     return (
       <ResolvedLink to={to} {...rest}>
         {children}
