@@ -113,12 +113,29 @@ describe("graceful shutdown", () => {
     child = await startServer(port, { DRAIN_DELAY_MS: "300" });
     const exited = exitOf(child);
     // The loader waits 1.5 s, then calls the API: by then the listener has been closed for 1.2 s.
-    const page = fetch(`http://127.0.0.1:${port}/__test/slow?ms=1500&api=1`, { headers: { "User-Agent": "drain" } });
-    await new Promise((r) => setTimeout(r, 100));
+    // SIGTERM goes once the connection is made, not after a fixed pause: on a busy machine a
+    // pause could end before the client had connected, and the closed listener refuse it.
+    let connected!: () => void;
+    const onConnect = new Promise<void>((r) => (connected = r));
+    const page = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = get(
+        { host: "127.0.0.1", port, path: "/__test/slow?ms=1500&api=1", headers: { "User-Agent": "drain" }, agent: false },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+          res.on("error", reject);
+        },
+      );
+      req.on("socket", (socket) => socket.once("connect", connected));
+      req.on("error", reject);
+    });
+    await onConnect;
     child.kill("SIGTERM");
     const res = await page;
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain("接口正常");
+    expect(res.body).toContain("接口正常");
     expect(await exited).toBe(0);
   });
 
