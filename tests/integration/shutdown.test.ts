@@ -119,7 +119,13 @@ describe("graceful shutdown", () => {
     const onConnect = new Promise<void>((r) => (connected = r));
     const page = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = get(
-        { host: "127.0.0.1", port, path: "/__test/slow?ms=1500&api=1", headers: { "User-Agent": "drain" }, agent: false },
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/__test/slow?ms=1500&api=1",
+          headers: { "User-Agent": "drain" },
+          agent: false,
+        },
         (res) => {
           let body = "";
           res.setEncoding("utf8");
