@@ -20,6 +20,7 @@ import { createApiRouter } from "../api/router";
 import { type Viewer, viewerSchema } from "../shared/contracts/viewer";
 import { SERVICE_BUSY_MESSAGE } from "../shared/errors";
 import { type AssetResolver, devAssets, manifestAssets } from "./assets";
+import { precompressedAssets } from "./precompressed";
 import { createBroadcaster } from "./broadcaster";
 import { buildInfo } from "./build-info";
 import type { AppConfig } from "./config";
@@ -265,6 +266,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   } else {
     if (!config.clientDir) throw new Error("clientDir is required outside development");
     assets = manifestAssets(config.clientDir);
+    // The build's brotli and gzip copies first (decision 056), then the files themselves.
+    app.use("/assets", precompressedAssets(path.join(config.clientDir, "assets")));
     app.use(
       "/assets",
       express.static(path.join(config.clientDir, "assets"), {

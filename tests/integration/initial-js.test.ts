@@ -5,10 +5,13 @@
  * fixtures), the pages' descriptions and the heavy libraries must not be in them; a route group's
  * page gets its group's module as a modulepreload from the server.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { type IncomingHttpHeaders, get as httpGet } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import request from "supertest";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
 import { PASSWORD_HINT } from "../../client/components/form/fields";
 import { PAGE_DESCRIPTIONS } from "../../shared/page-descriptions";
@@ -267,5 +270,65 @@ describe("modulepreload of a route group's page", () => {
     const sent = (JSON.parse(boot) as { root: { routeDescription?: string } }).root.routeDescription;
     expect(sent).toBe(PAGE_DESCRIPTIONS.about);
     expect(res.text).toContain(`<meta name="description" content="${PAGE_DESCRIPTIONS.about}"/>`);
+  });
+});
+
+describe("the build's compressed copies (decision 056)", () => {
+  const assetsDir = path.join(clientDir, "assets");
+  const scripts = readdirSync(assetsDir).filter((f) => /\.(js|css|svg)$/.test(f));
+
+  it("every script, style and SVG has a brotli and a gzip copy of the same bytes, unless a copy would not be smaller", () => {
+    let small = 0;
+    for (const file of scripts) {
+      const bytes = readFileSync(path.join(assetsDir, file));
+      for (const [suffix, decode] of [
+        [".br", brotliDecompressSync],
+        [".gz", gunzipSync],
+      ] as const) {
+        const copy = path.join(assetsDir, file + suffix);
+        if (!existsSync(copy)) {
+          // Only a tiny file may go without: its copy would have been no smaller.
+          expect(bytes.length, `${file}${suffix} missing`).toBeLessThan(200);
+          continue;
+        }
+        expect(decode(readFileSync(copy)).equals(bytes), file + suffix).toBe(true);
+        expect(readFileSync(copy).length, file + suffix).toBeLessThan(bytes.length);
+      }
+      if (bytes.length < 1024 && existsSync(path.join(assetsDir, `${file}.gz`))) small += 1;
+    }
+    // Chunks under compression's 1 KiB threshold have copies too.
+    expect(small).toBeGreaterThan(20);
+  });
+
+  it("the server sends the entry's copies: brotli to a browser, zopfli gzip (smaller than level 9) to gzip only", async () => {
+    const entry = manifest[ENTRY]!.file;
+    const plain = readFileSync(path.join(clientDir, entry));
+    const { app, dispose } = await testApp();
+    const server = app.listen(0, "127.0.0.1");
+    if (!server.listening) await new Promise((r) => server.once("listening", r));
+    const port = (server.address() as AddressInfo).port;
+    // The bytes as sent: supertest would decode them.
+    const raw = (encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        httpGet(
+          { host: "127.0.0.1", port, path: `/${entry}`, headers: { "accept-encoding": encoding }, agent: false },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        ).on("error", reject);
+      });
+    onTestFinished(async () => {
+      await new Promise((r) => server.close(r));
+      await dispose();
+    });
+    const br = await raw("gzip, deflate, br, zstd");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.body.equals(readFileSync(path.join(clientDir, `${entry}.br`)))).toBe(true);
+    const gz = await raw("gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.body.equals(readFileSync(path.join(clientDir, `${entry}.gz`)))).toBe(true);
+    expect(gz.body.length).toBeLessThan(gzipSync(plain, { level: 9 }).length);
   });
 });
