@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { type IncomingHttpHeaders, get as httpGet } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +7,7 @@ import compression from "compression";
 import express from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawGet } from "../tests/raw-get";
 import { chooseEncoding, precompressedAssets, precompressedCopies } from "./precompressed";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "mochi-precompressed-"));
@@ -42,17 +42,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-/** The bytes as sent (supertest would ask for gzip itself and decode what it gets). */
-function get(file: string, acceptEncoding?: string) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
-    httpGet(`${base}/assets/${file}`, { headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on("error", reject);
-  });
-}
+const get = (file: string, acceptEncoding?: string) =>
+  rawGet(`${base}/assets/${file}`, acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding });
 
 describe("precompressedCopies", () => {
   it("lists each file with the copies beside it, and not the copies themselves", () => {

@@ -6,7 +6,6 @@
  * page gets its group's module as a modulepreload from the server.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { type IncomingHttpHeaders, get as httpGet } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -20,6 +19,7 @@ import { fixtureRoute } from "../../shared/route-groups/fixtures";
 import { myRoute } from "../../shared/route-groups/my";
 import { teachRoute } from "../../shared/route-groups/teach";
 import { walkRoutes } from "../../shared/routes";
+import { rawGet } from "../raw-get";
 import { BROWSER_UA, clientDir, testApp } from "./helpers";
 
 interface ManifestChunk {
@@ -307,18 +307,7 @@ describe("the build's compressed copies (decision 056)", () => {
     const server = app.listen(0, "127.0.0.1");
     if (!server.listening) await new Promise((r) => server.once("listening", r));
     const port = (server.address() as AddressInfo).port;
-    // The bytes as sent: supertest would decode them.
-    const raw = (encoding: string) =>
-      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        httpGet(
-          { host: "127.0.0.1", port, path: `/${entry}`, headers: { "accept-encoding": encoding }, agent: false },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on("data", (c: Buffer) => chunks.push(c));
-            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          },
-        ).on("error", reject);
-      });
+    const raw = (encoding: string) => rawGet(`http://127.0.0.1:${port}/${entry}`, { "accept-encoding": encoding });
     onTestFinished(async () => {
       await new Promise((r) => server.close(r));
       await dispose();
