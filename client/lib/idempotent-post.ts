@@ -7,30 +7,44 @@ import { useCallback, useRef } from "react";
 import type { z } from "zod";
 import { createAjax } from "../../shared/ajax";
 
+/** Where one learner action keeps its key between attempts (a React ref, or any holder). */
+export interface IdempotencyKeyHolder {
+  current: { fingerprint: string; key: string } | null;
+}
+
+/** A POST with the holder's Idempotency-Key, made for this request unless the same one is retried. */
+export async function postIdempotent<T>(
+  holder: IdempotencyKeyHolder,
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T> | PromiseLike<z.ZodType<T>>,
+): Promise<T> {
+  const fingerprint = `${path} ${JSON.stringify(body ?? null)}`;
+  if (!holder.current || holder.current.fingerprint !== fingerprint) {
+    holder.current = { fingerprint, key: crypto.randomUUID() };
+  }
+  try {
+    const result = await createAjax({ headers: { "Idempotency-Key": holder.current.key } })(path, {
+      method: "POST",
+      body,
+      schema,
+    });
+    holder.current = null;
+    return result;
+  } catch (err) {
+    // The server answered (a refusal): the next attempt is a new action.
+    const status = (err as { statusCode?: number } | null)?.statusCode ?? 0;
+    if (status > 0 && status < 500) holder.current = null;
+    throw err;
+  }
+}
+
 /** A POST with an Idempotency-Key: one key per learner action, kept while the same call is retried. */
 export function useIdempotentPost() {
-  const current = useRef<{ fingerprint: string; key: string } | null>(null);
+  const holder = useRef<IdempotencyKeyHolder["current"]>(null);
   return useCallback(
-    async <T>(path: string, body: unknown, schema: z.ZodType<T> | PromiseLike<z.ZodType<T>>): Promise<T> => {
-      const fingerprint = `${path} ${JSON.stringify(body ?? null)}`;
-      if (!current.current || current.current.fingerprint !== fingerprint) {
-        current.current = { fingerprint, key: crypto.randomUUID() };
-      }
-      try {
-        const result = await createAjax({ headers: { "Idempotency-Key": current.current.key } })(path, {
-          method: "POST",
-          body,
-          schema,
-        });
-        current.current = null;
-        return result;
-      } catch (err) {
-        // The server answered (a refusal): the next attempt is a new action.
-        const status = (err as { statusCode?: number } | null)?.statusCode ?? 0;
-        if (status > 0 && status < 500) current.current = null;
-        throw err;
-      }
-    },
+    <T>(path: string, body: unknown, schema: z.ZodType<T> | PromiseLike<z.ZodType<T>>): Promise<T> =>
+      postIdempotent(holder, path, body, schema),
     [],
   );
 }

@@ -178,6 +178,25 @@ describe("what pages load before hydration (decision 050)", () => {
     }
   });
 
+  it("the course, book and stationery pages load the order's POST and the failure texts with the click, not before hydration (decision 057)", () => {
+    const POST = literal("Idempotency-Key");
+    const FAILURES = literal("请求超时，请稍后重试");
+    // The payment page posts at once and describes failures from the start: both are in its first load.
+    const payment = closureCode("client/features/payment/Payment.page.tsx");
+    expect(payment.some(({ code }) => POST.test(code))).toBe(true);
+    expect(payment.some(({ code }) => FAILURES.test(code))).toBe(true);
+    for (const page of [
+      "client/features/course/CourseDetail.page.tsx",
+      "client/features/books/BookDetail.page.tsx",
+      "client/features/commodity/Commodity.page.tsx",
+    ]) {
+      for (const { file, code } of closureCode(page)) {
+        expect(POST.test(code), `the idempotent POST in ${file}, loaded by ${page}`).toBe(false);
+        expect(FAILURES.test(code), `the failure descriptions in ${file}, loaded by ${page}`).toBe(false);
+      }
+    }
+  });
+
   it("the model characters come without the brush strokes' outline code (perfect-freehand)", () => {
     const FREEHAND = /simulatePressure/;
     // The teacher's review canvas draws strokes: the check finds the library where it is.

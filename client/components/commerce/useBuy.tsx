@@ -4,16 +4,18 @@
  * goods (pick a saved one or add one) — then creates the order (or gets back the open one for
  * the same item) and goes to /payment?order=….
  */
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { ItemType } from "../../../shared/contracts/orders";
 import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../LoginDialog";
-import { describeProblem, type Problem } from "../../lib/problem";
+import type { Problem } from "../../lib/problem";
+import { describeProblemLater } from "../../lib/problem-later";
 import { lazyDialog } from "../../lib/lazy-dialog";
+import { withChunkReload } from "../../routing/chunk-reload";
 import { useBuyingOff } from "./payments-mode";
+import type { IdempotencyKeyHolder } from "../../lib/idempotent-post";
 import "./commerce.css";
-import { useIdempotentPost } from "../../lib/idempotent-post";
 
 // The address dialog (physical goods only) loads the first time it opens (decision 050).
 const { Dialog: AddressDialog, preload: preloadAddressDialog } = lazyDialog(() =>
@@ -22,6 +24,8 @@ const { Dialog: AddressDialog, preload: preloadAddressDialog } = lazyDialog(() =
 
 /** Contracts load with the first request that needs them, not with the page (decision 030). */
 const ordersContract = () => import("../../../shared/contracts/orders");
+/** So does the ordering POST: it runs on a click only (decision 057). */
+const idempotentPost = withChunkReload(() => import("../../lib/idempotent-post"));
 
 export interface BuyItem {
   itemType: ItemType;
@@ -45,7 +49,7 @@ export function useBuy(item: BuyItem): {
   const { viewer } = useRootData();
   const off = useBuyingOff();
   const navigate = useNavigate();
-  const post = useIdempotentPost();
+  const orderKey = useRef<IdempotencyKeyHolder["current"]>(null);
   const [loginOpen, setLoginOpen] = useState(false);
   const [addressOpen, setAddressOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -63,7 +67,9 @@ export function useBuy(item: BuyItem): {
         ...(item.skuId !== undefined ? { skuId: item.skuId } : {}),
         ...(addressId !== undefined ? { addressId } : {}),
       };
-      const { order } = await post(
+      const { postIdempotent } = await idempotentPost();
+      const { order } = await postIdempotent(
+        orderKey,
         "/api/orders",
         body,
         ordersContract().then((m) => m.createOrderResultSchema),
@@ -71,7 +77,7 @@ export function useBuy(item: BuyItem): {
       setAddressOpen(false);
       void navigate(`/payment?order=${order.orderNo}`);
     } catch (err) {
-      setProblem(describeProblem(err));
+      setProblem(await describeProblemLater(err));
     } finally {
       setBusy(false);
     }

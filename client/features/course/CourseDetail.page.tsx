@@ -21,7 +21,7 @@ import { LoginDialog } from "../../components/LoginDialog";
 import { GiftEntry, GiveawayFromLink } from "../../components/gifts/GiftEntry";
 import { GroupBuyEntry } from "../../components/groupbuy/GroupBuyEntry";
 import { useBuy } from "../../components/commerce/useBuy";
-import { describeProblem } from "../../lib/problem";
+import { describeProblemLater } from "../../lib/problem-later";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";
@@ -232,7 +232,7 @@ function CourseActions({ course, viewer, viewerFailed }: DetailData) {
       });
       await revalidator.revalidate();
     } catch (err) {
-      setProblem(describeProblem(err).message);
+      setProblem((await describeProblemLater(err)).message);
     } finally {
       setEnrolling(false);
     }

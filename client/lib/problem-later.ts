@@ -1,0 +1,20 @@
+/**
+ * `describeProblem` for code that needs it only after a click failed (buying, enrolling): the
+ * descriptions load with the first failure instead of with the page. When that load fails too, the
+ * browser is offline (or, after a deploy, the page reloads by the chunk rule), and the learner is
+ * told the network failed.
+ */
+import { NETWORK_FAILED_MESSAGE } from "../../shared/errors";
+import { withChunkReload } from "../routing/chunk-reload";
+import type { Problem } from "./problem";
+
+const problems = withChunkReload(() => import("./problem"));
+
+export async function describeProblemLater(err: unknown): Promise<Problem> {
+  try {
+    const { describeProblem } = await problems();
+    return describeProblem(err);
+  } catch {
+    return { message: NETWORK_FAILED_MESSAGE, fields: {}, retryAfter: null, code: null, statusCode: null };
+  }
+}
