@@ -10,8 +10,6 @@ export const ajaxErrorMessage = (status: number) => `ajax error ${status}`;
 export const AJAX_TIMEOUT_MESSAGE = "ajax timeout";
 /** A dependency (the database, the API) cannot be reached for now: 503 with Retry-After. */
 export const SERVICE_BUSY_MESSAGE = "服务繁忙，请稍后再试";
-/** A call that got no answer at all: the browser is offline or the server unreachable. */
-export const NETWORK_FAILED_MESSAGE = "网络连接失败，请检查网络后重试";
 
 export class AppError extends Error {
   readonly statusCode: number;

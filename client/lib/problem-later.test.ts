@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AjaxError } from "../../shared/ajax";
-import { NETWORK_FAILED_MESSAGE } from "../../shared/errors";
 
 afterEach(() => {
   vi.doUnmock("./problem");
@@ -21,11 +20,19 @@ describe("describeProblemLater", () => {
     expect((await describeProblemLater(new AjaxError(504, "ajax timeout"))).message).toBe("请求超时，请稍后重试");
   });
 
+  it("says the network failed in describeProblem's words", async () => {
+    const [{ describeProblem }, { NETWORK_FAILED_MESSAGE }] = await Promise.all([
+      import("./problem"),
+      import("./problem-later"),
+    ]);
+    expect(describeProblem(new TypeError("Failed to fetch")).message).toBe(NETWORK_FAILED_MESSAGE);
+  });
+
   it("says the network failed when the descriptions themselves cannot load", async () => {
     vi.doMock("./problem", () => {
       throw new TypeError("Failed to fetch dynamically imported module: /assets/problem.js");
     });
-    const { describeProblemLater } = await import("./problem-later");
+    const { describeProblemLater, NETWORK_FAILED_MESSAGE } = await import("./problem-later");
     const problem = await describeProblemLater(new AjaxError(500, "ajax error 500"));
     expect(problem).toEqual({
       message: NETWORK_FAILED_MESSAGE,

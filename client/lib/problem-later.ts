@@ -4,9 +4,11 @@
  * browser is offline (or, after a deploy, the page reloads by the chunk rule), and the learner is
  * told the network failed.
  */
-import { NETWORK_FAILED_MESSAGE } from "../../shared/errors";
 import { withChunkReload } from "../routing/chunk-reload";
 import type { Problem } from "./problem";
+
+/** What describeProblem says of a call that got no answer (client/lib/problem-later.test.ts keeps them equal). */
+export const NETWORK_FAILED_MESSAGE = "网络连接失败，请检查网络后重试";
 
 const problems = withChunkReload(() => import("./problem"));
 

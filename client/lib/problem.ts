@@ -1,7 +1,6 @@
 /** Turning a failed call into Chinese text for a form: the message, the fields it names, when to retry. */
 import type { z } from "zod";
 import { AjaxError } from "../../shared/ajax";
-import { NETWORK_FAILED_MESSAGE } from "../../shared/errors";
 
 /** What a failed call means for the form: a message, the fields it names, when to retry. */
 export interface Problem {
@@ -40,7 +39,7 @@ function retryAfterOf(details: unknown): number | null {
 
 export function describeProblem(err: unknown): Problem {
   const problem: Problem = {
-    message: NETWORK_FAILED_MESSAGE,
+    message: "网络连接失败，请检查网络后重试",
     fields: {},
     retryAfter: null,
     code: null,

@@ -9,7 +9,7 @@ import { Link } from "../../routing/link";
 import { z } from "zod";
 import { AjaxError } from "../../../shared/ajax";
 import { qrStatusSchema, type QrTicketView } from "../../../shared/contracts/auth";
-import { AppError, NETWORK_FAILED_MESSAGE, NOT_FOUND_MESSAGE } from "../../../shared/errors";
+import { AppError, NOT_FOUND_MESSAGE } from "../../../shared/errors";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
@@ -131,7 +131,7 @@ function Confirm({ ticket, view }: { ticket: string; view: QrTicketView }) {
         const conflict = err instanceof AjaxError ? conflictSchema.safeParse(err.body) : null;
         const next = conflict?.success ? conflict.data.error.details?.status : undefined;
         if (next && next !== "pending" && next !== "scanned") setStatus(next);
-        else setProblem(conflict?.success ? conflict.data.error.message : NETWORK_FAILED_MESSAGE);
+        else setProblem(conflict?.success ? conflict.data.error.message : "网络连接失败，请检查网络后重试");
       }
     } finally {
       setBusy(null);
