@@ -318,8 +318,14 @@ export function createRenderer(opts: RendererOptions) {
        */
       const outside = AsyncLocalStorage.snapshot();
       const router = createStaticRouter(matchedBranch(context.matches), context);
-      let status = context.statusCode;
+      const status = context.statusCode;
       let settled = false;
+      /*
+       * A render error before the response began. The page renders inside a Suspense boundary
+       * (Document), where React would answer an error with the boundary left empty for the browser
+       * to retry; the visitor instead gets the error page, as for an error in the document's frame.
+       */
+      let failedBeforeSend: { err: unknown } | null = null;
       const { pipe, abort } = renderToPipeableStream(
         <DocumentProvider value={{ root, nonce, boot, styles: assets.styles }}>
           <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
@@ -327,8 +333,10 @@ export function createRenderer(opts: RendererOptions) {
         {
           nonce,
           bootstrapModules: assets.bootstrap,
-          // Crawlers get every boundary inline, never outlined behind hidden divs.
-          progressiveChunkSize: crawler ? Number.MAX_SAFE_INTEGER : undefined,
+          // A boundary whose content is ready is written in place, however long: React would
+          // otherwise send a long one (the page itself is one, see Document) behind a hidden div and
+          // move it with a script. Only boundaries still loading come later.
+          progressiveChunkSize: Number.MAX_SAFE_INTEGER,
           onShellReady() {
             ssrRender.observe({ route, stage: "shell" }, (performance.now() - matchedAt) / 1000);
             if (!crawler) outside(send);
@@ -340,7 +348,7 @@ export function createRenderer(opts: RendererOptions) {
             outside(shellFailed, err);
           },
           onError(err) {
-            if (!settled) status = 500;
+            if (!settled) failedBeforeSend ??= { err };
             res.locals.renderFailed = true;
             if (!res.destroyed) opts.logger.error({ err }, "render error");
           },
@@ -351,6 +359,8 @@ export function createRenderer(opts: RendererOptions) {
         settled = true;
         clearTimeout(timer);
         opts.logger.error({ err, attempt }, "render failed");
+        // The failed page's validator does not describe the error page sent instead.
+        res.removeHeader("ETag");
         if (attempt === 0) {
           const { statusCode, message } = normalizeError(err);
           const failed = new Error(message);
@@ -367,6 +377,11 @@ export function createRenderer(opts: RendererOptions) {
       }
       function send() {
         if (settled) return;
+        if (failedBeforeSend) {
+          shellFailed(failedBeforeSend.err);
+          abort(failedBeforeSend.err);
+          return;
+        }
         settled = true;
         res.status(status);
         res.setHeader("Content-Type", "text/html; charset=utf-8");

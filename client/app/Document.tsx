@@ -2,7 +2,7 @@
  * The whole HTML document, rendered by React on the server and hydrated in the browser.
  * The root route's component (pages render through <Outlet/>) and its error boundary.
  */
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { Outlet, useLocation, useMatches, useRouteError } from "react-router-dom";
 import { SITE_DESCRIPTION } from "../../shared/constants";
 import { serializeForScript } from "../../shared/serialize";
@@ -286,9 +286,17 @@ function Shell({ title, failed, children }: { title?: string; failed?: boolean; 
       <body>
         <ProgressBar />
         <OfflineBanner />
-        {children}
+        {/*
+         * The page in a boundary of its own: the browser hydrates the document's frame at once and
+         * the page after it, in slices that leave the main thread free between them, so hydrating a
+         * long page is no single long task (a click meanwhile hydrates its part first and is then
+         * handled). The document counts as hydrated once the page is (ClientPlugins, inside).
+         */}
+        <Suspense fallback={null}>
+          {children}
+          <ClientPlugins />
+        </Suspense>
         <ScrollManager />
-        <ClientPlugins />
       </body>
     </html>
   );

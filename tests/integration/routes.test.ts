@@ -162,6 +162,16 @@ describe("route middleware", () => {
     expect(res.text).toContain("测试用的错误");
   });
 
+  it("a page that throws while it renders is the error page with the error's status, for browsers and crawlers", async () => {
+    for (const ua of [BROWSER_UA, "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"]) {
+      const res = await request(app).get("/__test/throw?status=502&in=render").set("User-Agent", ua);
+      expect(res.status, ua).toBe(502);
+      expect(res.text, ua).toContain("测试用的错误");
+      expect(res.text, ua).not.toContain("不会显示");
+      expect(res.headers.etag, ua).toBeUndefined();
+    }
+  });
+
   it("a failing error page falls back to its own text", async () => {
     const res = await request(app).get("/__test/error-page");
     expect(res.status).toBe(500);

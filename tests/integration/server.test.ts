@@ -165,6 +165,21 @@ describe("streaming", () => {
     expect(res.text).not.toContain("慢内容已到达");
   });
 
+  it("the page is a boundary of its own, written in place however long: nothing hidden, nothing moved by script", async () => {
+    const res = await request(app).get("/").set("User-Agent", BROWSER_UA);
+    expect(res.status).toBe(200);
+    const body = res.text.slice(res.text.indexOf("<body"));
+    // The boundary opens before the layout and closes after it (React's markers for a boundary
+    // whose content was ready when the document was written).
+    const opens = body.indexOf("<!--$-->");
+    expect(opens).toBeGreaterThan(0);
+    expect(opens).toBeLessThan(body.indexOf('id="main"'));
+    expect(body.lastIndexOf("<!--/$-->")).toBeGreaterThan(body.indexOf("</footer>"));
+    expect(res.text.length).toBeGreaterThan(40_000);
+    expect(res.text).not.toContain('hidden id="S:');
+    expect(res.text).not.toContain("$RC");
+  });
+
   it("crawlers get the complete page with nothing hidden in outlined boundaries", async () => {
     const res = await request(app).get("/__test/stream?ms=300").set("User-Agent", GOOGLEBOT_UA);
     expect(res.status).toBe(200);
