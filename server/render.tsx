@@ -22,6 +22,7 @@ import {
   StaticRouterProvider,
 } from "react-router-dom";
 import { SERVICE_BUSY_RETRY_AFTER_S } from "../api/db/connection-errors";
+import { laterPartsLoading } from "../client/lib/hydrate-later";
 import { DocumentProvider, type RootData } from "../client/lib/root-data";
 import { createDataStrategy, toRouteError } from "../client/routing/data-strategy";
 import type { NavEnv } from "../client/routing/nav-context";
@@ -302,6 +303,13 @@ export function createRenderer(opts: RendererOptions) {
           return;
         }
       }
+    }
+    // A page module evaluated for the first time started loading its later parts: the page is
+    // rendered with them in place, not with their empty fallback.
+    const parts = laterPartsLoading();
+    if (parts) {
+      await parts;
+      if (res.writableEnded || res.destroyed) return;
     }
     streamDocument(ctx, 0, boot);
 

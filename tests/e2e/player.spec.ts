@@ -219,6 +219,40 @@ test.describe("lesson player", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("the player works before the outline, homework and course card have their code; they hydrate when it comes (decision 059)", async ({
+    page,
+    consoleErrors,
+  }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    await page.route(/\/assets\/Lesson(Outline|Homework|Course|End)-[\w-]+\.js$/, async (route) => {
+      held.push(new URL(route.request().url()).pathname);
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/video/${TRIAL_LESSON}`);
+    await waitForHydration(page);
+    await expect.poll(() => held.length, { message: "the parts' code is asked for after the page's" }).toBe(4);
+    // The server's HTML of the parts stays in place while their code is held back.
+    const outline = page.locator(".lesson-outline");
+    await expect(outline.getByRole("link", { name: /起笔、行笔、收笔/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "本课作业" })).toBeVisible();
+    await expect(page.locator(".lesson-course")).toBeVisible();
+    // The player is hydrated all the same.
+    await chooseSpeed(player(page), "1.5×");
+    await expect(player(page).getByRole("button", { name: "倍速 1.5×" })).toBeVisible();
+
+    release();
+    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    await outline.getByRole("link", { name: /起笔、行笔、收笔/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/video/${TRIAL_LESSON + 1}$`));
+    await expect(page.locator('.lesson-outline [aria-current="page"]')).toContainText("起笔、行笔、收笔");
+    // The outline's link was the router's: the same document, not a new load.
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test("a locked lesson says why and how to get it, and the page holds no video address", async ({
     page,
     consoleErrors,

@@ -210,6 +210,24 @@ describe("what pages load before hydration (decision 050)", () => {
     }
   });
 
+  it("the lesson page's outline, homework panel, course card and end screen are not in its first load (decision 059)", () => {
+    const parts: Record<string, string> = {
+      "client/features/video/LessonOutline.tsx": "课程目录",
+      "client/features/video/LessonHomework.tsx": "本课作业",
+      "client/features/video/LessonCourse.tsx": "查看课程详情",
+      "client/features/video/LessonEnd.tsx": "取消自动播放",
+    };
+    const page = closureCode("client/features/video/VideoDetail.page.tsx");
+    for (const [part, text] of Object.entries(parts)) {
+      expect(
+        closureCode(part).some(({ code }) => code.includes(text)),
+        `${text} in ${part}`,
+      ).toBe(true);
+      for (const { file, code } of page)
+        expect(code.includes(text), `${text} in ${file}, loaded by the page`).toBe(false);
+    }
+  });
+
   it("a page that shows only a form's alert loads none of the fields' code", () => {
     const FIELDS = literal(PASSWORD_HINT);
     expect(closureCode("client/features/my/Security.page.tsx").some(({ code }) => FIELDS.test(code))).toBe(true);

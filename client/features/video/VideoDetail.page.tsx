@@ -3,13 +3,12 @@
  * lesson, and the offer to go on when a lesson ends. A lesson the viewer may not watch shows
  * why and how to get access instead; its video address never reaches the page.
  */
-import { useEffect, useRef, useState } from "react";
-import { useLoaderData, useLocation, useNavigate } from "react-router-dom";
+import { useRef, useState } from "react";
+import { useLoaderData, useLocation } from "react-router-dom";
 import { Link } from "../../routing/link";
-import { courseCategoryName } from "../../../shared/catalogue";
 import { categoryTones } from "../../../shared/contracts/catalogue";
-import type { LessonView, OutlineLesson, ProgressResult } from "../../../shared/contracts/learning";
-import { coverOf, coverSizes, coverUrl } from "../../../shared/media";
+import type { LessonView, ProgressResult } from "../../../shared/contracts/learning";
+import { coverUrl } from "../../../shared/media";
 import { priceLabel } from "../../../shared/money";
 import { Page } from "../../components/Page";
 import { LockedScreen } from "../../components/player/LockedScreen";
@@ -17,11 +16,11 @@ import { Player, type PlayerHandle } from "../../components/player/Player";
 import { videoObject } from "../../components/player/video-meta";
 import type { LessonHomework } from "../../../shared/contracts/homework";
 import { QrPopover } from "../../components/QrPopover";
-import { LazyImage } from "../../lib/lazy-image";
+import { hydrateLater } from "../../lib/hydrate-later";
 import { useRootData } from "../../lib/root-data";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { LessonHomeworkPanel } from "./LessonHomework";
-import { type LessonProgressView, LessonOutline } from "./LessonOutline";
+import { findLesson } from "./find-lesson";
+import type { LessonProgressView } from "./LessonOutline";
 import "./video.css";
 import { formatDuration } from "../../../shared/format";
 
@@ -70,91 +69,14 @@ export async function loader({ params, signal, env }: PageLoaderArgs) {
   };
 }
 
-const AUTO_ADVANCE_SECONDS = 5;
-
-function findLesson(view: LessonView, id: number | null): OutlineLesson | undefined {
-  if (id === null) return undefined;
-  for (const chapter of view.outline) {
-    const found = chapter.lessons.find((l) => l.id === id);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** When a lesson ends: go on to the next one (in 5 s unless cancelled), or say the course is done. */
-function EndScreen({ view, onReplay }: { view: LessonView; onReplay: () => void }) {
-  const navigate = useNavigate();
-  const next = findLesson(view, view.nextLessonId);
-  const [left, setLeft] = useState<number | null>(next && !next.locked ? AUTO_ADVANCE_SECONDS : null);
-
-  useEffect(() => {
-    if (left === null || !next) return;
-    if (left <= 0) {
-      void navigate(`/video/${next.id}`, { state: { autoplay: true } });
-      return;
-    }
-    const timer = window.setTimeout(() => setLeft(left - 1), 1000);
-    return () => window.clearTimeout(timer);
-  }, [left, next, navigate]);
-
-  if (!next) {
-    return (
-      <>
-        <p className="player__overlay-title">恭喜，已经学到最后一课了</p>
-        <p>把这门课学过的字再写一遍，交一份作业给老师看看吧。</p>
-        <div className="lesson-end__actions">
-          <button type="button" className="button" onClick={onReplay}>
-            重新播放
-          </button>
-          <Link className="button button--primary" to={`/course/${view.course.id}`}>
-            回到课程
-          </Link>
-        </div>
-      </>
-    );
-  }
-  if (next.locked) {
-    return (
-      <>
-        <p className="player__overlay-title">本课已播放完</p>
-        <p>
-          下一课「{next.title}」：{next.lockLabel ?? "暂未开放"}
-        </p>
-        <div className="lesson-end__actions">
-          <button type="button" className="button" onClick={onReplay}>
-            重新播放
-          </button>
-          <Link className="button button--primary" to={`/course/${view.course.id}`}>
-            查看课程
-          </Link>
-        </div>
-      </>
-    );
-  }
-  return (
-    <>
-      <p className="player__overlay-title">本课已播放完</p>
-      <p>
-        下一课：{next.title}
-        {left !== null ? <span className="lesson-end__count">（{left} 秒后自动播放）</span> : null}
-      </p>
-      <div className="lesson-end__actions">
-        {left !== null ? (
-          <button type="button" className="button" onClick={() => setLeft(null)}>
-            取消自动播放
-          </button>
-        ) : (
-          <button type="button" className="button" onClick={onReplay}>
-            重新播放
-          </button>
-        )}
-        <Link className="button button--primary" to={`/video/${next.id}`} state={{ autoplay: true }}>
-          播放下一课
-        </Link>
-      </div>
-    </>
-  );
-}
+// The outline beside the player and the homework panel below it are drawn with the page and
+// hydrate on their own when their code arrives: the player does not wait for them (decision 059).
+const LessonOutline = hydrateLater(() => import("./LessonOutline").then((m) => m.LessonOutline));
+const LessonHomeworkPanel = hydrateLater(() => import("./LessonHomework").then((m) => m.LessonHomeworkPanel));
+// What the player shows when the lesson ends, loaded the same way, long before it is needed.
+// The course's card at the foot of the page, with its lazily loaded cover.
+const LessonCourseCard = hydrateLater(() => import("./LessonCourse").then((m) => m.LessonCourseCard));
+const EndScreen = hydrateLater(() => import("./LessonEnd").then((m) => m.LessonEnd));
 
 function Locked({ view }: { view: LessonView }) {
   const { access, course, viewer } = view;
@@ -206,7 +128,6 @@ function LessonPage({ view, homework }: { view: LessonView; homework: LessonHome
 
   const prev = findLesson(view, view.prevLessonId);
   const next = findLesson(view, view.nextLessonId);
-  const categoryName = courseCategoryName(course.category);
   const lessonPath = `/video/${lesson.id}`;
 
   return (
@@ -300,23 +221,7 @@ function LessonPage({ view, homework }: { view: LessonView; homework: LessonHome
           </p>
           <PhoneQr path={lessonPath} />
         </div>
-        <Link className="card lesson-course" to={`/course/${course.id}`}>
-          <LazyImage
-            className="lesson-course__cover"
-            src={coverOf(course, categoryTones[course.category], "landscape")}
-            alt={`${course.title}封面`}
-            width={coverSizes.landscape.width}
-            height={coverSizes.landscape.height}
-          />
-          <span className="lesson-course__text">
-            <span className="lesson-course__title">{course.title}</span>
-            <span className="lesson-course__meta">
-              {categoryName ? `${categoryName} · ` : ""}
-              {course.teacherName}老师 · {priceLabel(course.priceCents)}
-            </span>
-            <span className="lesson-course__more">{viewer.enrolled ? "查看课程" : "查看课程详情"} ›</span>
-          </span>
-        </Link>
+        <LessonCourseCard course={course} enrolled={viewer.enrolled} />
       </section>
     </Page>
   );
