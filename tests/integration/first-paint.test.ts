@@ -117,6 +117,7 @@ describe("the first paint needs no other request", () => {
       ["/product/list", 4],
       ["/live", 4],
       ["/stationery", 5],
+      ["/video", 4],
     ] as const) {
       const { html } = await page(path);
       const pictures = (html.match(/<span class="lazy-image /g) ?? []).length;

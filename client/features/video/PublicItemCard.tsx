@@ -12,13 +12,19 @@ import { formatClock } from "../../../shared/format";
 export const publicItemPath = (id: number) => `/video/PublicCourseItem?id=${id}`;
 export const publicItemCover = (item: { coverChar: string }) => coverUrl(item.coverChar, "gold", "landscape");
 
-export function PublicItemCard({ item }: { item: PublicItemSummary }) {
+export function PublicItemCard({ item, priority }: { item: PublicItemSummary; priority?: boolean }) {
   const size = coverSizes.landscape;
   return (
     <article className="card public-card">
       <Link to={publicItemPath(item.id)} className="public-card__link">
         <span className="public-card__cover">
-          <LazyImage src={publicItemCover(item)} alt={`${item.title}封面`} width={size.width} height={size.height} />
+          <LazyImage
+            src={publicItemCover(item)}
+            alt={`${item.title}封面`}
+            width={size.width}
+            height={size.height}
+            priority={priority}
+          />
           <span className="public-card__badge">免费</span>
           <span className="public-card__play">
             <span className="visually-hidden">时长 </span>
@@ -33,12 +39,16 @@ export function PublicItemCard({ item }: { item: PublicItemSummary }) {
   );
 }
 
-export function PublicItemGrid({ items }: { items: PublicItemSummary[] }) {
+/**
+ * `firstRow`: how many cards open the page above the fold (the /video list's first row, whose
+ * covers are fetched with the document); 0 where the grid comes further down.
+ */
+export function PublicItemGrid({ items, firstRow = 0 }: { items: PublicItemSummary[]; firstRow?: number }) {
   return (
     <ul className="public-grid">
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.id}>
-          <PublicItemCard item={item} />
+          <PublicItemCard item={item} priority={index < firstRow} />
         </li>
       ))}
     </ul>

@@ -52,7 +52,7 @@ export default function VideoListPage() {
             全部公开课 · {list.items.length} 节
           </h2>
           <p className="section-lead">每节几分钟，讲清一个要点。登录后，倍速会在所有设备上保持一致。</p>
-          <PublicItemGrid items={list.items} />
+          <PublicItemGrid items={list.items} firstRow={4} />
         </section>
       )}
     </Page>
