@@ -52,6 +52,38 @@ test("the home page shows courses, live lessons, books and the teachers", async 
   expect(consoleErrors).toEqual([]);
 });
 
+test("the home page's carousel works before the shelves below have their code; the shelves hydrate when it comes (decision 059)", async ({
+  page,
+  consoleErrors,
+}) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(/\/assets\/HomeCatalogue-[\w-]+\.js$/, async (route) => {
+    held++;
+    await released;
+    await route.continue();
+  });
+  await page.goto("/");
+  await waitForHydration(page);
+  await expect.poll(() => held, { message: "the shelves' code is asked for after the page's" }).toBe(1);
+  const featured = page.getByRole("region", { name: "热门课程" });
+  await expect(featured.locator(".catalogue-card--course")).toHaveCount(8);
+  const carousel = page.getByRole("region", { name: "推荐" });
+  await carousel.getByRole("button", { name: "下一张" }).click();
+  await expect(carousel.getByText("名师现场示范，预约后开播提醒")).toBeVisible();
+
+  release();
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  const first = featured.locator("a.catalogue-card__link").first();
+  const href = await first.getAttribute("href");
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await waitForHydration(page);
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(consoleErrors).toEqual([]);
+});
+
 test("a category tile opens the filtered list; sort and filters change the address and the list", async ({
   page,
   consoleErrors,
