@@ -23,11 +23,16 @@ function startServer(port: number, extraEnv: Record<string, string> = {}): Promi
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // What the server said last, for the message when it stops before it listens.
+  let said = "";
+  const keep = (d: Buffer) => (said = (said + d.toString()).slice(-4000));
+  child.stderr!.on("data", keep);
   return new Promise((resolve, reject) => {
     child.stdout!.on("data", (d: Buffer) => {
+      keep(d);
       if (d.toString().includes("listening")) resolve(child);
     });
-    child.once("exit", (code) => reject(new Error(`server exited early (${code})`)));
+    child.once("exit", (code) => reject(new Error(`server exited early (${code}):\n${said}`)));
   });
 }
 
