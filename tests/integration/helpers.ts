@@ -75,10 +75,12 @@ const canListen = (port: number) =>
   });
 
 /**
- * A loopback port nobody listens on: connecting is refused at once. It lies below the ephemeral
- * range on purpose. A port freed inside that range can be handed to the next `listen(0)`, such as
- * the one supertest opens for each request, and a proxy pointed at it would then reach the app
- * itself: its own request loops back until the headers are too large (431), not a 502.
+ * A loopback port nobody listens on: connecting is refused at once, and a server started on it
+ * finds it free (a port picked at random can be a local service's: 3306, 5432 and 5672 are taken
+ * on the test machines). It lies below the ephemeral range on purpose. A port freed inside that
+ * range can be handed to the next `listen(0)`, such as the one supertest opens for each request,
+ * and a proxy pointed at it would then reach the app itself: its own request loops back until the
+ * headers are too large (431), not a 502.
  */
 export async function closedPort(): Promise<number> {
   for (let port = ephemeralLow() - 1 - Math.floor(Math.random() * 1000); port > 1024; port -= 1)

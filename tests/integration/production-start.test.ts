@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../../api/db/database";
-import { BROWSER_UA } from "./helpers";
+import { BROWSER_UA, closedPort } from "./helpers";
 
 const dist = process.env.DIST_DIR ?? "dist";
 const mainEntry = path.resolve(dist, "server/main.js");
@@ -57,7 +57,7 @@ function run(entry: string, args: string[], env: NodeJS.ProcessEnv) {
 
 async function start(dataDir: string, extra: Record<string, string> = {}) {
   if (!existsSync(mainEntry)) throw new Error("No server build: run `npm run build` first.");
-  const port = 4300 + Math.floor(Math.random() * 2000);
+  const port = await closedPort();
   const c = spawn(process.execPath, [mainEntry], {
     env: proEnv(dataDir, { PORT: String(port), ...extra }),
     stdio: ["ignore", "pipe", "pipe"],

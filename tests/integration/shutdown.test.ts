@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { TestBrowser } from "./helpers";
+import { closedPort, TestBrowser } from "./helpers";
 import { readEventStream } from "./sse";
 
 const entry = `${process.env.DIST_DIR ?? "dist"}/server/main.js`;
@@ -58,7 +58,7 @@ async function demoLearner(base: string, port: number) {
 
 describe("graceful shutdown", () => {
   it("SIGTERM lets an in-flight stream finish, then exits 0", async () => {
-    const port = 3300 + Math.floor(Math.random() * 500);
+    const port = await closedPort();
     child = await startServer(port);
     const exited = new Promise<number | null>((r) => child!.once("exit", (code) => r(code)));
     const body = await new Promise<string>((resolve, reject) => {
@@ -81,7 +81,7 @@ describe("graceful shutdown", () => {
   });
 
   it("refuses new connections once draining and exits 0 when idle", async () => {
-    const port = 3900 + Math.floor(Math.random() * 500);
+    const port = await closedPort();
     child = await startServer(port);
     const exited = new Promise<number | null>((r) => child!.once("exit", (code) => r(code)));
     child.kill("SIGTERM");
@@ -92,7 +92,7 @@ describe("graceful shutdown", () => {
   });
 
   it("during the drain delay readiness is 503 while pages are still served, then it exits 0", async () => {
-    const port = 4400 + Math.floor(Math.random() * 500);
+    const port = await closedPort();
     child = await startServer(port, { DRAIN_DELAY_MS: "1500" });
     const exited = new Promise<number | null>((r) => child!.once("exit", (code) => r(code)));
     const status = (path: string) =>
@@ -114,7 +114,7 @@ describe("graceful shutdown", () => {
   });
 
   it("a page whose loader asks the API after the listener closed still answers 200", { timeout: 120_000 }, async () => {
-    const port = 5000 + Math.floor(Math.random() * 500);
+    const port = await closedPort();
     child = await startServer(port, { DRAIN_DELAY_MS: "300" });
     const exited = exitOf(child);
     // The loader waits 1.5 s, then calls the API: by then the listener has been closed for 1.2 s.
@@ -155,7 +155,7 @@ describe("graceful shutdown", () => {
     // Mostly the first start's seeding, slow on a busy machine; the drain itself is bounded below.
     { timeout: 120_000 },
     async () => {
-      const port = 5500 + Math.floor(Math.random() * 500);
+      const port = await closedPort();
       // A fresh data directory: the first start seeds a live lesson on air now.
       const dataDir = `test-results/drain-${port}-${Date.now()}`;
       dataDirs.push(dataDir);
