@@ -16,22 +16,14 @@ afterAll(async () => {
   await t.dispose();
 });
 
-it("the lesson page's first render holds its outline and course card in place", async () => {
-  const res = await request(t.app).get("/video/1").set("User-Agent", BROWSER_UA);
+it.each([
+  ["the lesson page", "/video/1", ["课程目录", "查看课程详情"]],
+  ["the home page", "/", ["热门课程", "catalogue-card--course"]],
+])("%s's first render (%s) holds its parts in place", async (_, path, texts) => {
+  const res = await request(t.app).get(path).set("User-Agent", BROWSER_UA);
   expect(res.status).toBe(200);
   const main = res.text.slice(res.text.indexOf('id="main"'), res.text.indexOf("</main>"));
-  expect(main).toContain("课程目录");
-  expect(main).toContain("查看课程详情");
-  expect(res.text).not.toContain('hidden id="S:');
-  expect(res.text).not.toContain("$RC");
-});
-
-it("the home page's first render holds its shelves in place", async () => {
-  const res = await request(t.app).get("/").set("User-Agent", BROWSER_UA);
-  expect(res.status).toBe(200);
-  const main = res.text.slice(res.text.indexOf('id="main"'), res.text.indexOf("</main>"));
-  expect(main).toContain("热门课程");
-  expect(main).toContain("catalogue-card--course");
+  for (const text of texts) expect(main).toContain(text);
   expect(res.text).not.toContain('hidden id="S:');
   expect(res.text).not.toContain("$RC");
 });
