@@ -7,32 +7,11 @@
 import http from "node:http";
 import { createElement as h } from "react";
 import { renderToPipeableStream } from "react-dom/server";
+import { throughputRows } from "./throughput-rows.mjs";
 
 if (process.env.NODE_ENV !== "production") {
   console.error("bench/bare-react.mjs: run with NODE_ENV=production (React's production build)");
   process.exit(2);
-}
-
-/** The same generator as client/features/fixture/Throughput.page.tsx (xorshift32, fixed seed). */
-export function throughputRows(count = 1000) {
-  let state = 0x9e3779b9;
-  const word = () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state.toString(16).padStart(8, "0");
-  };
-  const uuid = () => {
-    const a = word();
-    const b = word();
-    const c = word();
-    const d = word();
-    return `${a}-${b.slice(0, 4)}-4${b.slice(5, 8)}-${((parseInt(c[0] ?? "0", 16) & 3) | 8).toString(16)}${c.slice(1, 4)}-${c.slice(4)}${d}`;
-  };
-  const rows = [];
-  for (let i = 0; i < count; i++) rows.push({ id: uuid(), name: uuid() });
-  return rows;
 }
 
 const UNSAFE = /[<>&\u2028\u2029]/g;

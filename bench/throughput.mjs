@@ -6,11 +6,14 @@
 //           the test environment, request logging at LOG_LEVEL=info to /dev/null) on the fixture
 //           page /__test/throughput: route table → middleware → loader → streaming SSR with a
 //           CSP nonce, helmet, compression (not used: no Accept-Encoding), metrics, access log;
+//   floor   bench/stack-floor.mjs: what the stack costs without anything of ours: Express 5 with
+//           one route, react-router's static handler running the same loader and its static router
+//           rendering the same table through renderToPipeableStream, the same JSON state;
 //   bare    bench/bare-react.mjs: node:http + React 19 renderToPipeableStream of the same rows
 //           with the same JSON state in a script tag, production React;
 //   static  the bytes of one response of ours replayed from memory (the machine's ceiling).
 //
-// The sides are measured in interleaved rounds (ours, bare, static, ours, bare, static…) so that
+// The sides are measured in interleaved rounds (ours, floor, bare, static, ours, floor…) so that
 // other work on the machine weighs on all of them alike; the ratios ours/bare and ours/static are
 // of the means over the rounds.
 //
@@ -150,16 +153,29 @@ export async function runThroughput({ root, benchScript }) {
     });
     children.push(bare);
     const barePort = await listeningPort(bare, "bare React server");
+    const floor = spawn(process.execPath, [path.join(root, "bench/stack-floor.mjs")], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    children.push(floor);
+    const floorPort = await listeningPort(floor, "stack floor server");
     await waitFor(oursPort, PAGE, ours, "production server");
 
     // Both render the same rows: the first and the last appear in both pages.
     const page = await get(oursPort, PAGE);
     const barePage = await get(barePort, PAGE);
+    const floorPage = await get(floorPort, PAGE);
     const rowsOf = (html) => [...html.matchAll(/<td>([0-9a-f-]{36})<\/td>/g)].map((m) => m[1]);
     const ourRows = rowsOf(page.body.toString("utf8"));
-    const bareRows = rowsOf(barePage.body.toString("utf8"));
-    if (ourRows.length !== 2000 || ourRows.join() !== bareRows.join())
-      throw new Error(`the pages differ: ${ourRows.length} vs ${bareRows.length} cells`);
+    for (const [label, other] of [
+      ["bare", barePage],
+      ["floor", floorPage],
+    ]) {
+      const otherRows = rowsOf(other.body.toString("utf8"));
+      if (ourRows.length !== 2000 || ourRows.join() !== otherRows.join())
+        throw new Error(`the pages differ: ours ${ourRows.length} vs ${label} ${otherRows.length} cells`);
+    }
 
     const pagesFile = path.join(tmp, "pages.json");
     writeFileSync(
@@ -172,11 +188,12 @@ export async function runThroughput({ root, benchScript }) {
     children.push(stat);
     const staticPort = await listeningPort(stat, "static server");
     console.log(
-      `bytes per page: ours ${fmt(page.body.length)}, bare ${fmt(barePage.body.length)}, static ${fmt(page.body.length)}`,
+      `bytes per page: ours ${fmt(page.body.length)}, floor ${fmt(floorPage.body.length)}, bare ${fmt(barePage.body.length)}, static ${fmt(page.body.length)}`,
     );
 
     const sides = [
       { name: "ours", port: oursPort },
+      { name: "floor", port: floorPort },
       { name: "bare", port: barePort },
       { name: "static", port: staticPort },
     ];
@@ -203,14 +220,22 @@ export async function runThroughput({ root, benchScript }) {
       }
     }
     const mean = (name) => results[name].reduce((t, x) => t + x.requestsPerSecond, 0) / results[name].length;
-    const summary = { ours: mean("ours"), bare: mean("bare"), static: mean("static") };
-    const ratios = { oursToBare: summary.ours / summary.bare, oursToStatic: summary.ours / summary.static };
+    const summary = { ours: mean("ours"), floor: mean("floor"), bare: mean("bare"), static: mean("static") };
+    const ratios = {
+      oursToBare: summary.ours / summary.bare,
+      oursToStatic: summary.ours / summary.static,
+      floorToBare: summary.floor / summary.bare,
+      oursToFloor: summary.ours / summary.floor,
+    };
     const loadEnd = load1();
     console.log(
-      `\nmean req/s: ours ${fmt(summary.ours)}, bare React ${fmt(summary.bare)}, static ${fmt(summary.static)}`,
+      `\nmean req/s: ours ${fmt(summary.ours)}, stack floor ${fmt(summary.floor)}, bare React ${fmt(summary.bare)}, static ${fmt(summary.static)}`,
     );
     console.log(
       `ours/bare ${ratios.oursToBare.toFixed(2)}×, ours/static ${(ratios.oursToStatic * 100).toFixed(1)} %, bare/static ${((summary.bare / summary.static) * 100).toFixed(1)} %`,
+    );
+    console.log(
+      `stack floor/bare ${ratios.floorToBare.toFixed(2)}× (Express + react-router + React, nothing of ours), ours/stack floor ${ratios.oursToFloor.toFixed(2)}×`,
     );
     console.log(`load average (1 min) before: ${loadStart}, after: ${loadEnd}`);
 
@@ -224,7 +249,7 @@ export async function runThroughput({ root, benchScript }) {
           date: new Date().toISOString(),
           machine,
           config: { page: PAGE, connections, durationSeconds: duration, rounds, warmupSeconds: warmup, logLevel },
-          bytes: { ours: page.body.length, bare: barePage.body.length },
+          bytes: { ours: page.body.length, floor: floorPage.body.length, bare: barePage.body.length },
           loadAverage: { start: loadStart, end: loadEnd },
           rounds: results,
           meanRequestsPerSecond: summary,
