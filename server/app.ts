@@ -25,7 +25,7 @@ import { createBroadcaster } from "./broadcaster";
 import { buildInfo } from "./build-info";
 import type { AppConfig } from "./config";
 import { devOutboxHandler, outboxAllowed } from "./dev-outbox";
-import { createInProcessApi, type InProcessApi } from "./in-process-api";
+import { createInProcessApi, type InProcessApi, type PageSession } from "./in-process-api";
 import { lastGoodSitemap, sitemapHandler } from "../api/modules/seo/sitemap";
 import { coverHandler } from "./cover";
 import { glyphHandler } from "./glyph";
@@ -119,6 +119,10 @@ function viewerResolver(config: AppConfig, services: Services | undefined): Requ
       if (services) {
         const ctx = services.api;
         const info = await readSession(ctx.database, token, ctx.now());
+        // The page's loaders call the API with the same cookie: it takes this read as theirs.
+        res.locals.pageSession = {
+          auth: info ? { user: info.user, sessionIdHash: info.idHash } : null,
+        } satisfies PageSession;
         return info ? viewerOf(ctx, info.user) : null;
       }
       if (!req.headers.cookie || !config.apiOrigin) return null;

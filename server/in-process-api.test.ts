@@ -4,7 +4,7 @@ import express from "express";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { createAjax } from "../shared/ajax";
-import { IN_PROCESS_ORIGIN, createInProcessApi } from "./in-process-api";
+import { IN_PROCESS_ORIGIN, createInProcessApi, type PageSession } from "./in-process-api";
 
 const logger = pino({ level: "silent" });
 
@@ -22,6 +22,10 @@ function echoRouter() {
       requestId: req.get("x-request-id") ?? null,
       body: req.body ?? null,
     });
+  });
+  // What the API's session middleware would find in place for this call.
+  router.all("/session", (_req, res) => {
+    res.json({ handedOver: res.locals.auth !== undefined, auth: res.locals.auth ?? null });
   });
   router.get("/slow", (_req, res) => {
     res.on("close", () => {
@@ -57,6 +61,30 @@ describe("the in-process API for page loaders", () => {
     });
     const posted = await ajax<Record<string, unknown>>("/api/echo", { method: "POST", body: { 字: "永" } });
     expect(posted).toMatchObject({ method: "POST", body: { 字: "永" } });
+  });
+
+  it("hands the page's session read to reading calls only, and no header can hand one over", async () => {
+    const api = createInProcessApi(echoRouter(), logger);
+    const auth = { user: { id: 7, nickname: "临帖" }, sessionIdHash: "hash-7" };
+    const session = { auth } as unknown as PageSession;
+    const read = createAjax({ baseUrl: IN_PROCESS_ORIGIN, fetch: api.fetchFor("127.0.0.1", session) });
+    expect(await read("/api/session")).toEqual({ handedOver: true, auth });
+    // A signed-out visitor's page hands over "nobody": the API need not look for a session.
+    const nobody = createAjax({ baseUrl: IN_PROCESS_ORIGIN, fetch: api.fetchFor("127.0.0.1", { auth: null }) });
+    expect(await nobody("/api/session")).toEqual({ handedOver: true, auth: null });
+    // A call that changes something reads the session for itself.
+    expect(await read("/api/session", { method: "POST", body: {} })).toEqual({ handedOver: false, auth: null });
+    // Without a page session nothing is in place, whatever the headers say.
+    const plain = createAjax({
+      baseUrl: IN_PROCESS_ORIGIN,
+      headers: { "x-page-session": JSON.stringify({ ...auth, user: { id: 7 } }), authorization: "Bearer x" },
+      fetch: api.fetchFor("127.0.0.1"),
+    });
+    expect(await plain("/api/session")).toEqual({ handedOver: false, auth: null });
+    // Calls of one page do not leak into the next: each fetch carries its own.
+    const [a, b] = await Promise.all([read("/api/session"), plain("/api/session")]);
+    expect(a).toMatchObject({ handedOver: true });
+    expect(b).toMatchObject({ handedOver: false });
   });
 
   it("keeps status and headers, Set-Cookie included, and a 404 stays a 404", async () => {

@@ -7,13 +7,20 @@
  * This app is reachable only through `fetchFor`, never from the network. The client address
  * the API sees (rate limits read `req.ip`) is the fake socket's, set here from the address the
  * site resolved through its trusted proxies; forwarded headers are not trusted at all.
+ *
+ * The session is read once per page: the page read it already (to know its viewer), and hands
+ * what it read to `fetchFor`; the API's own session middleware finds it in place and does not
+ * read it again for each loader's call. It travels in this process only (an async-local store
+ * around the injected call), never in a header a request could carry.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import express, { type Express, type Router } from "express";
 import inject from "light-my-request";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
+import type { Auth } from "../api/request-auth";
 import { serializeRequest, serializeResponse } from "./logger";
 
 /** The origin loaders' URLs carry on the in-process path; it names no host anyone can reach. */
@@ -22,9 +29,18 @@ export const IN_PROCESS_ORIGIN = "http://api.in-process.invalid";
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
 
+/** The session the page read for its visitor: who is signed in (null: nobody). */
+export interface PageSession {
+  auth: Auth | null;
+}
+
 export interface InProcessApi {
-  /** A fetch answered by the in-process API, which sees the caller at `clientIp`. */
-  fetchFor(clientIp: string): typeof fetch;
+  /**
+   * A fetch answered by the in-process API, which sees the caller at `clientIp`. With `session`
+   * (what the page read of the visitor's session cookie, the cookie the calls carry) the API takes
+   * it as this call's session instead of reading it again.
+   */
+  fetchFor(clientIp: string, session?: PageSession): typeof fetch;
 }
 
 /**
@@ -60,10 +76,17 @@ export function createInProcessApi(router: Router, logger: Logger): InProcessApi
       serializers: { req: serializeRequest, res: serializeResponse },
     }),
   );
+  const pageSession = new AsyncLocalStorage<PageSession>();
+  // Read by the API's session middleware (api/modules/auth/guard.ts), which then reads nothing.
+  app.use((_req, res, next) => {
+    const session = pageSession.getStore();
+    if (session) res.locals.auth = session.auth;
+    next();
+  });
   app.use("/api", router);
 
   return {
-    fetchFor(clientIp) {
+    fetchFor(clientIp, session) {
       return async (input, init) => {
         const request = new Request(input, init);
         const url = new URL(request.url);
@@ -71,15 +94,20 @@ export function createInProcessApi(router: Router, logger: Logger): InProcessApi
         request.signal.throwIfAborted();
         const method = request.method.toUpperCase();
         const body = method === "GET" || method === "HEAD" ? undefined : Buffer.from(await request.arrayBuffer());
-        const injected = inject(app, {
-          method: method as "GET",
-          url: url.pathname + url.search,
-          headers: Object.fromEntries(request.headers),
-          ...(body?.length ? { payload: body } : {}),
-          remoteAddress: clientIp,
-          // Ends the API's request (its handlers see the client go) when the loader gives up.
-          signal: request.signal,
-        });
+        const call = () =>
+          inject(app, {
+            method: method as "GET",
+            url: url.pathname + url.search,
+            headers: Object.fromEntries(request.headers),
+            ...(body?.length ? { payload: body } : {}),
+            remoteAddress: clientIp,
+            // Ends the API's request (its handlers see the client go) when the loader gives up.
+            signal: request.signal,
+            // Dispatched here, inside the page session's store, not when awaited below.
+          }).end();
+        // Reading calls only: a call that changes something (signing out) reads the session itself.
+        const handOver = session && (method === "GET" || method === "HEAD");
+        const injected = handOver ? pageSession.run(session, call) : call();
         // The loader stops waiting at once, whatever the handler still does.
         const aborted = new Promise<never>((_, reject) => {
           request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true });

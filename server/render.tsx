@@ -37,7 +37,7 @@ import { serializeBoot } from "../shared/serialize";
 import { ssrLoaders, ssrRender } from "../api/metrics";
 import type { AssetResolver } from "./assets";
 import { isUnsupportedBrowser } from "./browser-support";
-import { IN_PROCESS_ORIGIN, type InProcessApi } from "./in-process-api";
+import { IN_PROCESS_ORIGIN, type InProcessApi, type PageSession } from "./in-process-api";
 import { cspNonce } from "./security";
 
 export type StaticRootData = Omit<RootData, "assets" | "viewer">;
@@ -82,13 +82,16 @@ export function errorPageFailedHtml(siteName: string): string {
  */
 export function loaderApiFor(
   req: ExpressRequest,
+  res: ExpressResponse,
   opts: Pick<RendererOptions, "apiOrigin" | "inProcessApi">,
 ): { baseUrl: string; fetch?: typeof fetch } {
   if (opts.apiOrigin) return { baseUrl: opts.apiOrigin };
   if (!opts.inProcessApi) throw new Error("the renderer needs API_ORIGIN or the in-process API");
   // The visitor's address as resolved through our trusted proxies only (trust proxy hops).
   const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
-  return { baseUrl: IN_PROCESS_ORIGIN, fetch: opts.inProcessApi.fetchFor(clientIp) };
+  // The session the page read for its viewer (server/app.ts), so the API does not read it again.
+  const session = res.locals.pageSession as PageSession | undefined;
+  return { baseUrl: IN_PROCESS_ORIGIN, fetch: opts.inProcessApi.fetchFor(clientIp, session) };
 }
 
 export const LOADER_API_TIMEOUT_MS = 5000;
@@ -229,7 +232,7 @@ export function createRenderer(opts: RendererOptions) {
     const forwarded: Record<string, string> = { "x-request-id": String(res.locals.requestId ?? "") };
     if (req.headers.cookie) forwarded.cookie = req.headers.cookie;
     const api = createAjax({
-      ...loaderApiFor(req, opts),
+      ...loaderApiFor(req, res, opts),
       headers: forwarded,
       timeoutMs: LOADER_API_TIMEOUT_MS,
     });

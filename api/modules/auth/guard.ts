@@ -9,6 +9,12 @@ export { type Auth, authOf, requireAuth } from "../../request-auth";
 
 export function attachSession(ctx: ApiContext): RequestHandler {
   return (req, res, next) => {
+    // Already read for this call: a page's loader calling the API in-process hands over what the
+    // page read (server/in-process-api.ts). Nothing else sets it before this.
+    if (res.locals.auth !== undefined) {
+      next();
+      return;
+    }
     readSession(ctx.database, readSessionToken(req, ctx.settings.cookies), ctx.now())
       .then((info) => {
         res.locals.auth = info ? ({ user: info.user, sessionIdHash: info.idHash } satisfies Auth) : null;
