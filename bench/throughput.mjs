@@ -146,23 +146,21 @@ export async function runThroughput({ root, benchScript }) {
     });
     children.push(ours);
 
-    const bare = spawn(process.execPath, [path.join(root, "bench/bare-react.mjs")], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    children.push(bare);
-    const barePort = await listeningPort(bare, "bare React server");
-    const floor = spawn(process.execPath, [path.join(root, "bench/stack-floor.mjs")], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    children.push(floor);
-    const floorPort = await listeningPort(floor, "stack floor server");
+    /** One of the bench's own servers (bench/*.mjs), on production React; resolves its port. */
+    const startBenchServer = (script, label) => {
+      const child = spawn(process.execPath, [path.join(root, script)], {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: "production" },
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      children.push(child);
+      return listeningPort(child, label);
+    };
+    const barePort = await startBenchServer("bench/bare-react.mjs", "bare React server");
+    const floorPort = await startBenchServer("bench/stack-floor.mjs", "stack floor server");
     await waitFor(oursPort, PAGE, ours, "production server");
 
-    // Both render the same rows: the first and the last appear in both pages.
+    // All three render the same rows, every cell the same.
     const page = await get(oursPort, PAGE);
     const barePage = await get(barePort, PAGE);
     const floorPage = await get(floorPort, PAGE);

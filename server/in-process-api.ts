@@ -94,6 +94,7 @@ export function createInProcessApi(router: Router, logger: Logger): InProcessApi
         request.signal.throwIfAborted();
         const method = request.method.toUpperCase();
         const body = method === "GET" || method === "HEAD" ? undefined : Buffer.from(await request.arrayBuffer());
+        // Dispatched here (`.end()`), inside the page session's store, not when awaited below.
         const call = () =>
           inject(app, {
             method: method as "GET",
@@ -103,7 +104,6 @@ export function createInProcessApi(router: Router, logger: Logger): InProcessApi
             remoteAddress: clientIp,
             // Ends the API's request (its handlers see the client go) when the loader gives up.
             signal: request.signal,
-            // Dispatched here, inside the page session's store, not when awaited below.
           }).end();
         // Reading calls only: a call that changes something (signing out) reads the session itself.
         const handOver = session && (method === "GET" || method === "HEAD");
