@@ -7,12 +7,19 @@
  * what they see may be personal.
  */
 import type { RequestHandler, Response } from "express";
+import { handedOverJson, jsonCopy, takesJsonValue } from "./json-hand-over";
 import { authOf } from "./modules/auth/guard";
 
+/**
+ * A kept answer, in the form it was made in: the bytes a network call wrote, or the JSON value
+ * an in-process call handed over (api/json-hand-over.ts). The other form is made from it the
+ * first time a caller of the other kind asks, and kept beside it.
+ */
 interface Entry {
   status: number;
   headers: Record<string, string>;
-  body: Buffer;
+  body?: Buffer;
+  json?: { value: unknown };
   expires: number;
 }
 
@@ -46,7 +53,15 @@ export function microCache({
   function send(res: Response, entry: Entry) {
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader("X-Micro-Cache", "hit");
-    res.status(entry.status).end(entry.body);
+    res.status(entry.status);
+    if (takesJsonValue(res) && (entry.json || /json/i.test(entry.headers["content-type"] ?? ""))) {
+      // The handed-over copy is the caller's own: the kept value stays as it was.
+      entry.json ??= { value: entry.body!.length ? JSON.parse(entry.body!.toString("utf8")) : null };
+      res.json(entry.json.value);
+      return;
+    }
+    entry.body ??= Buffer.from(JSON.stringify(entry.json!.value), "utf8");
+    res.end(entry.body);
   }
 
   const handler: RequestHandler = (req, res, next) => {
@@ -97,7 +112,11 @@ export function microCache({
           const value = res.getHeader(name);
           if (value !== undefined) headers[name] = String(value);
         }
-        entry = { status: 200, headers, body: Buffer.concat(chunks), expires: now() + ttlMs };
+        const handed = handedOverJson(res);
+        entry = handed
+          ? // A copy of its own: the caller may change the one it was handed.
+            { status: 200, headers, json: { value: jsonCopy(handed.value) }, expires: now() + ttlMs }
+          : { status: 200, headers, body: Buffer.concat(chunks), expires: now() + ttlMs };
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
         entries.set(key, entry);
       }

@@ -2,8 +2,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import pino from "pino";
-import { afterEach, describe, expect, it } from "vitest";
-import { createAjax } from "../shared/ajax";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { microCache } from "../api/micro-cache";
+import { createAjax, JSON_VALUE } from "../shared/ajax";
 import { IN_PROCESS_ORIGIN, createInProcessApi, type PageSession } from "./in-process-api";
 
 const logger = pino({ level: "silent" });
@@ -35,6 +36,22 @@ function echoRouter() {
   return router;
 }
 let slowClosed = false;
+
+/** An API whose answer holds what JSON writes in its own way, from an object it keeps. */
+const kept = { at: new Date("2026-12-01T08:00:00.000Z"), note: undefined, rows: [{ id: 1, tags: ["楷"] }] };
+function keptRouter() {
+  const router = express.Router();
+  router.get("/kept", (_req, res) => {
+    res.json(kept);
+  });
+  let calls = 0;
+  router.get("/catalogue", microCache({ ttlMs: 60_000 }), (_req, res) => {
+    calls++;
+    res.setHeader("Cache-Control", "public, max-age=60");
+    res.json({ calls, at: new Date(0) });
+  });
+  return router;
+}
 
 let closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -85,6 +102,60 @@ describe("the in-process API for page loaders", () => {
     const [a, b] = await Promise.all([read("/api/session"), plain("/api/session")]);
     expect(a).toMatchObject({ handedOver: true });
     expect(b).toMatchObject({ handedOver: false });
+  });
+
+  it("hands a JSON answer over as a value: no JSON written by the API nor parsed by the loader", async () => {
+    const api = createInProcessApi(keptRouter(), logger);
+    const ajax = createAjax({ baseUrl: IN_PROCESS_ORIGIN, fetch: api.fetchFor("127.0.0.1") });
+    const stringify = vi.spyOn(JSON, "stringify");
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const got = await ajax<typeof kept>("/api/kept");
+      // What the bytes would have read as: the date as its ISO string, no undefined member.
+      expect(got).toStrictEqual({ at: "2026-12-01T08:00:00.000Z", rows: [{ id: 1, tags: ["楷"] }] });
+      // (The request log writes its own lines; the answer is never written nor read as text.)
+      expect(stringify.mock.calls.filter(([value]) => value === kept)).toEqual([]);
+      expect(parse.mock.calls.filter(([text]) => String(text).includes("rows"))).toEqual([]);
+      // The loader's copy is its own: changing it leaves the handler's object as it was.
+      got.rows[0]!.tags.push("行");
+      expect(kept.rows[0]!.tags).toEqual(["楷"]);
+    } finally {
+      stringify.mockRestore();
+      parse.mockRestore();
+    }
+    // Any other reader of the fetch still reads the JSON the API would have written.
+    const res = await api.fetchFor("127.0.0.1")(`${IN_PROCESS_ORIGIN}/api/kept`);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(JSON_VALUE in res).toBe(true);
+    expect(await res.text()).toBe(JSON.stringify(kept));
+  });
+
+  it("hands the micro-cache's kept answer over as a fresh copy each time, and network callers get its JSON", async () => {
+    const router = keptRouter();
+    const api = createInProcessApi(router, logger);
+    const ajax = createAjax({ baseUrl: IN_PROCESS_ORIGIN, fetch: api.fetchFor("127.0.0.1") });
+    const first = await ajax<{ calls: number; at: string }>("/api/catalogue");
+    expect(first).toStrictEqual({ calls: 1, at: "1970-01-01T00:00:00.000Z" });
+    first.calls = 99;
+    const parse = vi.spyOn(JSON, "parse");
+    const second = await ajax<{ calls: number }>("/api/catalogue");
+    const parsed = parse.mock.calls.filter(([text]) => String(text).includes("calls"));
+    parse.mockRestore();
+    expect(parsed).toEqual([]);
+    expect(second).toStrictEqual({ calls: 1, at: "1970-01-01T00:00:00.000Z" });
+    expect(second).not.toBe(first);
+    // The same kept answer over HTTP: written once as JSON from the kept value.
+    const site = express();
+    site.use("/api", router);
+    const server = createServer(site).listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    closers.push(() => new Promise((r) => server.close(() => r())));
+    const reply = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/catalogue`, {
+      signal: AbortSignal.timeout(3000),
+    });
+    expect(reply.headers.get("x-micro-cache")).toBe("hit");
+    expect(reply.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await reply.text()).toBe('{"calls":1,"at":"1970-01-01T00:00:00.000Z"}');
   });
 
   it("keeps status and headers, Set-Cookie included, and a 404 stays a 404", async () => {

@@ -16,11 +16,13 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import express, { type Express, type Router } from "express";
+import express, { type Express, type Response as ExpressResponse, type Router } from "express";
 import inject from "light-my-request";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
+import { handedOverJson, handOverJson, type HandedOverJson } from "../api/json-hand-over";
 import type { Auth } from "../api/request-auth";
+import { JSON_VALUE } from "../shared/ajax";
 import { serializeRequest, serializeResponse } from "./logger";
 
 /** The origin loaders' URLs carry on the in-process path; it names no host anyone can reach. */
@@ -32,6 +34,23 @@ const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
 /** The session the page read for its visitor: who is signed in (null: nobody). */
 export interface PageSession {
   auth: Auth | null;
+}
+
+interface InProcessCall {
+  /** The page's session, for a reading call. */
+  session?: PageSession;
+  /** The API's response to this call, once its first middleware ran. */
+  response?: ExpressResponse;
+}
+
+/** A body that writes the handed-over value as JSON only when something reads it. */
+function jsonBody(json: HandedOverJson): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    pull(controller) {
+      controller.enqueue(new TextEncoder().encode(JSON.stringify(json.value)));
+      controller.close();
+    },
+  });
 }
 
 export interface InProcessApi {
@@ -76,11 +95,16 @@ export function createInProcessApi(router: Router, logger: Logger): InProcessApi
       serializers: { req: serializeRequest, res: serializeResponse },
     }),
   );
-  const pageSession = new AsyncLocalStorage<PageSession>();
-  // Read by the API's session middleware (api/modules/auth/guard.ts), which then reads nothing.
+  // Each injected call runs in a store of its own: the page's session, and where its JSON answer goes.
+  const calls = new AsyncLocalStorage<InProcessCall>();
   app.use((_req, res, next) => {
-    const session = pageSession.getStore();
-    if (session) res.locals.auth = session.auth;
+    const call = calls.getStore();
+    if (call) {
+      // Read by the API's session middleware (api/modules/auth/guard.ts), which then reads nothing.
+      if (call.session) res.locals.auth = call.session.auth;
+      handOverJson(res);
+      call.response = res;
+    }
     next();
   });
   app.use("/api", router);
@@ -106,8 +130,9 @@ export function createInProcessApi(router: Router, logger: Logger): InProcessApi
             signal: request.signal,
           }).end();
         // Reading calls only: a call that changes something (signing out) reads the session itself.
-        const handOver = session && (method === "GET" || method === "HEAD");
-        const injected = handOver ? pageSession.run(session, call) : call();
+        const reading = method === "GET" || method === "HEAD";
+        const store: InProcessCall = { session: reading ? session : undefined };
+        const injected = calls.run(store, call);
         // The loader stops waiting at once, whatever the handler still does.
         const aborted = new Promise<never>((_, reject) => {
           request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true });
@@ -119,7 +144,13 @@ export function createInProcessApi(router: Router, logger: Logger): InProcessApi
           for (const v of Array.isArray(value) ? value : [value]) headers.append(name, String(v));
         }
         const empty = NULL_BODY_STATUS.has(reply.statusCode) || method === "HEAD";
-        return new Response(empty ? null : new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers });
+        const json = store.response && handedOverJson(store.response);
+        if (!json || empty) {
+          return new Response(empty ? null : new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers });
+        }
+        const response = new Response(jsonBody(json), { status: reply.statusCode, headers });
+        Object.defineProperty(response, JSON_VALUE, { value: json.value });
+        return response;
       };
     },
   };

@@ -39,6 +39,13 @@ export interface RequestOptions<T> {
 
 export const DEFAULT_AJAX_TIMEOUT_MS = 15_000;
 
+/**
+ * Where a response carries its body as a value already parsed: the API in this process hands
+ * its JSON answers over this way (server/in-process-api.ts), so a loader's call costs no second
+ * JSON round trip. A registered symbol, the same in every bundle that holds this module.
+ */
+export const JSON_VALUE = Symbol.for("mochi.ajax.json-value");
+
 export function createAjax(options: AjaxOptions = {}) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_AJAX_TIMEOUT_MS;
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -69,13 +76,16 @@ export function createAjax(options: AjaxOptions = {}) {
     } finally {
       clearTimeout(timer);
     }
-    const text = await res.text();
     let body: unknown = null;
-    if (text) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = text;
+    if (JSON_VALUE in res) body = res[JSON_VALUE];
+    else {
+      const text = await res.text();
+      if (text) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+        }
       }
     }
     if (res.status >= 400) throw new AjaxError(res.status, ajaxErrorMessage(res.status), body);
