@@ -9,33 +9,37 @@
  */
 import type { Response } from "express";
 
-/** What `res.json` handed over, once it was called. */
-export interface HandedOverJson {
-  value: unknown;
+/** Where one response's `res.json` puts its value: `json` is set once it was called. */
+export interface JsonHandOver {
+  json?: { value: unknown };
 }
 
-const handedOver = new WeakMap<Response, HandedOverJson>();
-const takers = new WeakSet<Response>();
+const handOvers = new WeakMap<Response, JsonHandOver>();
 
-/** Makes this response's `res.json` hand its value over (kept for `handedOverJson`) and end. */
-export function handOverJson(res: Response): void {
-  takers.add(res);
+/**
+ * Makes this response's `res.json` hand its value over and end. The value is put in the
+ * returned hand-over, which `handedOverJson(res)` also reads.
+ */
+export function handOverJson(res: Response): JsonHandOver {
+  const handOver: JsonHandOver = {};
+  handOvers.set(res, handOver);
   res.json = function json(this: Response, value: unknown) {
     if (!this.get("Content-Type")) this.type("json");
-    handedOver.set(this, { value: jsonCopy(value) });
+    handOver.json = { value: jsonCopy(value) };
     this.end();
     return this;
   } as Response["json"];
+  return handOver;
 }
 
 /** Whether this response hands JSON over as a value (an in-process call). */
 export function takesJsonValue(res: Response): boolean {
-  return takers.has(res);
+  return handOvers.has(res);
 }
 
 /** The value `res.json` handed over on this response, if it did. */
-export function handedOverJson(res: Response): HandedOverJson | undefined {
-  return handedOver.get(res);
+export function handedOverJson(res: Response): { value: unknown } | undefined {
+  return handOvers.get(res)?.json;
 }
 
 /**

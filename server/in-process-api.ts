@@ -16,11 +16,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import express, { type Express, type Response as ExpressResponse, type Router } from "express";
+import express, { type Express, type Router } from "express";
 import inject from "light-my-request";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { handedOverJson, handOverJson, type HandedOverJson } from "../api/json-hand-over";
+import { handOverJson, type JsonHandOver } from "../api/json-hand-over";
 import type { Auth } from "../api/request-auth";
 import { JSON_VALUE } from "../shared/ajax";
 import { serializeRequest, serializeResponse } from "./logger";
@@ -39,12 +39,12 @@ export interface PageSession {
 interface InProcessCall {
   /** The page's session, for a reading call. */
   session?: PageSession;
-  /** The API's response to this call, once its first middleware ran. */
-  response?: ExpressResponse;
+  /** Where the API's `res.json` puts its answer, once the call's first middleware ran. */
+  handOver?: JsonHandOver;
 }
 
 /** A body that writes the handed-over value as JSON only when something reads it. */
-function jsonBody(json: HandedOverJson): ReadableStream<Uint8Array> {
+function jsonBody(json: { value: unknown }): ReadableStream<Uint8Array> {
   return new ReadableStream({
     pull(controller) {
       controller.enqueue(new TextEncoder().encode(JSON.stringify(json.value)));
@@ -102,8 +102,7 @@ export function createInProcessApi(router: Router, logger: Logger): InProcessApi
     if (call) {
       // Read by the API's session middleware (api/modules/auth/guard.ts), which then reads nothing.
       if (call.session) res.locals.auth = call.session.auth;
-      handOverJson(res);
-      call.response = res;
+      call.handOver = handOverJson(res);
     }
     next();
   });
@@ -144,7 +143,7 @@ export function createInProcessApi(router: Router, logger: Logger): InProcessApi
           for (const v of Array.isArray(value) ? value : [value]) headers.append(name, String(v));
         }
         const empty = NULL_BODY_STATUS.has(reply.statusCode) || method === "HEAD";
-        const json = store.response && handedOverJson(store.response);
+        const json = store.handOver?.json;
         if (!json || empty) {
           return new Response(empty ? null : new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers });
         }
