@@ -7,7 +7,7 @@ import { type AppOptions, createApp } from "../../server/app";
 import { type AppConfig, loadConfig } from "../../server/config";
 import { openServices } from "../../server/services";
 import { sql } from "kysely";
-import { openDatabase } from "../../api/db/database";
+import { type Database, openDatabase } from "../../api/db/database";
 import { seedCatalogue } from "../../api/db/seed-catalogue";
 import { seedCommerce } from "../../api/db/seed-commerce";
 import { testDatabase } from "../db";
@@ -190,5 +190,35 @@ export class TestBrowser {
       parsed = text;
     }
     return { status: res.status, body: parsed, headers: res.headers };
+  }
+}
+
+let probes = 0;
+
+/**
+ * Resolves once every notification sent before the call has reached this database's listeners:
+ * notifications arrive in commit order (at once on PGlite, through the LISTEN connection on
+ * PostgreSQL), so a probe of our own sent now arrives after them.
+ */
+export async function notificationsDelivered(database: Database, channel = "test_delivery_probe"): Promise<void> {
+  const mark = `probe-${process.pid}-${++probes}`;
+  let timer: NodeJS.Timeout | undefined;
+  let unlisten = async () => {};
+  try {
+    await new Promise<void>((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`notification ${mark} never arrived`)), 10_000);
+      database
+        .listen(channel, (payload) => {
+          if (payload === mark) resolve();
+        })
+        .then((stop) => {
+          unlisten = stop;
+          return database.notify(channel, mark);
+        })
+        .catch(reject);
+    });
+  } finally {
+    clearTimeout(timer);
+    await unlisten();
   }
 }

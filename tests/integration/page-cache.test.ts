@@ -3,14 +3,15 @@
  * is answered from the cache (`X-Page-Cache: hit`) with its own nonce matching its CSP, gzip
  * included; 304 on its ETag; requests with a session (or any cookie) are neither served from it
  * nor stored; a catalogue write on this node or on another one (NOTIFY; on PostgreSQL a second
- * connection pool) empties it.
+ * connection pool) empties it, and a periodic job that changes nothing does not.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gunzipSync } from "node:zlib";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { httpRequests } from "../../api/metrics";
-import { BROWSER_UA, GOOGLEBOT_UA, testApp, testAppOnSameDatabase } from "./helpers";
+import { advanceLiveSessions } from "../../api/modules/live/state-job";
+import { BROWSER_UA, GOOGLEBOT_UA, notificationsDelivered, testApp, testAppOnSameDatabase } from "./helpers";
 
 const ORIGIN = "http://localhost:3000";
 const PAGE_CACHE = { maxEntries: 100, maxBytes: 16 * 2 ** 20, ttlMs: 60_000 };
@@ -182,6 +183,17 @@ describe("page cache", () => {
     } finally {
       await db.updateTable("courses").set({ title }).where("id", "=", courseId).execute();
     }
+  });
+
+  it("is kept when a periodic job finds nothing to change (the live state job, every 30 s)", async () => {
+    const api = h.services!.api;
+    // What the demo data has due moves first, and empties the cache as it should.
+    await advanceLiveSessions(api);
+    await notificationsDelivered(api.database);
+    await expectStored(courseUrl);
+    expect(await advanceLiveSessions(api)).toEqual([]);
+    await notificationsDelivered(api.database);
+    expect((await get(h.handler, courseUrl).expect(200)).headers["x-page-cache"]).toBe("hit");
   });
 
   it("is emptied by a catalogue write on another node (NOTIFY)", async () => {

@@ -17,6 +17,7 @@ import * as staffCommerce from "./015_staff_commerce";
 import * as learnerJourneys from "./016_learner_journeys";
 import * as videoJobs from "./017_video_jobs";
 import * as activityParticipation from "./018_activity_participation";
+import * as catalogueChangesByRow from "./019_catalogue_changes_by_row";
 
 export interface Migration {
   version: number;
@@ -43,4 +44,5 @@ export const migrations: Migration[] = [
   { version: 16, name: "learner_journeys", up: learnerJourneys.up },
   { version: 17, name: "video_jobs", up: videoJobs.up },
   { version: 18, name: "activity_participation", up: activityParticipation.up },
+  { version: 19, name: "catalogue_changes_by_row", up: catalogueChangesByRow.up },
 ];
