@@ -2,7 +2,9 @@
  * Catalogue changes (migration 019, decision 026's addendum of 2026-12-07): a transaction that
  * changed rows of a catalogue table is told once, as `<schema>.<table>`; a statement that changed
  * nothing is not told (the live state job runs five guarded updates every 30 s, which used to empty
- * every node's caches each time), and neither is a write in another schema of the same database.
+ * every node's caches each time), nor a learner's progress report (it writes `users` and
+ * `enrolments`, in columns no public page shows), nor a write in another schema of the same
+ * database.
  *
  * Each check waits until every notification the writes before it caused has been heard
  * (`notificationsDelivered`).
@@ -15,6 +17,9 @@ import type { ApiContext } from "../../api/context";
 import { seedCatalogue } from "../../api/db/seed-catalogue";
 import { seedCommerce } from "../../api/db/seed-commerce";
 import { orderJob } from "../../api/jobs/commerce";
+import { userForPhone } from "../../api/modules/auth/accounts";
+import { enrolLearner } from "../../api/modules/enrolments/enrolments";
+import { recordLessonProgress } from "../../api/modules/learning/progress";
 import { advanceLiveSessions } from "../../api/modules/live/state-job";
 import { loadConfig } from "../../server/config";
 import { apiContextFor } from "../../server/services";
@@ -101,6 +106,33 @@ describe("catalogue changes", () => {
     await orderJob.run(ctx);
     await advanceLiveSessions(ctx);
     expect(await heardSoFar()).toEqual([]);
+  });
+
+  it("are not told for a learner's progress report; a new enrolment and a nickname are told", async () => {
+    const { db } = handle.database;
+    const { id: userId } = await userForPhone(ctx, "13700000019").then((r) => r.user);
+    const lesson = await db
+      .selectFrom("lessons")
+      .select(["id", "course_id"])
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await heardSoFar();
+    await db.transaction().execute((trx) => enrolLearner(trx, userId, lesson.course_id, "admin", new Date()));
+    expect(await heardSoFar()).toContain(`${schema}.enrolments`);
+
+    // What the player sends every few seconds: the last lesson and time of the enrolment, the speed.
+    const args = { userId, lessonId: lesson.id, courseId: lesson.course_id, durationSeconds: 600, enrolled: true };
+    await recordLessonProgress(handle.database, args, { position: 10, watched: 10, speed: 1.5 }, new Date());
+    await recordLessonProgress(handle.database, args, { position: 20, watched: 10, speed: 1.25 }, new Date());
+    expect(
+      (await db.selectFrom("users").select("playback_speed_x100").where("id", "=", userId).executeTakeFirstOrThrow())
+        .playback_speed_x100,
+    ).toBe(125);
+    expect(await heardSoFar()).toEqual([]);
+
+    await db.updateTable("users").set({ nickname: "临池" }).where("id", "=", userId).execute();
+    expect(await heardSoFar()).toEqual([`${schema}.users`]);
   });
 
   it("are told for a TRUNCATE, which has no rows to fire for", async () => {

@@ -10,6 +10,13 @@
  * The notification names the schema too (`<schema>.<table>`): NOTIFY is per database, so sites or
  * test runs kept in separate schemas of one database no longer empty each other's caches.
  *
+ * Two tables are written far more often than anything public on them changes, so only the
+ * columns public pages show count as a change there:
+ * - `users`: nickname, avatar, role and status (the wall's and groups' names, teachers); not the
+ *   playback speed that every progress report may set, nor sign-in details;
+ * - `enrolments`: a new or removed enrolment (the counts); not the last lesson and time that every
+ *   progress report of an enrolled learner writes.
+ *
  * The tables are the ones migration 010 gave a trigger in this schema, found by the trigger's name.
  */
 export const up = `
@@ -33,8 +40,14 @@ begin
   loop
     execute format('drop trigger %I on %I', t.name || '_catalogue_changed', t.name);
     execute format(
-      'create trigger %I after insert or update or delete on %I for each row execute function notify_catalogue_changed()',
-      t.name || '_catalogue_rows', t.name);
+      'create trigger %I after insert or delete or update%s on %I for each row execute function notify_catalogue_changed()',
+      t.name || '_catalogue_rows',
+      case t.name
+        when 'users' then ' of nickname, avatar_url, role, status'
+        when 'enrolments' then ' of user_id, course_id'
+        else ''
+      end,
+      t.name);
     execute format(
       'create trigger %I after truncate on %I for each statement execute function notify_catalogue_changed()',
       t.name || '_catalogue_truncated', t.name);
