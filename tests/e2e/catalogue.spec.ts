@@ -4,7 +4,7 @@
  * outline and buying notice, and a free course taken after signing in, then found in 我的课程.
  * Screenshots go to test-results/shots-courses.
  */
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, isHydrated, test, waitForHydration, waitForPartHydration } from "./fixtures";
 import { freshPhone, loadedAgain, phoneLogin } from "./login-helpers";
 
 const SHOTS = "test-results/shots-courses";
@@ -73,9 +73,13 @@ test("the home page's carousel works before the shelves below have their code; t
   await carousel.getByRole("button", { name: "下一张" }).click();
   await expect(carousel.getByText("名师现场示范，预约后开播提醒")).toBeVisible();
 
-  release();
-  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
   const first = featured.locator("a.catalogue-card__link").first();
+  expect(await isHydrated(first), "the shelves wait for their code").toBe(false);
+
+  release();
+  // Until the shelves' code has come and hydrated them, a card is a plain link (decision 059).
+  await waitForPartHydration(first);
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
   const href = await first.getAttribute("href");
   await first.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));

@@ -1,4 +1,4 @@
-import { test as base, type Browser, type ConsoleMessage, expect, type Page } from "@playwright/test";
+import { test as base, type Browser, type ConsoleMessage, expect, type Locator, type Page } from "@playwright/test";
 
 /** Collects a page's console errors and uncaught exceptions into a list. */
 function recordErrors(page: Page): string[] {
@@ -33,6 +33,20 @@ export { expect };
 /** Resolves once the client router has hydrated (links are then handled by the router). */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/**
+ * Whether React has hydrated the element: React keeps its fiber on every DOM node it hydrated or
+ * created, under a key starting `__reactFiber$`. A part whose code has not come yet (decision 059)
+ * still shows the server's HTML, with no such key.
+ */
+export async function isHydrated(element: Locator): Promise<boolean> {
+  return element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber$")));
+}
+
+/** Resolves once React has hydrated the element (a part of the page hydrating on its own). */
+export async function waitForPartHydration(element: Locator) {
+  await expect.poll(() => isHydrated(element), { message: "the part is hydrated" }).toBe(true);
 }
 
 /** Waits until every open dialog has finished its enter animation (so a screenshot shows it whole). */

@@ -6,7 +6,7 @@
  * lessons and replays (with chapter marks) play.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, isHydrated, test, waitForHydration, waitForPartHydration } from "./fixtures";
 import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
 
 /** The seed's first course: 欧体楷书入门 (paid), lessons 1 and 2 are trial lessons, 3 is locked. */
@@ -243,9 +243,15 @@ test.describe("lesson player", () => {
     await chooseSpeed(player(page), "1.5×");
     await expect(player(page).getByRole("button", { name: "倍速 1.5×" })).toBeVisible();
 
+    const link = outline.getByRole("link", { name: /起笔、行笔、收笔/ });
+    expect(await isHydrated(link), "the outline waits for its code").toBe(false);
+
     release();
+    // A link clicked before its part has hydrated is a plain link (a full load, decision 059):
+    // the outline's code has to arrive and hydrate first.
+    await waitForPartHydration(link);
     await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
-    await outline.getByRole("link", { name: /起笔、行笔、收笔/ }).click();
+    await link.click();
     await expect(page).toHaveURL(new RegExp(`/video/${TRIAL_LESSON + 1}$`));
     await expect(page.locator('.lesson-outline [aria-current="page"]')).toContainText("起笔、行笔、收笔");
     // The outline's link was the router's: the same document, not a new load.
