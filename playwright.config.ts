@@ -1,6 +1,7 @@
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { specGroups } from "./tests/e2e/spec-groups";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -11,22 +12,17 @@ const startedAt = Date.now();
 /**
  * The spec files run in `E2E_SERVERS` groups at once (2 by default; 1 for one server), each group
  * against a server and database of its own on its own port, so no spec sees another group's data.
- * Files are dealt to the groups largest first (a file's size stands for its running time).
+ * Files are dealt to the groups by their recorded running time (tests/e2e/spec-groups.ts).
  */
 const servers = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
-function specGroups(): string[][] {
-  const files = readdirSync(testDir)
+const durations = JSON.parse(readFileSync(path.join(testDir, "durations.json"), "utf8")) as Record<string, number>;
+const groups = specGroups(
+  readdirSync(testDir)
     .filter((f) => f.endsWith(".spec.ts"))
-    .map((f) => ({ f, size: statSync(path.join(testDir, f)).size }))
-    .sort((a, b) => b.size - a.size || a.f.localeCompare(b.f));
-  const groups = Array.from({ length: servers }, () => ({ files: [] as string[], size: 0 }));
-  for (const { f, size } of files) {
-    const lightest = groups.reduce((a, b) => (b.size < a.size ? b : a));
-    lightest.files.push(f);
-    lightest.size += size;
-  }
-  return groups.map((g) => g.files);
-}
+    .map((file) => ({ file, bytes: statSync(path.join(testDir, file)).size })),
+  durations,
+  servers,
+);
 
 /**
  * Browser tests against the production build, in Debian's Chromium (Playwright's own browser
@@ -59,7 +55,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: specGroups().map((files, i) => ({
+  projects: groups.map((files, i) => ({
     name: `server-${i + 1}`,
     testMatch: files.map((f) => `**/${f}`),
     // One file at a time per server: the files of a group share its database, and one that
@@ -68,7 +64,7 @@ export default defineConfig({
     workers: 1,
     use: { baseURL: `http://127.0.0.1:${port + i}` },
   })),
-  webServer: specGroups().map((_, i) => serverOn(port + i)),
+  webServer: groups.map((_, i) => serverOn(port + i)),
 });
 
 function serverOn(p: number) {

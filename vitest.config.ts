@@ -4,7 +4,12 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ["{client,server,shared,api}/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
+    include: [
+      "{client,server,shared,api}/**/*.test.{ts,tsx}",
+      "tests/integration/**/*.test.{ts,tsx}",
+      // Unit tests of the browser suite's own tools (its specs are *.spec.ts, run by Playwright).
+      "tests/e2e/**/*.test.ts",
+    ],
     environment: "node",
     // Many integration tests build a fresh database or spawn the built server inside the test; on a
     // shared two-core machine that alone can take tens of seconds. Hangs are still cut off.
