@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { queueSchema } from "../../shared/contracts/homework";
 import { coinRules } from "../../shared/currency";
-import { dialogsSettled, expect, otherBrowser, test, waitForHydration } from "./fixtures";
+import { dialogsSettled, expect, otherBrowser, test, waitForHydration, waitForPartHydration } from "./fixtures";
 import { freshLearnerIn, lessonWork, signInDemo, strokeAndGrid, uploadSheets } from "./homework-helpers";
 
 const SHOTS = "test-results/shots-homework";
@@ -84,6 +84,8 @@ test("three photos handed in, reviewed 优 in another browser: drawing, grid, mo
   await page.goto(`/video/${lesson.id}`);
   await waitForHydration(page);
   const panel = page.getByRole("region", { name: "本课作业" });
+  // The panel hydrates on its own after the page (decision 059); until then its button does nothing.
+  await waitForPartHydration(panel);
   await panel.getByRole("button", { name: "交作业" }).click();
   const dialog = page.getByRole("dialog", { name: "交作业" });
   await expect(dialog).toBeVisible();
@@ -205,6 +207,8 @@ test("a returned work: the learner reads the reason, hands in again, and the vie
   await page.goto(`/video/${lesson.id}`);
   await waitForHydration(page);
   const panel = page.getByRole("region", { name: "本课作业" });
+  // The panel hydrates on its own after the page (decision 059); until then its button does nothing.
+  await waitForPartHydration(panel);
   await panel.getByRole("button", { name: "交作业" }).click();
   const first = page.getByRole("dialog", { name: "交作业" });
   await uploadSheets(page, first, ["永"]);

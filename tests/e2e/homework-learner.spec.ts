@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { HOMEWORK_UNSUPPORTED_TYPE, lessonHomeworkSchema } from "../../shared/contracts/homework";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test, waitForHydration, waitForPartHydration } from "./fixtures";
 import { practicePhoto } from "./homework-helpers";
 
 /** The demo learner (enrolled in the demo courses, with work in every state). */
@@ -59,6 +59,8 @@ test("a learner hands in three photos with a progress bar each and finds them �
   await waitForHydration(page);
   const panel = page.getByRole("region", { name: "本课作业" });
   await expect(panel.getByRole("img", { name: /^范字「.」$/ }).first()).toBeVisible();
+  // The panel hydrates on its own after the page (decision 059); until then its button does nothing.
+  await waitForPartHydration(panel);
   await panel.getByRole("button", { name: "交作业" }).click();
   const dialog = page.getByRole("dialog", { name: "交作业" });
   await expect(dialog).toBeVisible();

@@ -173,6 +173,8 @@ test.describe("lesson player", () => {
       (req) => req.url().endsWith(`/api/learning/lessons/${TRIAL_LESSON}/progress`) && req.method() === "PUT",
     );
     const outline = page.getByRole("complementary", { name: "课程目录" });
+    // The outline hydrates on its own (decision 059); before that its links are plain links.
+    await waitForPartHydration(outline);
     await outline.getByRole("link").nth(1).click();
     const leftAt = ((await left).postDataJSON() as { position: number }).position;
     await expect(page).toHaveURL(new RegExp(`/video/${TRIAL_LESSON + 1}$`));
