@@ -2,7 +2,8 @@
 // Records how long each browser spec file took in the last run (test-results/playwright.json, as
 // written by `npm test` or `npx playwright test`) into tests/e2e/durations.json, which
 // playwright.config.ts uses to deal the files to its servers evenly. Run it after a full run on a
-// machine like CI's; files the run did not include keep their recorded time.
+// machine like CI's; files the run did not include keep their recorded time, and files that no
+// longer exist are dropped.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,7 +31,10 @@ for (const suite of report.suites ?? []) {
   measured[file] = (measured[file] ?? 0) + milliseconds(suite);
 }
 const recorded = existsSync(durationsPath) ? JSON.parse(readFileSync(durationsPath, "utf8")) : {};
-const merged = { ...recorded };
+// Files removed since keep no entry.
+const merged = Object.fromEntries(
+  Object.entries(recorded).filter(([file]) => existsSync(path.join(root, "tests", "e2e", file))),
+);
 for (const [file, ms] of Object.entries(measured)) merged[file] = Math.round(ms / 1000);
 const sorted = Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
 writeFileSync(durationsPath, `${JSON.stringify(sorted, null, 2)}\n`);
