@@ -1,4 +1,6 @@
-// Lighthouse desktop performance of every public kind of page (issue "Speed", goal 7: 100 each).
+// Lighthouse desktop performance of every public kind of page (issue "Speed", goal 7: 100 each),
+// and beside it the phone table: Lighthouse's mobile defaults on the five pages of MOBILE_PAGES
+// (performance ≥ 90, accessibility 100 apart from the spec's viewport, CLS ≤ 0.05).
 //
 //   npm run bench -- --lighthouse            (needs a build: npm run build)
 //   node bench/lighthouse.mjs                 same
@@ -47,6 +49,13 @@ export const PAGES = [
   "/calmness",
 ];
 
+/**
+ * The phone pages of the issue "Phones" (item 9): Lighthouse's default config (a mid-range phone,
+ * slow 4G and 4× CPU slowdown), performance and accessibility. `{course}`, `{lesson}` and
+ * `{share}` are the first links of their lists.
+ */
+export const MOBILE_PAGES = ["/", "/course/{course}", "/video/{lesson}", "/homework", "/homework/share?id={share}"];
+
 /** Pages of the demo accounts (BENCH_LH_SIGNED_IN=1): [account, address]. */
 export const SIGNED_IN_PAGES = [
   ["learner", "/my"],
@@ -85,22 +94,33 @@ async function signIn(origin, account) {
 const DISCOVER = {
   live: ["/live", /href="\/live\/(\d+)"/],
   book: ["/books", /href="\/books\/(\d+)"/],
+  course: ["/product/list", /href="\/course\/(\d+)"/],
+  share: ["/homework", /href="\/homework\/share\?id=([\w-]+)"/],
 };
+
+/** The first lesson of the first course (its page links to each lesson). */
+async function firstLesson(origin, course) {
+  const html = await (await fetch(`${origin}/course/${course}`)).text();
+  return /href="\/video\/(\d+)"/.exec(html)?.[1];
+}
 
 const loadAverage = () => os.loadavg()[0].toFixed(2);
 
-async function resolvePages(origin) {
+async function resolvePages(origin, pages = PAGES) {
   const ids = {};
   for (const [key, [page, pattern]] of Object.entries(DISCOVER)) {
     const html = await (await fetch(origin + page)).text();
     ids[key] = pattern.exec(html)?.[1];
   }
+  ids.lesson = ids.course && (await firstLesson(origin, ids.course));
   // BENCH_LH_PAGES="/,/about": only these kinds of page.
   const only = process.env.BENCH_LH_PAGES?.split(",").filter(Boolean);
-  return PAGES.filter((route) => !only || only.includes(route)).map((route) => ({
-    route,
-    path: route.replace(/\{(\w+)\}/g, (_, k) => ids[k] ?? "0"),
-  }));
+  return pages
+    .filter((route) => !only || only.includes(route))
+    .map((route) => ({
+      route,
+      path: route.replace(/\{(\w+)\}/g, (_, k) => ids[k] ?? "0"),
+    }));
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -220,6 +240,50 @@ async function audit(url, port, keepAs) {
   };
 }
 
+/**
+ * One phone audit: Lighthouse's default config (mobile emulation and throttling), performance and
+ * accessibility. The failing accessibility audits are listed, the spec's viewport set apart.
+ */
+async function auditMobile(url, port) {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility"],
+  });
+  const lhr = result.lhr;
+  if (lhr.runtimeError) return { score: 0, a11y: 0, lcp: NaN, tbt: NaN, cls: NaN, failing: [lhr.runtimeError.code] };
+  const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const failing = lhr.categories.accessibility.auditRefs
+    .map((r) => lhr.audits[r.id])
+    .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative")
+    .map((a) => a.id);
+  // The accessibility score without the accepted audits: every other audit passing is 100.
+  const a11yOthers = failing.every((id) => ACCEPTED_FAILURES.has(id));
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    a11y: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    a11yOthers: a11yOthers ? 100 : Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    fcp: metric("first-contentful-paint"),
+    lcp: metric("largest-contentful-paint"),
+    tbt: metric("total-blocking-time"),
+    cls: metric("cumulative-layout-shift"),
+    failing,
+  };
+}
+
+/** The phone table (MOBILE_PAGES), `runs` audits a page, the median performance run kept. */
+async function mobileRows(origin, port, runs) {
+  const rows = [];
+  for (const { route, path: p } of await resolvePages(origin, MOBILE_PAGES)) {
+    const samples = [];
+    for (let i = 0; i < runs; i++) samples.push(await auditMobile(origin + encodeURI(p), port));
+    const best = samples.find((s) => s.score === median(samples.map((x) => x.score)));
+    rows.push({ route, path: p, runs: samples.map((s) => s.score), ...best, load: loadAverage() });
+  }
+  return rows;
+}
+
 export async function runLighthouse() {
   const categories = process.env.BENCH_LH_CATEGORIES?.split(",").filter(Boolean);
   if (categories?.length && categories.join() !== "performance") return runCategories(categories);
@@ -239,7 +303,9 @@ export async function runLighthouse() {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   const rows = [];
+  let mobile = [];
   try {
+    mobile = await mobileRows(origin, chrome.port, runs);
     for (const { route, path: p } of await resolvePages(origin)) {
       const samples = [];
       const keep = process.env.BENCH_LH_KEEP === "1";
@@ -286,11 +352,31 @@ export async function runLighthouse() {
         `${r.path}: ${r.each.map((e) => `${e.score} (${Math.round(e.fcp)} / ${Math.round(e.lcp)} / ${Math.round(e.tbt)}; ${e.load})`).join(", ")}`,
       );
   }
+  console.log(
+    "\nLighthouse mobile (default config: phone emulation, slow 4G, 4× CPU), performance and accessibility" +
+      " (a11y*: without the spec's fixed viewport, meta-viewport):\n",
+  );
+  const phone = [["page", "address", "score", "a11y", "a11y*", "FCP", "LCP", "TBT", "CLS", "load", "a11y failing"]];
+  for (const r of mobile)
+    phone.push([
+      r.route,
+      r.path,
+      runs > 1 ? `${r.score} (${r.runs.join("/")})` : r.score,
+      r.a11y,
+      r.a11yOthers,
+      ms(r.fcp),
+      ms(r.lcp),
+      ms(r.tbt),
+      Number.isFinite(r.cls) ? r.cls.toFixed(3) : "-",
+      r.load,
+      r.failing.join(", ") || "none",
+    ]);
+  for (const line of table(phone)) console.log(line);
   const dir = path.join(root, "bench/results");
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     path.join(dir, "lighthouse.json"),
-    JSON.stringify({ at: new Date().toISOString(), loadBefore, loadAfter: loadAverage(), rows }, null, 2),
+    JSON.stringify({ at: new Date().toISOString(), loadBefore, loadAfter: loadAverage(), rows, mobile }, null, 2),
   );
   return rows;
 }

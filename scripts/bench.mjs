@@ -12,7 +12,8 @@
 // Results: printed, and written to bench/results/latest.json.
 // `npm run bench -- --throughput`: ours against bare React and static on one workload
 // (bench/throughput.mjs; results in bench/results/throughput.json).
-// `npm run bench -- --lighthouse`: Lighthouse desktop performance per public page type
+// `npm run bench -- --lighthouse`: Lighthouse desktop performance per public page type, and the
+// phone table (mobile emulation and throttling) on five pages
 // (bench/lighthouse.mjs; results in bench/results/lighthouse.json).
 // `npm run bench -- --validate`: the W3C validator's errors per page type, signed out and in
 // (bench/validate-html.mjs, needs Java; results in bench/results/validate-html.json).
