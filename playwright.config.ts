@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { ANDROID_UA } from "./tests/e2e/phone-layout";
 import { specGroups } from "./tests/e2e/spec-groups";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -16,9 +17,11 @@ const startedAt = Date.now();
  */
 const servers = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
 const durations = JSON.parse(readFileSync(path.join(testDir, "durations.json"), "utf8")) as Record<string, number>;
+/** The phone's spec files (`phone-*.spec.ts`) run in the phone project, on a server of their own. */
+const isPhoneSpec = (f: string) => f.startsWith("phone-");
 const groups = specGroups(
   readdirSync(testDir)
-    .filter((f) => f.endsWith(".spec.ts"))
+    .filter((f) => f.endsWith(".spec.ts") && !isPhoneSpec(f))
     .map((file) => ({ file, bytes: statSync(path.join(testDir, file)).size })),
   durations,
   servers,
@@ -55,16 +58,33 @@ export default defineConfig({
       ],
     },
   },
-  projects: groups.map((files, i) => ({
-    name: `server-${i + 1}`,
-    testMatch: files.map((f) => `**/${f}`),
-    // One file at a time per server: the files of a group share its database, and one that
-    // changes the catalogue (an operator publishing a course) must not run beside one that counts
-    // it. Without this a worker that finished its own group took the other group's next file.
-    workers: 1,
-    use: { baseURL: `http://127.0.0.1:${port + i}` },
-  })),
-  webServer: groups.map((_, i) => serverOn(port + i)),
+  projects: [
+    ...groups.map((files, i) => ({
+      name: `server-${i + 1}`,
+      testMatch: files.map((f) => `**/${f}`),
+      // One file at a time per server: the files of a group share its database, and one that
+      // changes the catalogue (an operator publishing a course) must not run beside one that counts
+      // it. Without this a worker that finished its own group took the other group's next file.
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${port + i}` },
+    })),
+    {
+      // A phone (issue "Phones"): 390×844, touch, Chrome on Android. Its files share the workers
+      // with the groups above (no more at once) and a server and database of their own.
+      name: "phone",
+      testMatch: "**/phone-*.spec.ts",
+      workers: 1,
+      use: {
+        baseURL: `http://127.0.0.1:${port + groups.length}`,
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: ANDROID_UA,
+      },
+    },
+  ],
+  webServer: [...groups.map((_, i) => serverOn(port + i)), serverOn(port + groups.length)],
 });
 
 function serverOn(p: number) {

@@ -9,7 +9,15 @@
  */
 import { mkdirSync } from "node:fs";
 import { chromium, type Page } from "@playwright/test";
-import { ANDROID_UA, WECHAT_UA, fits, layoutProblems } from "../tests/e2e/phone-layout";
+import {
+  ANDROID_UA,
+  PHONE_MY_PAGES,
+  PHONE_PUBLIC_PAGES,
+  WECHAT_UA,
+  detailPages,
+  fits,
+  layoutProblems,
+} from "../tests/e2e/phone-layout";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -22,70 +30,6 @@ const ua = flag("ua") === "wechat" ? WECHAT_UA : ANDROID_UA;
 const base = (args[0] ?? "http://127.0.0.1:3000").replace(/\/$/, "");
 const out = `test-results/phone-shots/${width}`;
 mkdirSync(out, { recursive: true });
-
-const PUBLIC = [
-  "/",
-  "/product/list",
-  "/video",
-  "/live",
-  "/playback",
-  "/books",
-  "/books/tabs",
-  "/stationery",
-  "/experience",
-  "/homework",
-  "/calmness",
-  "/search?keyword=楷书",
-  "/show/activity",
-  "/activitys/bmyx",
-  "/activitys/daycourse",
-  "/activitys/reading",
-  "/activitys/travel_note",
-  "/about",
-  "/guide",
-  "/guide/live",
-  "/agreement",
-  "/deletion-agreement",
-  "/protocol",
-  "/protocol/contact",
-  "/protocol/feedback",
-  "/protocol/privacy",
-  "/protocol/service",
-  "/bowser",
-];
-const MY = [
-  "/my",
-  "/my/allcourse",
-  "/my/activities",
-  "/my/calendar",
-  "/my/dairy",
-  "/my/exchange",
-  "/my/exchange/record",
-  "/my/exchange/record/coin",
-  "/my/exchange/record/bishan",
-  "/my/homework",
-  "/my/information",
-  "/my/order",
-  "/my/packs",
-  "/my/security",
-];
-/** Detail pages: the first link of each kind found on its list page. */
-const DETAILS: Array<[list: string, pattern: RegExp]> = [
-  ["/product/list", /^\/course\/\d+$/],
-  ["/video", /^\/video\/PublicCourseItem\?id=\d+$/],
-  ["/books", /^\/books\/\d+$/],
-  ["/stationery", /^\/commodity\/\d+$/],
-  ["/live", /^\/live\/\d+$/],
-  ["/homework", /^\/homework\/share\?/],
-  ["/my/exchange", /^\/my\/exchange\/detail\?/],
-  ["/show/activity", /^\/activitys\/[^/]+$/],
-];
-
-async function firstLink(page: Page, list: string, pattern: RegExp): Promise<string | null> {
-  await page.goto(base + list, { waitUntil: "networkidle" });
-  const hrefs = await page.$$eval("a[href]", (as) => as.map((a) => a.getAttribute("href") ?? ""));
-  return hrefs.find((h) => pattern.test(h)) ?? null;
-}
 
 async function signIn(page: Page) {
   await page.goto(base + "/");
@@ -114,19 +58,9 @@ const context = await browser.newContext({
 await context.addInitScript("window.__name = (f) => f");
 const page = await context.newPage();
 await signIn(page);
-const paths = [...PUBLIC, ...MY];
-// The lesson page: the first lesson of the first course.
-const course = await firstLink(page, "/product/list", /^\/course\/\d+$/);
-if (course) {
-  paths.push(course);
-  const lesson = await firstLink(page, course, /^\/video\/\d+$/);
-  if (lesson) paths.push(lesson);
-}
-for (const [list, pattern] of DETAILS) {
-  const found = await firstLink(page, list, pattern);
-  if (found) paths.push(found);
-  else console.log(`no link like ${pattern} on ${list}`);
-}
+const details = await detailPages(page, base);
+for (const m of details.missing) console.log(`not found: ${m}`);
+const paths = [...PHONE_PUBLIC_PAGES, ...PHONE_MY_PAGES, ...details.found];
 let bad = 0;
 for (const p of paths.filter((x) => !only || x.includes(only))) {
   const res = await page.goto(base + p, { waitUntil: "networkidle" });

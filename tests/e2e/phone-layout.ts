@@ -3,7 +3,7 @@
  * the screen, no text under 12 px, primary buttons at least 44×44 px. Used by the phone browser
  * tests and by `npx tsx scripts/phone-shots.ts`, which screenshots every page at 390 px.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 /** The phone sizes the issue names; 390×844 is the one the phone project runs at. */
 export const PHONE_SIZES = [
@@ -19,6 +19,107 @@ export const ANDROID_UA =
 /** WeChat's in-app browser on Android: the share page and the wall must read well in it. */
 export const WECHAT_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/131.0.0.0 Mobile Safari/537.36 XWEB/1300289 MMWEBSDK/20241103 MMWEBID/1234 MicroMessenger/8.0.54.2760(0x28003637) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64";
+
+/** The public pages a learner opens (item 2), signed out or in. */
+export const PHONE_PUBLIC_PAGES = [
+  "/",
+  "/product/list",
+  "/video",
+  "/live",
+  "/playback",
+  "/books",
+  "/books/tabs",
+  "/stationery",
+  "/experience",
+  "/homework",
+  "/calmness",
+  "/search?keyword=楷书",
+  "/show/activity",
+  "/activitys/bmyx",
+  "/activitys/daycourse",
+  "/activitys/reading",
+  "/activitys/travel_note",
+  "/about",
+  "/guide",
+  "/guide/live",
+  "/agreement",
+  "/deletion-agreement",
+  "/protocol",
+  "/protocol/contact",
+  "/protocol/feedback",
+  "/protocol/privacy",
+  "/protocol/service",
+  "/bowser",
+];
+/** The personal centre: every `/my` child (signed in). */
+export const PHONE_MY_PAGES = [
+  "/my",
+  "/my/allcourse",
+  "/my/activities",
+  "/my/calendar",
+  "/my/dairy",
+  "/my/exchange",
+  "/my/exchange/record",
+  "/my/exchange/record/coin",
+  "/my/exchange/record/bishan",
+  "/my/homework",
+  "/my/information",
+  "/my/order",
+  "/my/packs",
+  "/my/security",
+];
+/** Detail pages: the first link of each kind found on its list page. */
+export const PHONE_DETAIL_LINKS: Array<[list: string, pattern: RegExp]> = [
+  ["/product/list", /^\/course\/\d+$/],
+  ["/product/list", /^\/course\/\d+$/],
+  ["/video", /^\/video\/PublicCourseItem\?id=\d+$/],
+  ["/books", /^\/books\/\d+$/],
+  ["/stationery", /^\/commodity\/\d+$/],
+  ["/live", /^\/live\/\d+$/],
+  ["/homework", /^\/homework\/share\?/],
+  ["/my/exchange", /^\/my\/exchange\/detail\?/],
+  ["/show/activity", /^\/activitys\/[^/]+$/],
+];
+
+/** The first link on `list` whose address matches `pattern` (`url` makes the address absolute). */
+export async function firstLink(page: Page, url: string, pattern: RegExp): Promise<string | null> {
+  await page.goto(url, { waitUntil: "networkidle" });
+  const hrefs = await page.$$eval("a[href]", (as) => as.map((a) => a.getAttribute("href") ?? ""));
+  return hrefs.find((h) => pattern.test(h)) ?? null;
+}
+
+/**
+ * The detail pages of PHONE_DETAIL_LINKS and a lesson (the first lesson of the first course), found
+ * by following the list pages of the running site. `base` is its origin ("" with a baseURL).
+ */
+export async function detailPages(page: Page, base = ""): Promise<{ found: string[]; missing: string[] }> {
+  const found: string[] = [];
+  const missing: string[] = [];
+  for (const [list, pattern] of PHONE_DETAIL_LINKS) {
+    const link = await firstLink(page, base + list, pattern);
+    if (link) found.push(link);
+    else missing.push(`${pattern} on ${list}`);
+  }
+  const course = found.find((p) => p.startsWith("/course/"));
+  const lesson = course ? await firstLink(page, base + course, /^\/video\/\d+$/) : null;
+  if (lesson) found.push(lesson);
+  else missing.push("a lesson of the first course");
+  return { found, missing };
+}
+
+/**
+ * Whether the element can be reached and tapped: scrolled into view, it lies inside the screen and
+ * is the element at its centre (no bar, sheet or banner covers it).
+ */
+export async function reachable(element: Locator): Promise<boolean> {
+  await element.scrollIntoViewIfNeeded();
+  return element.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    if (r.left < 0 || r.right > window.innerWidth || r.top < 0 || r.bottom > window.innerHeight) return false;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && (hit === el || el.contains(hit));
+  });
+}
 
 export interface LayoutProblems {
   /** `document.documentElement.scrollWidth - innerWidth`, when positive. */
