@@ -3,8 +3,9 @@
  * character traced with real touch events (CDP) finishes the stroke quiz, and the page does not
  * scroll under the writing finger (it does over the paper while only the stroke order plays). On
  * a tablet, portrait and landscape: the teacher's review canvas fits, a pen stroke with varying
- * pressure leaves a mark that is saved with its pressures, and a two-finger pinch zooms the photo
- * without a mark while the mark stays on the same spot of the photo.
+ * pressure leaves a mark that is saved with its pressures (a palm resting meanwhile changes
+ * nothing), a lone finger then moves the photo, and a two-finger pinch zooms it without a mark
+ * while the mark stays on the same spot of the photo.
  */
 import type { CDPSession, Locator, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
@@ -182,17 +183,36 @@ for (const viewport of [
       const box = (await canvas.boundingBox())!;
       // A pen stroke, pressed harder as it goes.
       const from = { x: box.x + box.width * 0.35, y: box.y + box.height * 0.45 };
+      // Halfway, the hand comes to rest on the glass beside it and slides: the pen keeps writing.
+      const palm = { x: box.x + box.width * 0.7, y: box.y + box.height * 0.8 };
       await pen(cdp, "mousePressed", from, 0.2);
       for (let i = 1; i <= 16; i++) {
+        if (i === 6) await touch(cdp, "touchStart", [palm]);
+        if (i > 6) await touch(cdp, "touchMove", [{ x: palm.x + (i - 6) * 8, y: palm.y - (i - 6) * 4 }]);
         await pen(cdp, "mouseMoved", { x: from.x + i * 6, y: from.y + i * 2 }, 0.2 + i * 0.05);
       }
       await pen(cdp, "mouseReleased", { x: from.x + 96, y: from.y + 32 }, 0);
+      await touch(cdp, "touchEnd", []);
       const marks = canvas.locator("svg path");
       await expect(marks).toHaveCount(1);
+      await expect(page.locator(".review-toolbar__zoom")).toHaveText("100%");
       const placed = await onPhoto(marks.first(), photo);
+      const mark = (await marks.first().boundingBox())!;
+      expect(mark.width).toBeGreaterThan(80);
+
+      // Once a pen has written, a lone finger moves the photo and leaves no mark.
+      const stage = canvas.locator(".review-canvas__stage");
+      const stageAt = (await stage.boundingBox())!;
+      await swipe(cdp, [
+        { x: box.x + box.width * 0.5, y: box.y + box.height * 0.5 },
+        { x: box.x + box.width * 0.5 + 60, y: box.y + box.height * 0.5 + 30 },
+      ]);
+      await expect.poll(async () => (await stage.boundingBox())!.x).toBeGreaterThan(stageAt.x + 40);
+      await expect(marks).toHaveCount(1);
+      await page.getByRole("button", { name: "适合" }).click();
+      await expect.poll(async () => (await stage.boundingBox())!.x).toBeCloseTo(stageAt.x, 0);
 
       // Two fingers spread apart: the photo zooms, no mark is drawn, the mark stays on its spot.
-      const stage = canvas.locator(".review-canvas__stage");
       const widthBefore = (await stage.boundingBox())!.width;
       const mid = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
       await touch(cdp, "touchStart", [
