@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { circleShape, fullPhotoGrids, penPath, tickPoints } from "./drawing-geometry";
+import { circleShape, fullPhotoGrids, penOutline, penPath, penWidthAt, tickPoints } from "./drawing-geometry";
 import { gridBox, gridLines } from "./grid-geometry";
 
 const photo = { width: 2000, height: 1000 };
@@ -51,5 +51,38 @@ describe("drawing geometry", () => {
     expect(grids).toHaveLength(20);
     expect(grids[0]).toMatchObject({ kind: "mi", x: 0.125, size: 0.25 });
     expect(grids[0]?.y).toBeCloseTo(50 / 500);
+  });
+});
+
+describe("pen pressure", () => {
+  it("draws the chosen width at 0.5 and thins or thickens it with the pen's pressure", () => {
+    expect(penWidthAt(10, 0.5)).toBeCloseTo(10);
+    expect(penWidthAt(10, 1)).toBeCloseTo(16);
+    expect(penWidthAt(10, 0)).toBeCloseTo(4);
+    expect(penWidthAt(10, 0.25)).toBeLessThan(penWidthAt(10, 0.75));
+  });
+
+  /** The outline's thickness across a horizontal stroke, between two x positions. */
+  const thickness = (outline: number[][], from: number, to: number) => {
+    const ys = outline.filter(([x]) => x! >= from && x! <= to).map(([, y]) => y!);
+    return Math.max(...ys) - Math.min(...ys);
+  };
+  const line = (pressure: (t: number) => number) =>
+    Array.from({ length: 41 }, (_, i) => [0.1 + (i / 40) * 0.8, 0.5, pressure(i / 40)] as [number, number, number]);
+
+  it("a pen pressed harder along the stroke leaves a line that grows as wide as penWidthAt says", () => {
+    const size = { width: 1000, height: 1000 };
+    const outline = penOutline({ width: 0.02, points: line((t) => 0.2 + 0.8 * t) }, size);
+    const light = thickness(outline, 250, 350);
+    const hard = thickness(outline, 750, 850);
+    expect(hard).toBeGreaterThan(light * 1.6);
+    expect(hard).toBeGreaterThan(penWidthAt(20, 0.75) * 0.85);
+    expect(hard).toBeLessThan(penWidthAt(20, 1) * 1.1);
+  });
+
+  it("a device that reports one constant pressure draws as the mouse does (today's width)", () => {
+    const size = { width: 1000, height: 1000 };
+    const mouse = penOutline({ width: 0.02, points: line(() => 0.5) }, size);
+    expect(penOutline({ width: 0.02, points: line(() => 0.8) }, size)).toEqual(mouse);
   });
 });

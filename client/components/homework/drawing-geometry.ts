@@ -33,23 +33,42 @@ export function outlinePath(outline: readonly (readonly number[])[]): string {
   return `${parts.join(" ")} Z`;
 }
 
+/** How much a pen's pressure thins or thickens its line (perfect-freehand's `thinning`). */
+export const PEN_THINNING = 0.6;
+
 /**
- * A pen mark as the filled outline perfect-freehand draws around its points. Points that all
- * carry the same pressure (a mouse) get simulated pressure from the speed of the hand.
+ * The width of a pen line at a pressure, for a pen width `size`: 0.5 (mouse, finger, a pen that
+ * reports no pressure) draws exactly the chosen width; a light pen down to 40 %, a hard one up to
+ * 160 % (perfect-freehand's radius is size × (0.5 − thinning × (0.5 − pressure))).
  */
-export function penPath(mark: Pick<Mark, "points" | "width">, photo: PhotoSize, last = true): string {
+export function penWidthAt(size: number, pressure: number): number {
+  const p = Math.min(1, Math.max(0, pressure));
+  return 2 * size * (0.5 - PEN_THINNING * (0.5 - p));
+}
+
+/**
+ * A pen mark's outline as perfect-freehand draws it around its points, in the photo's pixels.
+ * Points that all carry the same pressure (a mouse, a finger, a pen that reports one constant
+ * value) are drawn as the mouse's, with pressure simulated from the speed of the hand; a pen's real pressure varies the width (penWidthAt).
+ */
+export function penOutline(mark: Pick<Mark, "points" | "width">, photo: PhotoSize, last = true): number[][] {
   const first = mark.points[0]?.[2];
   const flat = mark.points.every((p) => p[2] === first);
-  const points = mark.points.map(([x, y, pressure]) => [x * photo.width, y * photo.height, pressure]);
-  const outline = getStroke(points, {
+  // One constant pressure is no pressure at all: drawn exactly as the mouse's 0.5.
+  const points = mark.points.map(([x, y, pressure]) => [x * photo.width, y * photo.height, flat ? 0.5 : pressure]);
+  return getStroke(points, {
     size: mark.width * photo.width,
-    thinning: 0.6,
+    thinning: PEN_THINNING,
     smoothing: 0.5,
     streamline: 0.5,
     simulatePressure: flat,
     last,
   });
-  return outlinePath(outline);
+}
+
+/** A pen mark as the filled outline of penOutline. */
+export function penPath(mark: Pick<Mark, "points" | "width">, photo: PhotoSize, last = true): string {
+  return outlinePath(penOutline(mark, photo, last));
 }
 
 /** A circle mark: the ellipse inside the box its two points span. */

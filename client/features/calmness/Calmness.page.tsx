@@ -27,7 +27,7 @@ import { Waterfall } from "../../lib/waterfall";
 import { useRootData } from "../../lib/root-data";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { PrintSheets } from "./PrintSheets";
-import { Trainer } from "./Trainer";
+import { Trainer, usePhone } from "./Trainer";
 import "./calmness.css";
 
 const PAGE_SIZE = 24;
@@ -90,6 +90,7 @@ function Gallery({ onPick }: { onPick: (char: string) => void }) {
   // A ref, not state: the list may ask again before React has re-rendered with the new offset.
   const nextOffset = useRef<number | null | undefined>(undefined);
   const firstNext = first.data?.nextOffset ?? null;
+  const phone = usePhone();
 
   const items = first.data ? [...first.data.items, ...more] : [];
 
@@ -139,7 +140,7 @@ function Gallery({ onPick }: { onPick: (char: string) => void }) {
       </h2>
       <Waterfall
         items={items}
-        columns={6}
+        columns={phone ? 3 : 6}
         getKey={(item) => item.index}
         render={(item) => <CharacterCard item={item} onPick={onPick} />}
       />

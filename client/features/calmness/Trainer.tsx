@@ -4,7 +4,7 @@
  * use; each character's stroke data fetched from our own server on demand). A finished character
  * is added to today's diary. A quiet full-screen mode with a timer.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { type DiarySaveResult, diarySaveResultSchema, strokesUrl } from "../../../shared/contracts/practice";
 import { browserApi } from "../../lib/api";
 
@@ -15,6 +15,31 @@ const modeNames: Record<Mode, string> = { animate: "笔顺演示", trace: "描�
 
 export const TRAINER_SIZE = 320;
 export const TRAINER_PADDING = 16;
+/** The largest writing square on a phone (its width decides, up to this). */
+export const PHONE_TRAINER_MAX = 480;
+const PHONE = "(max-width: 480px)";
+
+/** Whether the screen is a phone's (the stylesheets' phone breakpoint); false on the server. */
+export function usePhone(): boolean {
+  return useSyncExternalStore(
+    (change) => {
+      const query = window.matchMedia(PHONE);
+      query.addEventListener("change", change);
+      return () => query.removeEventListener("change", change);
+    },
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  );
+}
+
+/**
+ * The writing square's side: today's 320 px on wider screens, on a phone the whole width the
+ * board has (whole pixels, so the strokes land where the finger is).
+ */
+export function trainerSize(phone: boolean, boardWidth: number): number {
+  if (!phone || boardWidth <= 0) return TRAINER_SIZE;
+  return Math.floor(Math.min(boardWidth, PHONE_TRAINER_MAX));
+}
 
 /** The grid lines of a square box, as SVG. */
 export function GridLines({ style, size }: { style: GridStyle; size: number }) {
@@ -63,6 +88,9 @@ const clock = (seconds: number) =>
 export function Trainer({ char, signedIn }: { char: string; signedIn: boolean }) {
   const box = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
+  const paper = useRef<HTMLDivElement>(null);
+  const phone = usePhone();
+  const [size, setSize] = useState<number | null>(null);
   const writer = useRef<Writer | null>(null);
   const started = useRef(Date.now());
   const [mode, setMode] = useState<Mode>("animate");
@@ -96,8 +124,37 @@ export function Trainer({ char, signedIn }: { char: string; signedIn: boolean })
     [signedIn],
   );
 
-  // One writer per character; modes reuse it.
+  // The square follows the trainer's width on a phone (turning the phone, a narrower window).
+  useLayoutEffect(() => {
+    const el = stage.current;
+    if (!el) return;
+    const measure = () => {
+      const style = getComputedStyle(el);
+      const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      setSize(trainerSize(phone, inner));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [phone]);
+
+  // While tracing, a finger on the paper writes: the page must not scroll under it. hanzi-writer
+  // listens to touch events; this keeps a move that starts on the paper from scrolling the page
+  // where touch-action is not honoured.
   useEffect(() => {
+    const el = paper.current;
+    if (!el || mode === "animate") return;
+    const hold = (e: TouchEvent) => {
+      if (e.cancelable) e.preventDefault();
+    };
+    el.addEventListener("touchmove", hold, { passive: false });
+    return () => el.removeEventListener("touchmove", hold);
+  }, [mode]);
+
+  // One writer per character and size; modes reuse it.
+  useEffect(() => {
+    if (size === null) return;
     let cancelled = false;
     setStatus("loading");
     setDone(false);
@@ -108,16 +165,16 @@ export function Trainer({ char, signedIn }: { char: string; signedIn: boolean })
       if (cancelled || !box.current) return;
       box.current.replaceChildren();
       writer.current = HanziWriter.create(box.current, char, {
-        width: TRAINER_SIZE,
-        height: TRAINER_SIZE,
-        padding: TRAINER_PADDING,
+        width: size,
+        height: size,
+        padding: Math.round((TRAINER_PADDING * size) / TRAINER_SIZE),
         showOutline: true,
         showCharacter: false,
         strokeColor: "#222222",
         outlineColor: "#d9cfbd",
         drawingColor: "#222222",
         highlightColor: "#b22c1a",
-        drawingWidth: 22,
+        drawingWidth: Math.round((22 * size) / TRAINER_SIZE),
         strokeAnimationSpeed: 1,
         delayBetweenStrokes: 300,
         charDataLoader: loadStrokes,
@@ -130,7 +187,7 @@ export function Trainer({ char, signedIn }: { char: string; signedIn: boolean })
       writer.current?.cancelQuiz();
       writer.current = null;
     };
-  }, [char]);
+  }, [char, size]);
 
   // Apply the mode (again on 重来).
   useEffect(() => {
@@ -186,6 +243,7 @@ export function Trainer({ char, signedIn }: { char: string; signedIn: boolean })
     void stage.current?.requestFullscreen?.().catch(() => undefined);
   };
 
+  const side = size ?? TRAINER_SIZE;
   return (
     <div ref={stage} className={`trainer${quiet ? " trainer--quiet" : ""}`} data-testid="trainer">
       <div className="trainer__controls">
@@ -220,8 +278,13 @@ export function Trainer({ char, signedIn }: { char: string; signedIn: boolean })
         </div>
       </div>
       <div className="trainer__board">
-        <div className="trainer__paper" style={{ width: TRAINER_SIZE, height: TRAINER_SIZE }}>
-          <GridLines style={grid} size={TRAINER_SIZE} />
+        <div
+          ref={paper}
+          className={`trainer__paper${mode === "animate" ? "" : " trainer__paper--writing"}`}
+          style={{ width: side, height: side }}
+          data-testid="trainer-paper"
+        >
+          <GridLines style={grid} size={side} />
           <div
             ref={box}
             className="trainer__writer"

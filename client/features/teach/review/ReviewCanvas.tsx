@@ -44,6 +44,7 @@ import { GridShape } from "../../../components/homework/GridShape";
 import { ModelCharacter } from "../../../components/homework/ModelCharacter";
 import { gridBox } from "../../../components/homework/grid-geometry";
 import type { Pen, Tool } from "./tools";
+import { follows, pointerDown, pointerUp, pressureOf, type RouterState, START } from "./touch-input";
 
 /** Eraser reach and grid handle size, in screen pixels. */
 const ERASER_PX = 10;
@@ -83,6 +84,7 @@ export function ReviewCanvas(props: CanvasProps) {
   const [view, setView] = useState<View | null>(null);
   const [gesture, setGesture] = useState<Gesture | null>(null);
   const pointers = useRef(new Map<number, Point>());
+  const route = useRef<RouterState>(START);
   const aspect = photo.height / photo.width;
   const drawing = editor.drawings[photoIndex] ?? { photo: photoIndex, marks: [], grids: [] };
   // The latest values for native listeners and gesture steps between renders.
@@ -163,26 +165,37 @@ export function ReviewCanvas(props: CanvasProps) {
 
   function pointOf(e: ReactPointerEvent, at: Point): Mark["points"][number] {
     const [x, y] = toPhoto(view!, at[0], at[1]);
-    // Mouse and most fingers report no pressure: a neutral 0.5 lets the outline simulate it.
-    const pressure = e.pointerType === "pen" && e.pressure > 0 ? clamp(e.pressure, 0, 1) : 0.5;
-    return [clamp(x, -0.5, 1.5), clamp(y, -0.5, 1.5), pressure];
+    // Mouse and fingers report no real pressure: a neutral 0.5 lets the outline simulate it.
+    return [clamp(x, -0.5, 1.5), clamp(y, -0.5, 1.5), pressureOf(e.pointerType, e.pressure)];
   }
 
   function onPointerDown(e: ReactPointerEvent<HTMLDivElement>) {
     if (!view || (e.pointerType === "mouse" && e.button !== 0 && e.button !== 1)) return;
+    const routed = pointerDown(route.current, {
+      id: e.pointerId,
+      kind: e.pointerType,
+      width: e.width,
+      height: e.height,
+    });
+    // A palm, a touch while the pen is down, a third finger: no mark, no move.
+    if (routed.start === "ignore") return;
+    route.current = routed.state;
     e.currentTarget.setPointerCapture(e.pointerId);
     const at = local(e);
+    // What the fingers were doing ends when the pen comes down.
+    for (const id of pointers.current.keys()) if (!follows(routed.state, id)) pointers.current.delete(id);
     pointers.current.set(e.pointerId, at);
-    if (pointers.current.size === 2) {
+    if (gesture && (gesture.kind === "erase" || gesture.kind === "grid") && routed.start !== "tool") {
+      onEditor(settle(editor));
+    }
+    if (routed.start === "pinch") {
       // A second finger: whatever the first one started becomes a pinch (a stroke just begun is dropped).
       const [a, b] = [...pointers.current.values()] as [Point, Point];
-      if (gesture?.kind === "erase" || gesture?.kind === "grid") onEditor(settle(editor));
       setGesture({ kind: "pinch", points: [a, b] });
       return;
     }
-    if (pointers.current.size > 2) return;
     const rel = toPhoto(view, at[0], at[1]);
-    if (props.panning || tool === "hand" || e.button === 1) {
+    if (routed.start === "pan" || props.panning || tool === "hand" || e.button === 1) {
       setGesture({ kind: "pan", last: at });
       return;
     }
@@ -219,7 +232,7 @@ export function ReviewCanvas(props: CanvasProps) {
   }
 
   function onPointerMove(e: ReactPointerEvent<HTMLDivElement>) {
-    if (!view || !pointers.current.has(e.pointerId)) return;
+    if (!view || !follows(route.current, e.pointerId) || !pointers.current.has(e.pointerId)) return;
     const at = local(e);
     pointers.current.set(e.pointerId, at);
     if (!gesture) return;
@@ -244,8 +257,11 @@ export function ReviewCanvas(props: CanvasProps) {
         const added = (events.length > 0 ? events : [native]).map((ev) => {
           const p = local(ev);
           const [x, y] = toPhoto(view, p[0], p[1]);
-          const pressure = ev.pointerType === "pen" && ev.pressure > 0 ? clamp(ev.pressure, 0, 1) : 0.5;
-          return [clamp(x, -0.5, 1.5), clamp(y, -0.5, 1.5), pressure] as [number, number, number];
+          return [clamp(x, -0.5, 1.5), clamp(y, -0.5, 1.5), pressureOf(ev.pointerType, ev.pressure)] as [
+            number,
+            number,
+            number,
+          ];
         });
         const points = [...gesture.mark.points, ...added].slice(0, MAX_POINTS);
         setGesture({ kind: "pen", mark: { ...gesture.mark, points } });
@@ -270,6 +286,8 @@ export function ReviewCanvas(props: CanvasProps) {
   }
 
   function onPointerUp(e: ReactPointerEvent<HTMLDivElement>) {
+    if (!follows(route.current, e.pointerId)) return;
+    route.current = pointerUp(route.current, e.pointerId);
     pointers.current.delete(e.pointerId);
     if (!gesture) return;
     if (gesture.kind === "pinch") {

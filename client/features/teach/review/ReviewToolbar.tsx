@@ -129,7 +129,12 @@ export function ReviewToolbar(props: {
         >
           ＋
         </button>
-        <button type="button" className="tool-button tool-button--narrow" onClick={() => props.onZoom(1)}>
+        <button
+          type="button"
+          className="tool-button tool-button--narrow"
+          onClick={() => props.onZoom(1)}
+          title="照片复位：适合窗口（0）"
+        >
           适合
         </button>
       </div>

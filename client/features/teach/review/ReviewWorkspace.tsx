@@ -307,6 +307,11 @@ export function ReviewWorkspace({ claim, onClaim }: { claim: ClaimResult; onClai
           ) : (
             <p className="review-loading">这次提交没有照片。</p>
           )}
+          {photo ? (
+            <p className="review-touch-hint">
+              用笔或一根手指画；两根手指拖动、缩放照片，点“适合”复位。用过笔之后，一根手指只移动照片，手掌碰到也不会留下痕迹。
+            </p>
+          ) : null}
           {attempt.photos.length > 1 ? (
             <ol className="review-photos" aria-label="照片">
               {attempt.photos.map((p, i) => {
