@@ -69,18 +69,15 @@ function heicWorker(): Worker {
   const decoder = createRequire(import.meta.url).resolve("heic-decode");
   const started = new Worker(WORKER_SOURCE, { eval: true, workerData: { decoder } });
   started.unref();
-  started.on(
-    "message",
-    (msg: { id: number; width?: number; height?: number; data?: ArrayBuffer; error?: string }) => {
-      const job = pending.get(msg.id);
-      if (!job) return;
-      pending.delete(msg.id);
-      clearTimeout(job.timer);
-      if (msg.error !== undefined || !msg.data || !msg.width || !msg.height)
-        job.reject(new Error(msg.error ?? "HEIC decode failed"));
-      else job.resolve({ width: msg.width, height: msg.height, data: Buffer.from(msg.data) });
-    },
-  );
+  started.on("message", (msg: { id: number; width?: number; height?: number; data?: ArrayBuffer; error?: string }) => {
+    const job = pending.get(msg.id);
+    if (!job) return;
+    pending.delete(msg.id);
+    clearTimeout(job.timer);
+    if (msg.error !== undefined || !msg.data || !msg.width || !msg.height)
+      job.reject(new Error(msg.error ?? "HEIC decode failed"));
+    else job.resolve({ width: msg.width, height: msg.height, data: Buffer.from(msg.data) });
+  });
   const gone = (err: Error) => {
     if (worker === started) worker = undefined;
     failAll(err);

@@ -286,7 +286,11 @@ describe("drafts", () => {
     expect((await draft(who)).body.photos).toEqual([]);
     const now = api().now();
     expect(await runJobTick(api(), homeworkUploadJob, { now, node: "vitest-draft" })).toBe("ok");
-    const row = await db().selectFrom("homework_photos").select("id").where("id", "=", photo.body.id).executeTakeFirst();
+    const row = await db()
+      .selectFrom("homework_photos")
+      .select("id")
+      .where("id", "=", photo.body.id)
+      .executeTakeFirst();
     expect(row).toBeUndefined();
   });
 });

@@ -361,8 +361,7 @@ export function SubmitDialog({ open, onClose, task, attemptNumber, onSubmitted }
             从相册选
           </label>
           <span className="hw-submit__count" aria-live="polite">
-            已选 {items.length} / {max} 张
-            {touchFirst ? "" : " · 也可以把照片拖到这里，或直接粘贴"}
+            已选 {items.length} / {max} 张{touchFirst ? "" : " · 也可以把照片拖到这里，或直接粘贴"}
           </span>
         </div>
         {draftState === "loading" && items.length === 0 ? (

@@ -32,7 +32,9 @@ export function fitLongSide(
 export function isSupportedPhoto(file: Pick<File, "type" | "name">): boolean {
   if ((HOMEWORK_PHOTO_TYPES as readonly string[]).includes(file.type)) return true;
   // Some systems leave the type empty (or vague); trust only these extensions then.
-  return (file.type === "" || file.type === "application/octet-stream") && /\.(jpe?g|png|webp|heic|heif)$/i.test(file.name);
+  return (
+    (file.type === "" || file.type === "application/octet-stream") && /\.(jpe?g|png|webp|heic|heif)$/i.test(file.name)
+  );
 }
 
 /** An iPhone photo (HEIC/HEIF): most browsers cannot draw it, so the server converts it. */
@@ -183,20 +185,18 @@ export function uploadReducer(items: readonly UploadItem[], action: UploadAction
       const restored = action.photos
         .filter((photo) => !known.has(photo.id))
         .slice(0, room)
-        .map(
-          (photo): UploadItem => ({
-            id: action.makeId(),
-            name: photo.id,
-            file: null,
-            blob: null,
-            preview: photo.thumbUrl,
-            key: action.makeId(),
-            status: "done",
-            progress: 1,
-            photo,
-            error: null,
-          }),
-        );
+        .map((photo): UploadItem => ({
+          id: action.makeId(),
+          name: photo.id,
+          file: null,
+          blob: null,
+          preview: photo.thumbUrl,
+          key: action.makeId(),
+          status: "done",
+          progress: 1,
+          photo,
+          error: null,
+        }));
       return restored.length > 0 ? [...restored, ...items] : items;
     }
     case "compressing":
