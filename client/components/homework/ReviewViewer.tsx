@@ -60,6 +60,7 @@ function ReviewNote({ attempt }: { attempt: HomeworkAttempt }) {
 function usePhoneScreen(): boolean {
   const [phone, setPhone] = useState(false);
   useEffect(() => {
+    if (typeof window.matchMedia !== "function") return;
     const query = window.matchMedia("(max-width: 480px)");
     const update = () => setPhone(query.matches);
     update();

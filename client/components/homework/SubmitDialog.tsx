@@ -124,7 +124,7 @@ function usePhotoUploads(taskId: number) {
 function useTouchFirst(): boolean {
   const [touch, setTouch] = useState(false);
   useEffect(() => {
-    setTouch(window.matchMedia("(pointer: coarse)").matches);
+    setTouch(window.matchMedia?.("(pointer: coarse)").matches ?? false);
   }, []);
   return touch;
 }

@@ -194,10 +194,10 @@ function ShareWork({ share }: { share: ShareView }) {
             下载海报
           </a>
         )}
-        <Link className="button" to="/homework">
+        <Link className="button share__also-below" to="/homework">
           看更多优秀作业
         </Link>
-        <Link className="button" to={`/course/${share.courseId}`}>
+        <Link className="button share__also-below" to={`/course/${share.courseId}`}>
           我也想学
         </Link>
       </div>
