@@ -258,6 +258,7 @@ test.describe("in WeChat's browser", () => {
     await expect(page.getByText(/在微信里无法直接下载/)).toBeVisible();
     await expect(page.getByRole("link", { name: "下载海报" })).toHaveCount(0);
     await page.getByRole("button", { name: "保存海报" }).tap();
+    await expect(page.locator("img.share__poster")).toHaveJSProperty("complete", true);
     await expect(page.locator("img.share__poster")).toBeVisible();
     expect(await ownProblems(page)).toEqual({ overflow: 0, wide: [], tinyText: [], smallTargets: [] });
     await page.screenshot({ path: `${SHOTS}/share-wechat.png`, fullPage: true });
