@@ -213,9 +213,18 @@ test("the demo learner reads a review on the phone: pinch-zoom with the marks, t
   await expect(viewer.getByRole("button", { name: "看第 2 张" })).toHaveAttribute("aria-current", "true");
   await expect(viewer.getByText(/第 2 \/ 2 张/)).toBeVisible();
   expect(await zoom.locator("img").getAttribute("src")).not.toBe(firstSrc);
+  await expect(zoom.locator("img")).toHaveJSProperty("complete", true);
   // And a thumbnail goes straight back.
-  await viewer.getByRole("button", { name: "看第 1 张" }).tap();
-  await expect(viewer.getByRole("button", { name: "看第 1 张" })).toHaveAttribute("aria-current", "true");
+  const first = viewer.getByRole("button", { name: "看第 1 张" });
+  await first.scrollIntoViewIfNeeded();
+  // After the synthetic pinch (CDP touch input), the emulated browser does not turn the next tap
+  // into a click (seen with these synthetic touches only; the same tap without the pinch works
+  // at once): tap until it answers.
+  await expect(async () => {
+    await first.tap();
+    await expect(first).toHaveAttribute("aria-current", "true", { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  expect(await zoom.locator("img").getAttribute("src")).toBe(firstSrc);
   await page.screenshot({ path: `${SHOTS}/review-first.png` });
   expect(consoleErrors).toEqual([]);
 });
