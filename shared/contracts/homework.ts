@@ -22,14 +22,15 @@ export const HOMEWORK_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 export const HOMEWORK_PHOTO_MAX_PIXELS = 40_000_000;
 /** The long side the browser scales a photo to before uploading it. */
 export const HOMEWORK_UPLOAD_LONG_SIDE = 2048;
-export const HOMEWORK_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export const HOMEWORK_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"] as const;
 /** Hours an uploaded photo waits to be handed in before the upload job deletes it. */
 export const HOMEWORK_UNSUBMITTED_PHOTO_HOURS = 24;
 /** Minutes a teacher's claim on an attempt lasts without activity. */
 export const HOMEWORK_CLAIM_MINUTES = 30;
 
-export const HOMEWORK_UNSUPPORTED_TYPE =
-  "只支持 JPG、PNG 或 WebP 格式的照片。iPhone 的 HEIC 照片请在“设置 → 相机 → 格式”中选择“兼容性最佳”，或截图后再上传";
+export const HOMEWORK_UNSUPPORTED_TYPE = "只支持 JPG、PNG、WebP 或 HEIC（iPhone 照片）格式的照片，请换一张";
+/** A HEIC/HEIF photo the server cannot decode (cut short, or not a photo at all). */
+export const HOMEWORK_BROKEN_HEIC = "这张 HEIC 照片已损坏或无法读取，请在相册里重新选择，或重新拍一张";
 
 export const SCRIPTS = ["kai", "xing", "li", "zhuan", "cao", "yingbi"] as const;
 export const scriptSchema = z.enum(SCRIPTS);
@@ -180,6 +181,15 @@ export type LessonHomework = z.infer<typeof lessonHomeworkSchema>;
 
 /** POST /api/homework/tasks/{taskId}/photos (raw image body, Idempotency-Key): an upload to hand in. */
 export const uploadedPhotoSchema = photoSchema;
+
+/**
+ * GET /api/homework/tasks/{taskId}/draft: the learner's photos uploaded for the next attempt and
+ * not yet handed in (kept on the server for HOMEWORK_UNSUBMITTED_PHOTO_HOURS), oldest first, so a
+ * reload or a dropped connection loses none of them. DELETE …/draft/{photoId} removes one.
+ */
+export const draftSchema = z.object({ photos: z.array(photoSchema) });
+export type HomeworkDraft = z.infer<typeof draftSchema>;
+export const draftRemovedSchema = z.object({ removed: z.literal(true) });
 
 /** POST /api/homework/tasks/{taskId}/submissions (Idempotency-Key). */
 export const submitSchema = z.strictObject({
@@ -340,6 +350,8 @@ export const shareSchema = z.object({
   characters: z.string(),
   photos: z.array(photoSchema),
   review: reviewSchema,
+  /** What the learner wrote to the teacher with the rated attempt ("" when nothing). */
+  learnerNote: z.string().default(""),
   /** The JPEG share poster (og:image, download). */
   posterUrl: z.string(),
   /** The work's photo on a 600×600 square (the second og:image, WeChat's chat cards). */

@@ -65,9 +65,9 @@ test("a learner hands in three photos with a progress bar each and finds them �
   const dialog = page.getByRole("dialog", { name: "交作业" });
   await expect(dialog).toBeVisible();
 
-  // An iPhone photo is refused at once, in Chinese.
+  // A file that is no photo is refused at once, in Chinese.
   const input = dialog.locator('input[type="file"]');
-  await input.setInputFiles({ name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: Buffer.from("heic") });
+  await input.setInputFiles({ name: "animation.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") });
   await expect(dialog.getByRole("alert")).toHaveText(HOMEWORK_UNSUPPORTED_TYPE);
 
   const photos = await Promise.all(["永", "和", "九"].map((c) => practicePhoto(page, c)));

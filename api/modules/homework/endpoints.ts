@@ -9,6 +9,8 @@ import type { Request, Response } from "express";
 import {
   assignInputSchema,
   claimResultSchema,
+  draftRemovedSchema,
+  draftSchema,
   hideShareResultSchema,
   hideShareSchema,
   HOMEWORK_PHOTO_MAX_BYTES,
@@ -37,8 +39,10 @@ import { refuseWhileFrozen } from "../../account-freeze";
 import { ApiError, notFound } from "../../http";
 import { fingerprintOf, idempotentResponder } from "../../idempotency";
 import {
+  draftPhotos,
   HOMEWORK_NOT_FOUND,
   lessonHomework,
+  removeDraftPhoto,
   photoBytes,
   setWallChoice,
   submitHomework,
@@ -108,7 +112,7 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
     defineEndpoint({
       method: "post",
       path: "/homework/tasks/{taskId}/photos",
-      summary: `上传一张作业照片（原始图片字节，JPEG/PNG/WebP，不超过 ${MAX_MB} MB；需 Idempotency-Key；按学员限频；去除 EXIF 等元数据）`,
+      summary: `上传一张作业照片（原始图片字节，JPEG/PNG/WebP/HEIC，HEIC 在服务器转为 JPEG；不超过 ${MAX_MB} MB；需 Idempotency-Key；按学员限频；去除 EXIF 等元数据）`,
       tag: "homework",
       auth: true,
       params: { taskId: idParam("作业 id") },
@@ -130,6 +134,33 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
           () => uploadPhoto(ctx, user.id, taskId, upload),
           201,
         );
+      },
+    }),
+    defineEndpoint({
+      method: "get",
+      path: "/homework/tasks/{taskId}/draft",
+      summary: "本人已上传、尚未提交的作业照片（草稿，保留 24 小时；刷新或断网后仍在），按上传先后",
+      tag: "homework",
+      auth: true,
+      params: { taskId: idParam("作业 id") },
+      output: draftSchema,
+      handler: async (req, res, { auth: { user } }) => {
+        res.setHeader("Cache-Control", "private, no-store");
+        res.json(await draftPhotos(ctx, user.id, intParam(req, "taskId")));
+      },
+    }),
+    defineEndpoint({
+      method: "delete",
+      path: "/homework/tasks/{taskId}/draft/{photoId}",
+      summary: "从草稿中移除一张尚未提交的照片（照片随之删除；别人的照片 404）",
+      tag: "homework",
+      auth: true,
+      params: { taskId: idParam("作业 id"), photoId: textParam("照片 id") },
+      output: draftRemovedSchema,
+      handler: async (req, res, { auth: { user } }) => {
+        const photoId = req.params.photoId;
+        if (typeof photoId !== "string" || !PHOTO_ID.test(photoId)) throw notFound("照片不存在或已经提交");
+        res.json(await removeDraftPhoto(ctx, user.id, intParam(req, "taskId"), photoId));
       },
     }),
     defineEndpoint({

@@ -6,17 +6,25 @@
  * coin races run on whichever database the suite runs on: on PostgreSQL they are real races.
  */
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { commerceHarness, idem, type Learner } from "../../../tests/integration/commerce";
-import { HOMEWORK_PHOTO_MAX_BYTES, HOMEWORK_UNSUPPORTED_TYPE } from "../../../shared/contracts/homework";
+import {
+  HOMEWORK_BROKEN_HEIC,
+  HOMEWORK_PHOTO_MAX_BYTES,
+  HOMEWORK_UNSUPPORTED_TYPE,
+} from "../../../shared/contracts/homework";
 import { createSession, sessionCookieName } from "../auth/sessions";
 import { runJobTick } from "../../jobs/registry";
 import { newPhotoId } from "./photos";
 import { seedHomework } from "./seed";
 import { homeworkUploadJob, pruneUnsubmittedPhotos } from "./upload-job";
 
-const { api, db, base, learner, call } = commerceHarness("135");
+const { api, db, base, learner, call, later } = commerceHarness("135");
+
+/** A 480 × 640 practice sheet as an iPhone keeps it: HEIC with HEVC inside (tests/fixtures/homework). */
+const SHEET_HEIC = readFileSync(new URL("../../../tests/fixtures/homework/sheet.heic", import.meta.url));
 
 let courseId: number;
 let otherCourseId: number;
@@ -146,12 +154,12 @@ describe("photo uploads", () => {
     expect(Math.max(thumb.width!, thumb.height!)).toBe(480);
   });
 
-  it("refuses HEIC, disguised files, pixel floods, oversized bodies, strangers and anonymous callers", async () => {
+  it("refuses GIF, disguised files, pixel floods, oversized bodies, strangers and anonymous callers", async () => {
     const who = await enrolled();
-    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic"), Buffer.alloc(64)]);
-    const heicRes = await upload(who, heic, "image/heic");
-    expect(heicRes.status).toBe(415);
-    expect(heicRes.body.error.message).toBe(HOMEWORK_UNSUPPORTED_TYPE);
+    const gif = Buffer.concat([Buffer.from("GIF89a"), Buffer.alloc(64)]);
+    const gifRes = await upload(who, gif, "image/gif");
+    expect(gifRes.status).toBe(415);
+    expect(gifRes.body.error.message).toBe(HOMEWORK_UNSUPPORTED_TYPE);
     const html = await upload(who, Buffer.from("<html><script>alert(1)</script></html>"), "image/jpeg");
     expect(html.status).toBe(415);
     const flood = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#ffffff" } })
@@ -166,6 +174,124 @@ describe("photo uploads", () => {
     expect(hugeRes.body.error.message).toMatch(/照片不能超过 15 MB/);
     expect((await upload(await learner(), await jpeg())).status).toBe(403);
     expect((await upload(null, await jpeg())).status).toBe(401);
+  });
+});
+
+describe("HEIC photos", () => {
+  it("accepts an iPhone HEIC photo and keeps it as JPEG, like every other photo", async () => {
+    const who = await enrolled();
+    const res = await upload(who, SHEET_HEIC, "image/heic");
+    expect(res.status).toBe(201);
+    expect([res.body.width, res.body.height]).toEqual([480, 640]);
+    const served = await bytes(who, res.body.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toMatch(/^image\/jpeg/);
+    const meta = await sharp(served.body).metadata();
+    expect(meta.format).toBe("jpeg");
+    expect([meta.width, meta.height]).toEqual([480, 640]);
+    // The sheet's rice paper survives the trip (not a black or empty picture).
+    const { dominant } = await sharp(served.body).stats();
+    expect(dominant.r).toBeGreaterThan(180);
+    // Whatever the request claims, the bytes decide.
+    expect((await upload(who, SHEET_HEIC, "image/jpeg")).status).toBe(201);
+  });
+
+  it("refuses a broken HEIC in plain Chinese", async () => {
+    const who = await enrolled();
+    const cut = SHEET_HEIC.subarray(0, Math.floor(SHEET_HEIC.length / 2));
+    const cutRes = await upload(who, cut, "image/heic");
+    expect(cutRes.status).toBe(400);
+    expect(cutRes.body.error.message).toBe(HOMEWORK_BROKEN_HEIC);
+    // The header of a HEIC, then nothing but zeros.
+    const empty = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic"), Buffer.alloc(64)]);
+    const emptyRes = await upload(who, empty, "image/heic");
+    expect(emptyRes.status).toBe(400);
+    expect(emptyRes.body.error.message).toBe(HOMEWORK_BROKEN_HEIC);
+    // The picture data spoilt, the boxes intact.
+    const spoilt = Buffer.from(SHEET_HEIC);
+    spoilt.fill(0x55, spoilt.length - 4000, spoilt.length - 100);
+    const spoiltRes = await upload(who, spoilt, "image/heic");
+    expect(spoiltRes.status).toBe(400);
+    expect(spoiltRes.body.error.message).toBe(HOMEWORK_BROKEN_HEIC);
+  });
+});
+
+describe("drafts", () => {
+  const draft = (who: Learner, task = taskId) => call(who, "GET", `/api/homework/tasks/${task}/draft`);
+
+  it("keeps uploaded photos on the server: a new session lists them and hands them in", async () => {
+    const who = await enrolled();
+    const first = await upload(who, await jpeg());
+    const second = await upload(who, SHEET_HEIC, "image/heic");
+    expect([first.status, second.status]).toEqual([201, 201]);
+    // Another session of the same learner (a reload, another tab, after a dropped connection).
+    const token = await createSession(api().database, who.id, { userAgent: "phone", ip: "127.0.0.2" });
+    const again: Learner = { id: who.id, cookie: `${sessionCookieName(api().settings.cookies)}=${token}` };
+    const listed = await draft(again);
+    expect(listed.status).toBe(200);
+    expect(listed.body.photos.map((p: { id: string }) => p.id)).toEqual([first.body.id, second.body.id]);
+    expect(listed.body.photos[1].thumbUrl).toBe(second.body.thumbUrl);
+    expect((await bytes(again, listed.body.photos[1].thumbUrl)).status).toBe(200);
+    const sub = await call(
+      again,
+      "POST",
+      `/api/homework/tasks/${taskId}/submissions`,
+      { photoIds: listed.body.photos.map((p: { id: string }) => p.id) },
+      idem(),
+    );
+    expect(sub.status).toBe(201);
+    expect(sub.body.attempts[0].photos).toHaveLength(2);
+    // Handed in: the draft is empty again.
+    expect((await draft(who)).body.photos).toEqual([]);
+  });
+
+  it("removes a photo from the draft", async () => {
+    const who = await enrolled();
+    const kept = await upload(who, await jpeg());
+    const dropped = await upload(who, await jpeg(320, 240));
+    const removed = await call(who, "DELETE", `/api/homework/tasks/${taskId}/draft/${dropped.body.id}`);
+    expect(removed.status).toBe(200);
+    expect((await draft(who)).body.photos.map((p: { id: string }) => p.id)).toEqual([kept.body.id]);
+    expect((await bytes(who, dropped.body.url)).status).toBe(404);
+    expect((await call(who, "DELETE", `/api/homework/tasks/${taskId}/draft/${dropped.body.id}`)).status).toBe(404);
+  });
+
+  it("shows nobody else a learner's draft, and lets nobody else hand it in or remove from it", async () => {
+    const owner = await enrolled();
+    const photo = await upload(owner, await jpeg());
+    expect(photo.status).toBe(201);
+    const other = await enrolled();
+    expect((await draft(other)).body.photos).toEqual([]);
+    expect((await draft(other, otherTaskId)).body.photos).toEqual([]);
+    expect((await bytes(other, photo.body.url)).status).toBe(404);
+    expect((await bytes(teacher, photo.body.url)).status).toBe(404);
+    const stolen = await call(
+      other,
+      "POST",
+      `/api/homework/tasks/${taskId}/submissions`,
+      { photoIds: [photo.body.id] },
+      idem(),
+    );
+    expect(stolen.status).toBe(400);
+    expect((await call(other, "DELETE", `/api/homework/tasks/${taskId}/draft/${photo.body.id}`)).status).toBe(404);
+    expect((await call(null, "GET", `/api/homework/tasks/${taskId}/draft`)).status).toBe(401);
+    expect((await draft(owner)).body.photos.map((p: { id: string }) => p.id)).toEqual([photo.body.id]);
+  });
+
+  it("forgets a draft after 24 h, and the upload job deletes its photos", async () => {
+    const who = await enrolled();
+    const photo = await upload(who, await jpeg());
+    expect(photo.status).toBe(201);
+    later(25 * 3_600_000);
+    expect((await draft(who)).body.photos).toEqual([]);
+    const now = api().now();
+    expect(await runJobTick(api(), homeworkUploadJob, { now, node: "vitest-draft" })).toBe("ok");
+    const row = await db()
+      .selectFrom("homework_photos")
+      .select("id")
+      .where("id", "=", photo.body.id)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
   });
 });
 

@@ -7,6 +7,8 @@
 import { randomBytes } from "node:crypto";
 import {
   HOMEWORK_MAX_ATTEMPTS,
+  HOMEWORK_UNSUBMITTED_PHOTO_HOURS,
+  type HomeworkDraft,
   type HomeworkPhoto,
   type HomeworkSubmission,
   type LessonHomework,
@@ -138,6 +140,40 @@ export async function uploadPhoto(
     })
     .execute();
   return photoView({ id, width: photo.width, height: photo.height });
+}
+
+/**
+ * The learner's draft for a task: their own photos not yet handed in and younger than the upload
+ * job's limit, in upload order. Nobody else's photos are ever listed (the user id is in the query).
+ */
+export async function draftPhotos(ctx: ApiContext, userId: number, taskId: number): Promise<HomeworkDraft> {
+  const db = ctx.database.db;
+  await taskById(db, taskId);
+  const since = new Date(ctx.now().getTime() - HOMEWORK_UNSUBMITTED_PHOTO_HOURS * 3_600_000);
+  const rows = await db
+    .selectFrom("homework_photos")
+    .select(["id", "width", "height"])
+    .where("user_id", "=", userId)
+    .where("task_id", "=", taskId)
+    .where("attempt_id", "is", null)
+    .where("created_at", ">=", since)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return { photos: rows.map(photoView) };
+}
+
+/** Takes one photo out of the learner's draft (and deletes it); 404 for anything not theirs. */
+export async function removeDraftPhoto(ctx: ApiContext, userId: number, taskId: number, photoId: string) {
+  const deleted = await ctx.database.db
+    .deleteFrom("homework_photos")
+    .where("id", "=", photoId)
+    .where("user_id", "=", userId)
+    .where("task_id", "=", taskId)
+    .where("attempt_id", "is", null)
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw notFound("照片不存在或已经提交");
+  return { removed: true as const };
 }
 
 /** Hands in the uploaded photos as the next attempt (the first, or after a return). */

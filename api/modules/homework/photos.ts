@@ -1,6 +1,7 @@
 /**
- * Homework photos: the bytes must be a JPEG, PNG or WebP by their magic numbers, whatever the
- * request claims (HEIC and everything else: 415); the dimensions are read from the header and a
+ * Homework photos: the bytes must be a JPEG, PNG, WebP or HEIC/HEIF by their magic numbers,
+ * whatever the request claims (everything else: 415); HEIC is decoded in a worker thread
+ * (`heic.ts`, decision 073) and then treated like the rest; the dimensions are read from the header and a
  * pixel flood is refused before anything is decoded; the picture is turned upright by its EXIF
  * orientation and re-encoded twice (display, long side ≤ 2048; thumbnail, long side 480) as
  * progressive JPEG without any metadata, so no location or camera data is ever kept or served.
@@ -8,6 +9,7 @@
 import { randomBytes } from "node:crypto";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import {
+  HOMEWORK_BROKEN_HEIC,
   HOMEWORK_PHOTO_MAX_BYTES,
   HOMEWORK_PHOTO_MAX_PIXELS,
   HOMEWORK_UNSUPPORTED_TYPE,
@@ -19,6 +21,7 @@ import { enforce } from "../../rate-limit";
 import { requireAuth } from "../auth/guard";
 import { sniffImageFormat } from "../me/avatar";
 import { loadSharp } from "../../providers/images";
+import { decodeHeic, isHeif } from "./heic";
 
 export const DISPLAY_LONG_SIDE = HOMEWORK_UPLOAD_LONG_SIDE;
 export const THUMB_LONG_SIDE = 480;
@@ -34,6 +37,7 @@ export interface ProcessedPhoto {
 
 export const unsupportedPhoto = () => new ApiError(415, "unsupported_media_type", HOMEWORK_UNSUPPORTED_TYPE);
 const brokenPhoto = () => new ApiError(400, "invalid_image", "照片已损坏或无法识别，请重新拍一张");
+const brokenHeic = () => new ApiError(400, "invalid_image", HOMEWORK_BROKEN_HEIC);
 const floodPhoto = () =>
   new ApiError(
     400,
@@ -51,27 +55,47 @@ export const PHOTO_ID = /^[A-Za-z0-9_-]{22}$/;
 /** Checks an upload and makes the display image and thumbnail that are kept instead of it. */
 export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
   const sharp = await loadSharp();
-  const format = sniffImageFormat(upload);
+  const heif = isHeif(upload);
+  const format = heif ? "heif" : sniffImageFormat(upload);
   if (!format) throw unsupportedPhoto();
+  const broken = heif ? brokenHeic : brokenPhoto;
   let width: number | undefined;
   let height: number | undefined;
+  let compression: string | undefined;
   try {
     // The header only: a 30 000 × 30 000 PNG of a few KB stops here, undecoded.
     const meta = await sharp(upload, { limitInputPixels: false, failOn: "error" }).metadata();
-    if (meta.format !== format) throw brokenPhoto();
-    ({ width, height } = meta);
+    if (meta.format !== format) throw broken();
+    ({ width, height, compression } = meta);
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    throw brokenPhoto();
+    throw broken();
   }
-  if (!width || !height) throw brokenPhoto();
+  if (!width || !height) throw broken();
   if (width * height > HOMEWORK_PHOTO_MAX_PIXELS) throw floodPhoto();
   const options = { limitInputPixels: HOMEWORK_PHOTO_MAX_PIXELS, failOn: "error" } as const;
+  let source: ReturnType<typeof sharp>;
+  if (heif && compression !== "av1") {
+    // HEVC, which libvips here cannot decode: raw pixels from the worker, already turned upright
+    // by the file's own rotation and mirror boxes (HEIC keeps no EXIF orientation to apply).
+    let decoded;
+    try {
+      decoded = await decodeHeic(upload);
+    } catch {
+      throw brokenHeic();
+    }
+    if (decoded.width * decoded.height > HOMEWORK_PHOTO_MAX_PIXELS) throw floodPhoto();
+    source = sharp(decoded.data, {
+      raw: { width: decoded.width, height: decoded.height, channels: 4 },
+      limitInputPixels: HOMEWORK_PHOTO_MAX_PIXELS,
+    });
+  } else {
+    source = sharp(upload, options).rotate();
+  }
   try {
     // Upright first (EXIF orientation 5–8 swap the sides), then sized; sharp writes no metadata
     // unless asked to, so EXIF (GPS included), XMP and ICC comments are all left behind.
-    const display = await sharp(upload, options)
-      .rotate()
+    const display = await source
       .resize(DISPLAY_LONG_SIDE, DISPLAY_LONG_SIDE, { fit: "inside", withoutEnlargement: true })
       .flatten({ background: "#ffffff" })
       .jpeg({ quality: 84, progressive: true, mozjpeg: true })
@@ -89,7 +113,7 @@ export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
       thumb: thumb.data,
     };
   } catch {
-    throw brokenPhoto();
+    throw broken();
   }
 }
 

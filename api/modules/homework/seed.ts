@@ -325,24 +325,28 @@ export async function seedHomework(database: Database, now: Date = new Date()): 
           })
           .returning("id")
           .executeTakeFirstOrThrow();
-        const sheet = sheetOf(task.set, variant + index);
-        await trx
-          .insertInto("homework_photos")
-          .values({
-            id: newPhotoId(),
-            user_id: userId,
-            task_id: task.id,
-            attempt_id: attempt.id,
-            position: 0,
-            width: sheet.width,
-            height: sheet.height,
-            thumb_width: sheet.thumbWidth,
-            thumb_height: sheet.thumbHeight,
-            display_bytes: sheet.display,
-            thumb_bytes: sheet.thumb,
-            created_at: minutes(a.ago),
-          })
-          .execute();
+        // The demo learner's reviewed work has two sheets, to page through in the review viewer.
+        const sheets = userId === learner?.id && a.state === "reviewed" ? 2 : 1;
+        for (let position = 0; position < sheets; position++) {
+          const sheet = sheetOf(task.set, variant + index + position);
+          await trx
+            .insertInto("homework_photos")
+            .values({
+              id: newPhotoId(),
+              user_id: userId,
+              task_id: task.id,
+              attempt_id: attempt.id,
+              position,
+              width: sheet.width,
+              height: sheet.height,
+              thumb_width: sheet.thumbWidth,
+              thumb_height: sheet.thumbHeight,
+              display_bytes: sheet.display,
+              thumb_bytes: sheet.thumb,
+              created_at: minutes(a.ago),
+            })
+            .execute();
+        }
       }
     };
 

@@ -2,8 +2,9 @@
  * One piece of homework as its learner sees it: the attempts (one at a time, or side by side),
  * each photo with the teacher's drawing (on/off) and a 田 / 米 / 九宫 grid, the learner's
  * characters beside the model ones, and the review: level seal, comment, teacher and times.
+ * On a phone the photos are a swipeable, pinch-zoomable stage with thumbnails (`PhotoStage`).
  */
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link } from "../../routing/link";
 import {
   GRID_KINDS,
@@ -18,6 +19,7 @@ import { describeProblem } from "../../lib/problem";
 import { CharacterPair } from "./CharacterPair";
 import { HomeworkPhoto } from "./HomeworkPhoto";
 import { LevelSeal } from "./LevelSeal";
+import { PhotoStage } from "./PhotoStage";
 import { ModelCharacter } from "./ModelCharacter";
 import { teacherName } from "./teacher-name";
 import "./homework.css";
@@ -54,16 +56,32 @@ function ReviewNote({ attempt }: { attempt: HomeworkAttempt }) {
   );
 }
 
+/** True on a phone-sized screen (the site's phone breakpoint), after hydration. */
+function usePhoneScreen(): boolean {
+  const [phone, setPhone] = useState(false);
+  useEffect(() => {
+    if (typeof window.matchMedia !== "function") return;
+    const query = window.matchMedia("(max-width: 480px)");
+    const update = () => setPhone(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return phone;
+}
+
 function AttemptView({
   attempt,
   characters,
   options,
   compact,
+  phone = false,
 }: {
   attempt: HomeworkAttempt;
   characters: string;
   options: ViewOptions;
   compact: boolean;
+  phone?: boolean;
 }) {
   const drawings = attempt.review?.drawings ?? [];
   const columns = Math.min(Math.max(Array.from(characters).length, 2), 4);
@@ -80,19 +98,31 @@ function AttemptView({
         </span>
       </header>
       {attempt.note ? <p className="hw-attempt__note">我的留言：{attempt.note}</p> : null}
-      <div className={`hw-attempt__photos${compact ? " is-compact" : ""}`}>
-        {attempt.photos.map((photo, i) => (
-          <HomeworkPhoto
-            key={photo.id}
-            photo={photo}
-            alt={`第 ${attempt.number} 次提交的第 ${i + 1} 张照片`}
-            drawing={drawings.find((d) => d.photo === i) ?? null}
-            showMarks={options.showMarks}
-            gridKind={options.gridKind}
-            fallbackColumns={columns}
-          />
-        ))}
-      </div>
+      {phone && !compact ? (
+        <PhotoStage
+          key={attempt.id}
+          photos={attempt.photos}
+          altOf={(i) => `第 ${attempt.number} 次提交的第 ${i + 1} 张照片`}
+          drawingOf={(i) => drawings.find((d) => d.photo === i) ?? null}
+          showMarks={options.showMarks}
+          gridKind={options.gridKind}
+          fallbackColumns={columns}
+        />
+      ) : (
+        <div className={`hw-attempt__photos${compact ? " is-compact" : ""}`}>
+          {attempt.photos.map((photo, i) => (
+            <HomeworkPhoto
+              key={photo.id}
+              photo={photo}
+              alt={`第 ${attempt.number} 次提交的第 ${i + 1} 张照片`}
+              drawing={drawings.find((d) => d.photo === i) ?? null}
+              showMarks={options.showMarks}
+              gridKind={options.gridKind}
+              fallbackColumns={columns}
+            />
+          ))}
+        </div>
+      )}
       {!compact && placed.length > 0 ? (
         <div className="hw-attempt__pairs" role="group" aria-label="范字对照">
           {placed.map(({ photo, grid }, i) => (
@@ -175,6 +205,7 @@ export function ReviewViewer({ submission, onResubmit, ownerControls = false }: 
   const [options, setOptions] = useState<ViewOptions>({ showMarks: true, gridKind: null });
   const current = attempts[index] ?? attempts.at(-1);
   const characters = submission.task.characters;
+  const phone = usePhoneScreen();
 
   return (
     <div className="hw-viewer">
@@ -235,7 +266,7 @@ export function ReviewViewer({ submission, onResubmit, ownerControls = false }: 
           ))}
         </div>
       ) : current ? (
-        <AttemptView attempt={current} characters={characters} options={options} compact={false} />
+        <AttemptView attempt={current} characters={characters} options={options} compact={false} phone={phone} />
       ) : null}
 
       {ownerControls ? <WallChoice submission={submission} /> : null}

@@ -25,6 +25,13 @@ let container: HTMLDivElement;
 let root: Root;
 
 beforeEach(() => {
+  // The dialog asks for the draft kept on the server when it opens: none here.
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(
+      async () => new Response(JSON.stringify({ photos: [] }), { headers: { "Content-Type": "application/json" } }),
+    ),
+  );
   container = document.createElement("div");
   document.body.append(container);
   root = createRoot(container);
@@ -32,6 +39,7 @@ beforeEach(() => {
 
 afterEach(() => {
   act(() => root.unmount());
+  vi.unstubAllGlobals();
   container.remove();
   document.body.innerHTML = "";
 });
@@ -53,12 +61,20 @@ describe("SubmitDialog", () => {
     expect(submit?.disabled).toBe(true);
   });
 
-  it("refuses a HEIC photo at once with the Chinese message", () => {
+  it("offers 从相册选 for several photos at once, HEIC included", () => {
+    const dialog = render();
+    const album = dialog.querySelector<HTMLInputElement>('input[type="file"][data-picker="album"]');
+    expect(album?.multiple).toBe(true);
+    expect(album?.accept).toContain(".heic");
+    expect(dialog.querySelector(`label[for="${album?.id}"]`)?.textContent).toBe("从相册选");
+  });
+
+  it("refuses a file that is no photo at once with the Chinese message", () => {
     const dialog = render();
     const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error("no file input");
-    const heic = new File(["x"], "IMG_0001.HEIC", { type: "image/heic" });
-    Object.defineProperty(input, "files", { value: [heic], configurable: true });
+    const gif = new File(["x"], "animation.gif", { type: "image/gif" });
+    Object.defineProperty(input, "files", { value: [gif], configurable: true });
     act(() => input.dispatchEvent(new Event("change", { bubbles: true })));
     expect(dialog.querySelector('[role="alert"]')?.textContent).toBe(HOMEWORK_UNSUPPORTED_TYPE);
     expect(dialog.querySelectorAll(".hw-upload")).toHaveLength(0);

@@ -1,7 +1,10 @@
 /**
- * 交作业: the learner picks, drops or pastes 1–9 photos; each is scaled and re-encoded in the
- * browser and uploaded one by one with its own progress bar, can be reordered, removed or
- * retried; then a note and the wall choice go with the photos in one idempotent hand-in.
+ * 交作业: the learner takes (拍照, on touch devices) or picks (从相册选, several at once), drops or
+ * pastes 1–9 photos; each is scaled and re-encoded in the browser (a HEIC the browser cannot draw
+ * goes as it is, the server converts it) and uploaded one by one with its own progress bar, can
+ * be reordered, removed or retried. Uploaded photos are the draft kept on the server for 24 h:
+ * opening the dialog again (after a reload or a dropped connection) shows them. Then a note and
+ * the wall choice go with the photos in one idempotent hand-in.
  */
 import { type ChangeEvent, type DragEvent, useEffect, useId, useReducer, useRef, useState } from "react";
 import { HOMEWORK_NOTE_MAX, type HomeworkSubmission, type HomeworkTask } from "../../../shared/contracts/homework";
@@ -13,7 +16,10 @@ import { ModelCharacter } from "./ModelCharacter";
 import {
   acceptPhotos,
   compressPhoto,
+  isHeicFile,
+  loadDraft,
   nextToUpload,
+  removeFromDraft,
   readyPhotoIds,
   tooLarge,
   type UploadItem,
@@ -49,20 +55,27 @@ function usePhotoUploads(taskId: number) {
       try {
         let blob = item.blob;
         let preview = item.preview;
-        if (!blob || !preview) {
+        if (!blob) {
+          const file = item.file;
+          if (!file) return;
           dispatch({ type: "compressing", id: item.id });
           try {
-            blob = await compressPhoto(item.file);
+            blob = await compressPhoto(file);
+            preview = URL.createObjectURL(blob);
+            previews.current.add(preview);
           } catch {
-            dispatch({ type: "failed", id: item.id, error: "这张照片无法读取，请换一张" });
-            return;
+            // Only Safari draws HEIC; elsewhere the photo goes as it is and the server converts it.
+            if (!isHeicFile(file)) {
+              dispatch({ type: "failed", id: item.id, error: "这张照片无法读取，请换一张" });
+              return;
+            }
+            blob = file.type ? file : new Blob([file], { type: "image/heic" });
+            preview = null;
           }
           if (tooLarge(blob)) {
             dispatch({ type: "failed", id: item.id, error: "照片太大，请换一张" });
             return;
           }
-          preview = URL.createObjectURL(blob);
-          previews.current.add(preview);
         }
         dispatch({ type: "compressed", id: item.id, blob, preview });
         const upload = uploadPhoto(taskId, blob, item.key, (progress) =>
@@ -91,7 +104,9 @@ function usePhotoUploads(taskId: number) {
 
   const remove = (item: UploadItem) => {
     if (working.current === item.id) abortCurrent.current?.();
-    if (item.preview) {
+    // Out of the draft on the server too, so a reload does not bring it back.
+    if (item.photo) void removeFromDraft(taskId, item.photo.id).catch(() => undefined);
+    if (item.preview?.startsWith("blob:")) {
       URL.revokeObjectURL(item.preview);
       previews.current.delete(item.preview);
     }
@@ -103,6 +118,15 @@ function usePhotoUploads(taskId: number) {
     dispatch({ type: "clear" });
   };
   return { items, dispatch, remove, clear };
+}
+
+/** Camera capture is offered where there is a camera to hold: touch-first devices. */
+function useTouchFirst(): boolean {
+  const [touch, setTouch] = useState(false);
+  useEffect(() => {
+    setTouch(window.matchMedia?.("(pointer: coarse)").matches ?? false);
+  }, []);
+  return touch;
 }
 
 function PhotoTile({
@@ -170,6 +194,8 @@ function PhotoTile({
 export function SubmitDialog({ open, onClose, task, attemptNumber, onSubmitted }: SubmitDialogProps) {
   const id = useId();
   const { items, dispatch, remove, clear } = usePhotoUploads(task.id);
+  const touchFirst = useTouchFirst();
+  const [draftState, setDraftState] = useState<"idle" | "loading" | "failed">("idle");
   const [note, setNote] = useState("");
   const [showOnWall, setShowOnWall] = useState(false);
   const [pickMessage, setPickMessage] = useState<string | null>(null);
@@ -189,6 +215,24 @@ export function SubmitDialog({ open, onClose, task, attemptNumber, onSubmitted }
     setPickMessage(message);
     if (accepted.length > 0) dispatch({ type: "add", files: accepted, makeId: newId });
   };
+  // The draft on the server: photos uploaded before a reload or a dropped connection.
+  const [draftTry, setDraftTry] = useState(0);
+  useEffect(() => {
+    if (!open) return;
+    const abort = new AbortController();
+    setDraftState("loading");
+    loadDraft(task.id, abort.signal).then(
+      (photos) => {
+        setDraftState("idle");
+        dispatch({ type: "restore", photos, max, makeId: newId });
+      },
+      () => {
+        if (!abort.signal.aborted) setDraftState("failed");
+      },
+    );
+    return () => abort.abort();
+  }, [open, task.id, max, dispatch, draftTry]);
+
   const addFilesRef = useRef(addFiles);
   useEffect(() => {
     addFilesRef.current = addFiles;
@@ -285,23 +329,54 @@ export function SubmitDialog({ open, onClose, task, attemptNumber, onSubmitted }
         </section>
 
         <div className="hw-submit__picker">
+          {touchFirst ? (
+            <>
+              <input
+                id={`${id}-camera`}
+                className="hw-submit__file"
+                type="file"
+                accept="image/*"
+                capture="environment"
+                onChange={onPick}
+                disabled={items.length >= max}
+                data-picker="camera"
+              />
+              <label htmlFor={`${id}-camera`} className="button button--primary hw-submit__pick">
+                拍照
+              </label>
+            </>
+          ) : null}
           <input
             ref={fileInput}
             id={`${id}-files`}
             className="hw-submit__file"
             type="file"
-            accept="image/*"
+            accept="image/*,.heic,.heif"
             multiple
             onChange={onPick}
             disabled={items.length >= max}
+            data-picker="album"
           />
-          <label htmlFor={`${id}-files`} className="button">
-            选择照片
+          <label htmlFor={`${id}-files`} className="button hw-submit__pick">
+            从相册选
           </label>
           <span className="hw-submit__count" aria-live="polite">
-            已选 {items.length} / {max} 张 · 也可以把照片拖到这里，或直接粘贴
+            已选 {items.length} / {max} 张{touchFirst ? "" : " · 也可以把照片拖到这里，或直接粘贴"}
           </span>
         </div>
+        {draftState === "loading" && items.length === 0 ? (
+          <p className="hw-submit__message" role="status">
+            正在取回已上传的照片…
+          </p>
+        ) : null}
+        {draftState === "failed" ? (
+          <p className="hw-submit__message" role="alert">
+            没能取回已上传的照片（网络不通？）
+            <button type="button" className="button" onClick={() => setDraftTry((n) => n + 1)}>
+              再试一次
+            </button>
+          </p>
+        ) : null}
         {pickMessage ? (
           <p className="hw-submit__message" role="alert">
             {pickMessage}

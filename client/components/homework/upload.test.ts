@@ -3,6 +3,7 @@ import { HOMEWORK_UNSUPPORTED_TYPE } from "../../../shared/contracts/homework";
 import {
   acceptPhotos,
   fitLongSide,
+  isHeicFile,
   isSupportedPhoto,
   nextToUpload,
   readyPhotoIds,
@@ -31,14 +32,38 @@ describe("fitLongSide", () => {
 });
 
 describe("choosing photos", () => {
-  it("accepts JPEG, PNG and WebP and refuses HEIC with the Chinese message", () => {
+  it("accepts JPEG, PNG, WebP and HEIC, and refuses anything else with the Chinese message", () => {
     expect(isSupportedPhoto(file("a.jpg", "image/jpeg"))).toBe(true);
     expect(isSupportedPhoto(file("a.webp", ""))).toBe(true);
-    expect(isSupportedPhoto(file("a.heic", "image/heic"))).toBe(false);
-    expect(isSupportedPhoto(file("a.heic", ""))).toBe(false);
-    const result = acceptPhotos([file("a.heic", "image/heic"), file("b.png", "image/png")], 9, 9);
+    expect(isSupportedPhoto(file("a.heic", "image/heic"))).toBe(true);
+    expect(isSupportedPhoto(file("IMG_0001.HEIC", ""))).toBe(true);
+    expect(isSupportedPhoto(file("a.heif", "image/heif"))).toBe(true);
+    expect(isHeicFile(file("IMG_0001.HEIC", ""))).toBe(true);
+    expect(isHeicFile(file("a.jpg", "image/jpeg"))).toBe(false);
+    const result = acceptPhotos([file("a.gif", "image/gif"), file("b.png", "image/png")], 9, 9);
     expect(result.accepted.map((f) => f.name)).toEqual(["b.png"]);
     expect(result.message).toBe(HOMEWORK_UNSUPPORTED_TYPE);
+  });
+
+  it("puts the draft kept on the server first, uploaded, each photo once", () => {
+    let n = 0;
+    const makeId = () => `d-${n++}`;
+    const picked = listOf(1);
+    const restored = uploadReducer(picked, { type: "restore", photos: [photo("a"), photo("b")], max: 9, makeId });
+    expect(restored.map((i) => i.photo?.id ?? "new")).toEqual(["a", "b", "new"]);
+    expect(restored.slice(0, 2).map((i) => [i.status, i.preview])).toEqual([
+      ["done", "/t/a"],
+      ["done", "/t/b"],
+    ]);
+    // Opening the dialog again lists the same draft: nothing doubles.
+    expect(uploadReducer(restored, { type: "restore", photos: [photo("a"), photo("b")], max: 9, makeId })).toBe(
+      restored,
+    );
+    // The picked photo's upload comes back as a photo the draft already listed: once.
+    const uploaded = uploadReducer(restored, { type: "uploaded", id: picked[0]!.id, photo: photo("b") });
+    expect(uploaded.map((i) => i.photo?.id)).toEqual(["a", "b"]);
+    // Never more than the task allows.
+    expect(uploadReducer([], { type: "restore", photos: [photo("x"), photo("y")], max: 1, makeId })).toHaveLength(1);
   });
 
   it("takes no more than the room left", () => {

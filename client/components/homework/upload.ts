@@ -28,11 +28,18 @@ export function fitLongSide(
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-/** JPEG, PNG and WebP; HEIC and everything else are refused before any work is done. */
+/** JPEG, PNG, WebP and HEIC/HEIF; everything else is refused before any work is done. */
 export function isSupportedPhoto(file: Pick<File, "type" | "name">): boolean {
   if ((HOMEWORK_PHOTO_TYPES as readonly string[]).includes(file.type)) return true;
-  // Some systems leave the type empty; trust only the three extensions then.
-  return file.type === "" && /\.(jpe?g|png|webp)$/i.test(file.name);
+  // Some systems leave the type empty (or vague); trust only these extensions then.
+  return (
+    (file.type === "" || file.type === "application/octet-stream") && /\.(jpe?g|png|webp|heic|heif)$/i.test(file.name)
+  );
+}
+
+/** An iPhone photo (HEIC/HEIF): most browsers cannot draw it, so the server converts it. */
+export function isHeicFile(file: Pick<File, "type" | "name">): boolean {
+  return /^image\/hei[cf](-sequence)?$/.test(file.type) || /\.(heic|heif)$/i.test(file.name);
 }
 
 /** Splits picked, dropped or pasted files into the ones to upload and a message for the rest. */
@@ -123,7 +130,8 @@ export type UploadStatus = "queued" | "compressing" | "uploading" | "done" | "er
 export interface UploadItem {
   id: string;
   name: string;
-  file: File;
+  /** The picked file; null for a photo restored from the server's draft. */
+  file: File | null;
   /** The compressed photo, once made (kept for a retry). */
   blob: Blob | null;
   /** An object URL of the compressed photo for the thumbnail. */
@@ -138,8 +146,9 @@ export interface UploadItem {
 
 export type UploadAction =
   | { type: "add"; files: readonly File[]; makeId: () => string }
+  | { type: "restore"; photos: readonly HomeworkPhoto[]; max: number; makeId: () => string }
   | { type: "compressing"; id: string }
-  | { type: "compressed"; id: string; blob: Blob; preview: string }
+  | { type: "compressed"; id: string; blob: Blob; preview: string | null }
   | { type: "progress"; id: string; progress: number }
   | { type: "uploaded"; id: string; photo: HomeworkPhoto }
   | { type: "failed"; id: string; error: string }
@@ -168,6 +177,28 @@ export function uploadReducer(items: readonly UploadItem[], action: UploadAction
           error: null,
         })),
       ];
+    case "restore": {
+      // The draft kept on the server (a reload, a dropped connection): its photos come first,
+      // already uploaded, each once.
+      const known = new Set(items.map((item) => item.photo?.id).filter(Boolean));
+      const room = Math.max(0, action.max - items.length);
+      const restored = action.photos
+        .filter((photo) => !known.has(photo.id))
+        .slice(0, room)
+        .map((photo): UploadItem => ({
+          id: action.makeId(),
+          name: photo.id,
+          file: null,
+          blob: null,
+          preview: photo.thumbUrl,
+          key: action.makeId(),
+          status: "done",
+          progress: 1,
+          photo,
+          error: null,
+        }));
+      return restored.length > 0 ? [...restored, ...items] : items;
+    }
     case "compressing":
       return patch(action.id, { status: "compressing", error: null });
     case "compressed":
@@ -175,7 +206,14 @@ export function uploadReducer(items: readonly UploadItem[], action: UploadAction
     case "progress":
       return patch(action.id, { progress: Math.min(1, Math.max(0, action.progress)) });
     case "uploaded":
-      return patch(action.id, { status: "done", progress: 1, photo: action.photo, error: null });
+      // The same photo may have come back with the draft meanwhile: it is listed once.
+      return patch(action.id, {
+        status: "done",
+        progress: 1,
+        photo: action.photo,
+        error: null,
+        preview: items.find((item) => item.id === action.id)?.preview ?? action.photo.thumbUrl,
+      }).filter((item) => item.id === action.id || item.photo?.id !== action.photo.id);
     case "failed":
       return patch(action.id, { status: "error", error: action.error });
     case "retry":
@@ -222,6 +260,28 @@ export function uploadStatusText(item: UploadItem): string {
     case "error":
       return item.error ?? "上传失败";
   }
+}
+
+/** The learner's draft for a task: the photos already on the server, not yet handed in. */
+export async function loadDraft(taskId: number, signal?: AbortSignal): Promise<HomeworkPhoto[]> {
+  const res = await fetch(`/api/homework/tasks/${taskId}/draft`, {
+    headers: { Accept: "application/json" },
+    credentials: "same-origin",
+    signal,
+  });
+  if (!res.ok) throw new AjaxError(res.status, ajaxErrorMessage(res.status), null);
+  const { draftSchema } = await import("../../../shared/contracts/homework");
+  return draftSchema.parse(await res.json()).photos;
+}
+
+/** Takes an uploaded photo out of the draft on the server (a photo already gone is fine). */
+export async function removeFromDraft(taskId: number, photoId: string): Promise<void> {
+  const res = await fetch(`/api/homework/tasks/${taskId}/draft/${encodeURIComponent(photoId)}`, {
+    method: "DELETE",
+    headers: { Accept: "application/json" },
+    credentials: "same-origin",
+  });
+  if (!res.ok && res.status !== 404) throw new AjaxError(res.status, ajaxErrorMessage(res.status), null);
 }
 
 /** Whether a compressed photo is still too large for the server. */

@@ -1,7 +1,8 @@
 /**
  * 作业墙 (/homework?script=): work rated 优 whose learners agreed to show it, newest first, as a
  * waterfall that loads more near its end; a plain 加载更多 link (?cursor=) serves crawlers and
- * browsers without scripts. Each card opens the work's share page.
+ * browsers without scripts. Each card opens the work's share page. On a phone, two columns and
+ * a call to action that stays at the bottom of the screen.
  */
 import { useEffect, useRef, useState } from "react";
 import { useLoaderData } from "react-router-dom";
@@ -162,6 +163,11 @@ export default function HomeworkWallPage() {
       ) : (
         <WallList key={wallQuery(script, cursor)} first={wall} script={script} />
       )}
+      <div className="wall__cta">
+        <Link className="button button--primary" to="/product/list">
+          我也要学书法
+        </Link>
+      </div>
     </Page>
   );
 }

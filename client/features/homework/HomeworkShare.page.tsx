@@ -2,9 +2,11 @@
  * The share page of one work on the wall (/homework/share?id=, clean layout): the photos with
  * the teacher's drawing (on/off), level, comment, the learner's masked name and the course; the
  * JPEG poster as og:image and to download. A work taken off the wall answers 410 with a page
- * that says so; its learner can take it off from here.
+ * that says so; its learner can take it off from here. On a phone (where most visitors arrive
+ * from a poster or a WeChat card) the call to action stays at the bottom of the screen; inside
+ * WeChat's browser, which blocks downloads, the poster is shown to be saved with a long press.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, useLoaderData } from "react-router-dom";
 import { Link } from "../../routing/link";
 import { AjaxError } from "../../../shared/ajax";
@@ -102,9 +104,20 @@ function Gone({ byOwner }: { byOwner: boolean }) {
   );
 }
 
+/** True inside WeChat's in-app browser (its user agent says MicroMessenger), after hydration. */
+function useInWeChat(): boolean {
+  const [inWeChat, setInWeChat] = useState(false);
+  useEffect(() => {
+    setInWeChat(/MicroMessenger/i.test(navigator.userAgent));
+  }, []);
+  return inWeChat;
+}
+
 function ShareWork({ share }: { share: ShareView }) {
   const [showMarks, setShowMarks] = useState(true);
   const [takenDown, setTakenDown] = useState(false);
+  const [posterShown, setPosterShown] = useState(false);
+  const inWeChat = useInWeChat();
   if (takenDown) return <Gone byOwner />;
   const { review } = share;
   const script = SCRIPT_LABELS[share.script];
@@ -139,6 +152,12 @@ function ShareWork({ share }: { share: ShareView }) {
       </div>
 
       <section className="share__review card" aria-label="老师点评">
+        {share.learnerNote ? (
+          <p className="share__note">
+            <span className="share__note-who">{share.learner}：</span>
+            {share.learnerNote}
+          </p>
+        ) : null}
         {review.comment ? <p className="share__comment">{review.comment}</p> : null}
         <p className="share__by">
           {teacherName(review.teacher)} · {formatDate(review.reviewedAt)} 批改
@@ -156,17 +175,41 @@ function ShareWork({ share }: { share: ShareView }) {
         </section>
       ) : null}
 
-      <div className="share__actions">
-        <a className="button button--primary" href={share.posterUrl} download={`作业海报-${share.shareId}.jpg`}>
-          下载海报
-        </a>
+      <div className="share__cta">
+        <Link className="button button--primary" to={`/course/${share.courseId}`}>
+          我也要学这门课
+        </Link>
         <Link className="button" to="/homework">
+          更多作品
+        </Link>
+      </div>
+
+      <div className="share__actions">
+        {inWeChat ? (
+          <button type="button" className="button button--primary" onClick={() => setPosterShown(true)}>
+            保存海报
+          </button>
+        ) : (
+          <a className="button button--primary" href={share.posterUrl} download={`作业海报-${share.shareId}.jpg`}>
+            下载海报
+          </a>
+        )}
+        <Link className="button share__also-below" to="/homework">
           看更多优秀作业
         </Link>
-        <Link className="button" to={`/course/${share.courseId}`}>
+        <Link className="button share__also-below" to={`/course/${share.courseId}`}>
           我也想学
         </Link>
       </div>
+      {inWeChat ? (
+        <p className="share__wechat-hint">
+          在微信里无法直接下载：{posterShown ? "长按下方海报，选择“保存图片”" : "点“保存海报”后长按图片保存"}
+          ；分享给朋友请点右上角「···」。
+        </p>
+      ) : null}
+      {inWeChat && posterShown ? (
+        <img className="share__poster" src={share.posterUrl} alt={`${share.learner}的作业海报`} />
+      ) : null}
       {share.ownSubmissionId ? (
         <TakeDown submissionId={share.ownSubmissionId} onDone={() => setTakenDown(true)} />
       ) : null}
