@@ -350,8 +350,6 @@ export const shareSchema = z.object({
   characters: z.string(),
   photos: z.array(photoSchema),
   review: reviewSchema,
-  /** What the learner wrote to the teacher with the rated attempt ("" when nothing). */
-  learnerNote: z.string().default(""),
   /** The JPEG share poster (og:image, download). */
   posterUrl: z.string(),
   /** The work's photo on a 600×600 square (the second og:image, WeChat's chat cards). */

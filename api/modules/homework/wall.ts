@@ -108,7 +108,6 @@ export async function shareView(ctx: ApiContext, shareId: string, viewerId: numb
     characters: task.characters,
     photos: reviewed.photos,
     review: reviewed.review,
-    learnerNote: reviewed.note,
     posterUrl: posterUrl(shareId),
     squareUrl: squareUrl(shareId),
   };

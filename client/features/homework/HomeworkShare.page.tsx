@@ -152,12 +152,6 @@ function ShareWork({ share }: { share: ShareView }) {
       </div>
 
       <section className="share__review card" aria-label="老师点评">
-        {share.learnerNote ? (
-          <p className="share__note">
-            <span className="share__note-who">{share.learner}：</span>
-            {share.learnerNote}
-          </p>
-        ) : null}
         {review.comment ? <p className="share__comment">{review.comment}</p> : null}
         <p className="share__by">
           {teacherName(review.teacher)} · {formatDate(review.reviewedAt)} 批改
