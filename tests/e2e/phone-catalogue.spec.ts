@@ -119,9 +119,7 @@ test("the lesson page: the video plays inline, 本课作业 is right under the p
   // One column: the player the width of the content, 本课作业 under it, then the outline.
   expect(shown.x + shown.width).toBeLessThanOrEqual(390);
   expect(homework.y).toBeGreaterThanOrEqual(shown.y + shown.height);
-  expect(homework.y - (shown.y + shown.height), "nothing else but the previous/next links between").toBeLessThan(
-    120,
-  );
+  expect(homework.y - (shown.y + shown.height), "nothing else but the previous/next links between").toBeLessThan(120);
   expect(outline.y).toBeGreaterThanOrEqual(homework.y + homework.height);
   await page.screenshot({ path: `${SHOTS}/lesson-homework.png`, fullPage: true });
   expect(consoleErrors).toEqual([]);
@@ -142,9 +140,9 @@ test("dragging a finger along the progress bar seeks the video there", async ({ 
   const box = (await bar.boundingBox())!;
   // Controls for a finger: the bar and the buttons are 44 px tall.
   expect(box.height).toBeGreaterThanOrEqual(44);
-  expect((await player(page).getByRole("button", { name: "播放" }).last().boundingBox())!.height).toBeGreaterThanOrEqual(
-    44,
-  );
+  expect(
+    (await player(page).getByRole("button", { name: "播放" }).last().boundingBox())!.height,
+  ).toBeGreaterThanOrEqual(44);
   const range = (await bar.locator("input").boundingBox())!;
   // The finger lands on the bar at 10 % and drags to 70 %.
   const y = box.y + box.height / 2;
@@ -174,9 +172,7 @@ test("dragging a finger along the progress bar seeks the video there", async ({ 
   expect(consoleErrors).toEqual([]);
 });
 
-test("the live room: picture on top, chat below, its input stays on screen with the keyboard up", async ({
-  page,
-}) => {
+test("the live room: picture on top, chat below, its input stays on screen with the keyboard up", async ({ page }) => {
   await signInDemo(page, "learner");
   const res = await page.request.get("/api/live?tab=live");
   const open_ = ((await res.json()) as { items: Array<{ id: number; isOpen: boolean }> }).items.find((i) => i.isOpen);

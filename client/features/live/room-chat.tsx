@@ -3,7 +3,16 @@
  * reader scrolled up (then a button says how many are new), and a one-line input that sends
  * on Enter. Rules: 1–200 characters, at most 10 messages in 10 seconds.
  */
-import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import {
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { CHAT_MAX_CHARS, type ChatMessage } from "../../../shared/contracts/live";
 import { browserApi } from "../../lib/api";
 import { problemText } from "./live-parts";
