@@ -74,7 +74,7 @@ export function Player(props: PlayerProps) {
     onFatal: () => setPhase("error"),
   });
   const video = usePlayback(videoRef, { durationSeconds, setPhase, progress, speed, stream, onSecond: props.onSecond });
-  const { fullscreen, toggleFullscreen } = useFullscreen(frameRef);
+  const { fullscreen, toggleFullscreen } = useFullscreen(frameRef, videoRef);
   const { seek, toggle } = video;
   const { play } = stream;
   const onKeyDown = usePlayerKeyboard({

@@ -1,7 +1,16 @@
-/** Full screen for the player's frame, and whether it is in full screen now (Esc leaves it too). */
+/**
+ * Full screen for the player's frame, and whether it is in full screen now (Esc leaves it too).
+ * On a phone full screen also turns the picture sideways where the browser lets a page lock the
+ * screen's orientation (a refusal changes nothing); an iPhone, which has no full screen for
+ * elements, gets its own full-screen video instead.
+ */
 import { type RefObject, useEffect, useState } from "react";
 
-export function useFullscreen(frameRef: RefObject<HTMLElement | null>) {
+/** `screen.orientation.lock` and iOS's video full screen, which the DOM typings leave out. */
+type Lockable = ScreenOrientation & { lock?: (orientation: "landscape") => Promise<void>; unlock?: () => void };
+type IosVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
+
+export function useFullscreen(frameRef: RefObject<HTMLElement | null>, videoRef?: RefObject<HTMLVideoElement | null>) {
   const [fullscreen, setFullscreen] = useState(false);
 
   useEffect(() => {
@@ -11,9 +20,39 @@ export function useFullscreen(frameRef: RefObject<HTMLElement | null>) {
   }, [frameRef]);
 
   const toggleFullscreen = () => {
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-    else void frameRef.current?.requestFullscreen().catch(() => {});
+    if (document.fullscreenElement) {
+      unlockOrientation();
+      void document.exitFullscreen().catch(() => {});
+      return;
+    }
+    enterFullscreen(frameRef.current, videoRef?.current ?? null);
   };
 
   return { fullscreen, toggleFullscreen };
+}
+
+/** Full screen for `frame`, turned to landscape where that is allowed; the video's own on an iPhone. */
+export function enterFullscreen(frame: HTMLElement | null, video: HTMLVideoElement | null) {
+  if (frame && typeof frame.requestFullscreen === "function") {
+    frame
+      .requestFullscreen()
+      .then(lockLandscape)
+      .catch(() => {});
+    return;
+  }
+  (video as IosVideo | null)?.webkitEnterFullscreen?.();
+}
+
+function lockLandscape() {
+  const orientation = (typeof screen === "undefined" ? undefined : screen.orientation) as Lockable | undefined;
+  orientation?.lock?.("landscape").catch(() => {});
+}
+
+function unlockOrientation() {
+  const orientation = (typeof screen === "undefined" ? undefined : screen.orientation) as Lockable | undefined;
+  try {
+    orientation?.unlock?.();
+  } catch {
+    // Nothing was locked.
+  }
 }

@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { type AttachedStream, attachStream } from "../../lib/stream";
+import { enterFullscreen } from "../../components/player/useFullscreen";
 
 type Signal = "connecting" | "playing" | "waiting" | "failed";
 
@@ -76,8 +77,8 @@ export function LivePlayer({ src, title }: { src: string; title: string }) {
           type="button"
           className="live-player__button"
           onClick={() => {
-            if (document.fullscreenElement) void document.exitFullscreen();
-            else void frame.current?.requestFullscreen?.().catch(() => {});
+            if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+            else enterFullscreen(frame.current, video.current);
           }}
         >
           全屏
