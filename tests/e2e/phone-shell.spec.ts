@@ -143,7 +143,16 @@ test("the login dialog is a full-screen sheet with its close button in reach; it
 test("the shell's own pages fit 360 and 430 px", async ({ page, consoleErrors }) => {
   const problems: string[] = [];
   for (const width of [360, 430]) {
-    for (const path of ["/", "/about", "/guide", "/protocol/service", "/search?keyword=楷书", "/agreement"]) {
+    for (const path of [
+      "/",
+      "/about",
+      "/guide",
+      "/protocol/service",
+      "/search?keyword=楷书",
+      "/search?q=楷书",
+      "/agreement",
+      "/bowser",
+    ]) {
       const found = await problemsAt(page, path, width);
       if (found) problems.push(found);
     }
