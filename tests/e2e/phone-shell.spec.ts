@@ -180,6 +180,10 @@ test("the personal centre fits 360 and 430 px, its side menu a strip that scroll
   // One row: the second tab beside the first, not under it.
   expect(Math.abs(second.y - first.y)).toBeLessThan(2);
   expect(second.x).toBeGreaterThan(first.x);
+  // Above the content, not over it.
+  const stripBox = (await strip.boundingBox())!;
+  const heading = (await page.locator(".side-layout__content h1").first().boundingBox())!;
+  expect(stripBox.y + stripBox.height).toBeLessThanOrEqual(heading.y);
   expect(consoleErrors).toEqual([]);
 });
 
