@@ -38,8 +38,14 @@ export function SiteDrawer({
   useEffect(() => {
     if (!open) return;
     const panel = panelRef.current;
+    const menuButton = returnFocusTo.current;
     const unlock = lockBodyScroll();
     panel?.focus({ preventScroll: true });
+    // A link chosen in the drawer closes it at once, also when it leads to this very page.
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest("a[href]")) onCloseRef.current();
+    };
+    panel?.addEventListener("click", onClick);
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key === "Escape" && !event.defaultPrevented) onCloseRef.current();
     };
@@ -52,11 +58,12 @@ export function SiteDrawer({
     wide?.addEventListener("change", onWide);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
+      panel?.removeEventListener("click", onClick);
       wide?.removeEventListener("change", onWide);
       unlock();
       const active = document.activeElement;
       if (!active || active === document.body || panel?.contains(active)) {
-        returnFocusTo.current?.focus({ preventScroll: true });
+        menuButton?.focus({ preventScroll: true });
       }
     };
   }, [open, returnFocusTo]);
@@ -82,10 +89,6 @@ export function SiteDrawer({
         aria-label="菜单"
         tabIndex={-1}
         onKeyDown={onPanelKeyDown}
-        onClick={(event) => {
-          // A link chosen in the drawer closes it at once, also when it leads to this very page.
-          if ((event.target as Element).closest("a[href]")) onClose();
-        }}
       >
         <div className="site-drawer__head">
           <span className="site-drawer__title">菜单</span>
