@@ -7,6 +7,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { signInDemo } from "./homework-helpers";
+import { freshPhone, phoneLogin } from "./login-helpers";
 import { ANDROID_UA, fits, layoutProblems } from "./phone-layout";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: ANDROID_UA });
@@ -137,6 +138,42 @@ test("the login dialog is a full-screen sheet with its close button in reach; it
   expect(problems, problems.join("\n")).toEqual([]);
   await dialog.getByRole("button", { name: "关闭" }).click();
   await expect(dialog).toBeHidden();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("at 360 px the login panels behind the first fit too: 找回账号, 邮箱注册 and 完善资料", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/");
+  await waitForHydration(page);
+  await menuButton(page).click();
+  await drawer(page).getByRole("button", { name: "登录 / 注册" }).click();
+  const dialog = page.getByRole("dialog", { name: "登录墨池课堂" });
+  const problems: string[] = [];
+  const check = async (panel: string) => {
+    const found = await layoutProblems(page);
+    if (!fits(found)) problems.push(`${panel}: ${JSON.stringify(found)}`);
+  };
+  await dialog.getByRole("button", { name: "忘记密码" }).click();
+  await expect(page.getByRole("dialog", { name: "找回账号" })).toBeVisible();
+  await check("找回账号");
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /返回登录/ })
+    .click();
+  await dialog.getByRole("button", { name: "邮箱注册" }).click();
+  await expect(page.getByRole("dialog", { name: "邮箱注册" })).toBeVisible();
+  await check("邮箱注册");
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /返回登录/ })
+    .click();
+  await phoneLogin(page, dialog, freshPhone("16"));
+  await expect(page.getByRole("dialog", { name: "完善资料" })).toBeVisible();
+  await check("完善资料");
+  expect(problems, problems.join("\n")).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });
 
