@@ -8,6 +8,7 @@ import { SITE_DESCRIPTION } from "../../shared/constants";
 import { serializeForScript } from "../../shared/serialize";
 import { DefaultLayout } from "../layouts/DefaultLayout";
 import { ClientPlugins } from "../lib/client-plugins";
+import { useRevealFocusedFields } from "../lib/keyboard-reveal";
 import { OfflineBanner } from "../lib/online";
 import { ProgressBar } from "../lib/progress-bar";
 import { ScrollManager } from "../lib/scroll";
@@ -210,7 +211,7 @@ function Head({ title, failed = false }: { title?: string; failed?: boolean }) {
       <meta charSet="utf-8" />
       <meta
         name="viewport"
-        content="width=device-width,initial-scale=1.0,minimum-scale=1.0,maximum-scale=1.0,user-scalable=no"
+        content="width=device-width,initial-scale=1.0,minimum-scale=1.0,maximum-scale=1.0,user-scalable=no,interactive-widget=resizes-content"
       />
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
@@ -280,6 +281,8 @@ function Head({ title, failed = false }: { title?: string; failed?: boolean }) {
 }
 
 function Shell({ title, failed, children }: { title?: string; failed?: boolean; children: ReactNode }) {
+  // Phones: the on-screen keyboard never covers the field being typed into.
+  useRevealFocusedFields();
   return (
     <html lang="zh-CN">
       <Head title={title} failed={failed} />

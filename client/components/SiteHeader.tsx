@@ -2,7 +2,7 @@
  * The site header: brand, main navigation (active state), search, the mobile-site QR pop-up,
  * notices and the login button or user menu.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router-dom";
 import { GetForm } from "../routing/get-form";
 import { Link, NavLink } from "../routing/link";
@@ -12,7 +12,8 @@ import { LazyNoticesPopover } from "./LazyNoticesPopover";
 import { logOut, SIGNED_IN_EVENT } from "./login/login-client";
 import { QrPopover } from "./QrPopover";
 import { SealLogo } from "./SealLogo";
-import { mayOperate, mayTeach } from "../../shared/contracts/viewer";
+import { SITE_DRAWER_ID, SiteDrawer } from "./SiteDrawer";
+import { mayOperate, mayTeach, type Viewer } from "../../shared/contracts/viewer";
 
 export const mainNav = [
   { to: "/", label: "首页", end: true },
@@ -23,6 +24,35 @@ export const mainNav = [
   { to: "/stationery", label: "文房" },
   { to: "/homework", label: "作业" },
 ] as const;
+
+/** The signed-in visitor's own pages: the user menu on desktop, the drawer on phones. */
+export function userLinks(viewer: Viewer): Array<{ to: string; label: string }> {
+  return [
+    { to: "/my", label: "个人中心" },
+    { to: "/my/allcourse", label: "我的课程" },
+    { to: "/my/order", label: "我的订单" },
+    { to: "/my/homework", label: "我的作业" },
+    { to: "/my/dairy", label: "练字日记" },
+    ...(mayTeach(viewer) ? [{ to: "/teach", label: "教师工作台" }] : []),
+    ...(mayOperate(viewer) ? [{ to: "/admin", label: "运营后台" }] : []),
+  ];
+}
+
+/** 退出: logs out at once (a POST); without script the link asks on /my/logout. */
+function LogoutLink({ className }: { className?: string }) {
+  return (
+    <Link
+      to="/my/logout"
+      className={className}
+      onClick={(event) => {
+        event.preventDefault();
+        logOut().catch(() => window.location.assign("/my/logout"));
+      }}
+    >
+      退出
+    </Link>
+  );
+}
 
 export function SiteHeader() {
   const { siteName, viewer, mobileSiteQrSvg, mobileSiteUrl } = useRootData();
@@ -37,6 +67,12 @@ export function SiteHeader() {
     return () => window.removeEventListener(SIGNED_IN_EVENT, signedIn);
   }, []);
   const onSearchPage = location.pathname.startsWith("/search");
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const openLogin = () => {
+    setDrawerOpen(false);
+    setLoginOpen(true);
+  };
 
   // `/?login=1&redirect=…` (the auth guard's destination) opens the login dialog, on the panel
   // `panel=…` names (the messenger binding after a WeChat login: `panel=bind`).
@@ -46,100 +82,144 @@ export function SiteHeader() {
   }, [searchParams, viewer]);
 
   return (
-    <header className="site-header">
-      <div className="container site-header__inner">
-        <Link to="/" className="brand">
-          <SealLogo />
-          <span className="brand__name">{siteName}</span>
-          <span className="visually-hidden">首页</span>
-        </Link>
-        <nav className="main-nav" aria-label="主导航">
+    <>
+      <header className="site-header">
+        <div className="container site-header__inner">
+          <Link to="/" className="brand">
+            <SealLogo />
+            <span className="brand__name">{siteName}</span>
+            <span className="visually-hidden">首页</span>
+          </Link>
+          <nav className="main-nav" aria-label="主导航">
+            {mainNav.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={"end" in item ? item.end : false}
+                className={({ isActive }) => `main-nav__link${isActive ? " is-active" : ""}`}
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <GetForm action="/search" className="header-search" role="search">
+            <input
+              type="search"
+              name="q"
+              className="header-search__input"
+              placeholder="搜索课程、书籍、文房"
+              aria-label="搜索"
+              maxLength={50}
+              defaultValue={onSearchPage ? (searchParams.get("q") ?? "") : ""}
+              key={onSearchPage ? location.search : "search"}
+            />
+            <button type="submit" className="header-search__button">
+              搜索
+            </button>
+          </GetForm>
+          <div className="site-header__tools">
+            {mobileSiteQrSvg && mobileSiteUrl ? (
+              <QrPopover label="手机版" svg={mobileSiteQrSvg} caption="扫码打开手机版" href={mobileSiteUrl} />
+            ) : null}
+            {viewer ? (
+              <>
+                <LazyNoticesPopover unread={viewer.unreadNotices} />
+                <details className="user-menu">
+                  <summary className="user-menu__summary">
+                    {viewer.avatarUrl ? (
+                      <img className="user-menu__avatar" src={viewer.avatarUrl} alt="" width={28} height={28} />
+                    ) : (
+                      // The initial is drawn by CSS: decoration, not part of the menu's text.
+                      <span
+                        className="user-menu__avatar user-menu__avatar--initial"
+                        data-initial={viewer.nickname.slice(0, 1)}
+                        aria-hidden="true"
+                      />
+                    )}
+                    <span>{viewer.nickname}</span>
+                  </summary>
+                  <div className="user-menu__panel">
+                    {userLinks(viewer).map((item) => (
+                      <Link key={item.to} to={item.to}>
+                        {item.label}
+                      </Link>
+                    ))}
+                    <LogoutLink />
+                  </div>
+                </details>
+              </>
+            ) : justSignedIn ? (
+              <span className="site-header__signed-in" role="status">
+                已登录
+              </span>
+            ) : (
+              <button
+                type="button"
+                className="button button--primary button--small"
+                onPointerEnter={preloadLoginDialog}
+                onFocus={preloadLoginDialog}
+                onClick={openLogin}
+              >
+                登录 / 注册
+              </button>
+            )}
+          </div>
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className="menu-button"
+            aria-label="菜单"
+            aria-expanded={drawerOpen}
+            aria-controls={SITE_DRAWER_ID}
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
+            <span className="menu-button__bars" aria-hidden="true" />
+          </button>
+        </div>
+        <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} initialPanel={loginPanel} />
+      </header>
+      {/* Outside the sticky header, so it layers above the page's floating actions. */}
+      <SiteDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} returnFocusTo={menuButtonRef}>
+        <nav className="drawer-nav" aria-label="主导航">
           {mainNav.map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
               end={"end" in item ? item.end : false}
-              className={({ isActive }) => `main-nav__link${isActive ? " is-active" : ""}`}
+              className={({ isActive }) => `drawer-nav__link${isActive ? " is-active" : ""}`}
             >
               {item.label}
             </NavLink>
           ))}
         </nav>
-        <GetForm action="/search" className="header-search" role="search">
-          <input
-            type="search"
-            name="q"
-            className="header-search__input"
-            placeholder="搜索课程、书籍、文房"
-            aria-label="搜索"
-            maxLength={50}
-            defaultValue={onSearchPage ? (searchParams.get("q") ?? "") : ""}
-            key={onSearchPage ? location.search : "search"}
-          />
-          <button type="submit" className="header-search__button">
-            搜索
-          </button>
-        </GetForm>
-        <div className="site-header__tools">
-          {mobileSiteQrSvg && mobileSiteUrl ? (
-            <QrPopover label="手机版" svg={mobileSiteQrSvg} caption="扫码打开手机版" href={mobileSiteUrl} />
-          ) : null}
+        <div className="drawer-user">
           {viewer ? (
             <>
-              <LazyNoticesPopover unread={viewer.unreadNotices} />
-              <details className="user-menu">
-                <summary className="user-menu__summary">
-                  {viewer.avatarUrl ? (
-                    <img className="user-menu__avatar" src={viewer.avatarUrl} alt="" width={28} height={28} />
-                  ) : (
-                    // The initial is drawn by CSS: decoration, not part of the menu's text.
-                    <span
-                      className="user-menu__avatar user-menu__avatar--initial"
-                      data-initial={viewer.nickname.slice(0, 1)}
-                      aria-hidden="true"
-                    />
-                  )}
-                  <span>{viewer.nickname}</span>
-                </summary>
-                <div className="user-menu__panel">
-                  <Link to="/my">个人中心</Link>
-                  <Link to="/my/allcourse">我的课程</Link>
-                  <Link to="/my/order">我的订单</Link>
-                  <Link to="/my/homework">我的作业</Link>
-                  <Link to="/my/dairy">练字日记</Link>
-                  {mayTeach(viewer) ? <Link to="/teach">教师工作台</Link> : null}
-                  {mayOperate(viewer) ? <Link to="/admin">运营后台</Link> : null}
-                  {/* Logs out at once (a POST); without script the link asks on /my/logout. */}
-                  <Link
-                    to="/my/logout"
-                    onClick={(event) => {
-                      event.preventDefault();
-                      logOut().catch(() => window.location.assign("/my/logout"));
-                    }}
-                  >
-                    退出
+              <p className="drawer-user__name">{viewer.nickname}</p>
+              <nav className="drawer-user__links" aria-label="我的">
+                {userLinks(viewer).map((item) => (
+                  <Link key={item.to} to={item.to} className="drawer-user__link">
+                    {item.label}
                   </Link>
-                </div>
-              </details>
+                ))}
+                <LogoutLink className="drawer-user__link" />
+              </nav>
             </>
           ) : justSignedIn ? (
-            <span className="site-header__signed-in" role="status">
-              已登录
-            </span>
+            <p className="drawer-user__name">已登录</p>
           ) : (
             <button
               type="button"
-              className="button button--primary button--small"
+              className="button button--primary drawer-user__login"
               onPointerEnter={preloadLoginDialog}
               onFocus={preloadLoginDialog}
-              onClick={() => setLoginOpen(true)}
+              onClick={openLogin}
             >
               登录 / 注册
             </button>
           )}
         </div>
-      </div>
-      <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} initialPanel={loginPanel} />
-    </header>
+      </SiteDrawer>
+    </>
   );
 }

@@ -86,6 +86,9 @@ describe("document", () => {
     const html = res.text;
     expect(html).toContain('<html lang="zh-CN">');
     expect(html).toContain("user-scalable=no");
+    // Phones: the on-screen keyboard shrinks the layout, so a sheet's field stays above it.
+    expect(html).toContain("width=device-width,");
+    expect(html).toContain("interactive-widget=resizes-content");
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/books"/>');
     expect(html).toContain('<meta name="build-version" content="2.14.35"/>');
     expect(html).toContain('<meta name="platform" content="pc"/>');

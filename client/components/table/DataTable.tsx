@@ -43,6 +43,14 @@ export interface DataTableProps<Row> {
   defaultSort?: { key: string; dir: "asc" | "desc" };
 }
 
+/**
+ * A column's label as plain text: phones show each cell as a line of a card, the label beside
+ * the value (`data-label`, drawn by data-table.css), since the header row is out of sight there.
+ */
+export function columnLabel(header: unknown, id: string): string {
+  return typeof header === "string" ? header : id;
+}
+
 /** The URL of the same page with `changes` applied (null removes a parameter). */
 export function withParams(search: URLSearchParams, changes: Record<string, string | null>): string {
   const next = new URLSearchParams(search);
@@ -119,7 +127,11 @@ export function DataTable<Row>({ caption, columns, page, rowKey, empty, defaultS
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={cell.column.columnDef.meta?.align === "end" ? "is-end" : undefined}>
+                <td
+                  key={cell.id}
+                  className={cell.column.columnDef.meta?.align === "end" ? "is-end" : undefined}
+                  data-label={columnLabel(cell.column.columnDef.header, cell.column.id)}
+                >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </td>
               ))}
