@@ -1,6 +1,7 @@
 /** The personal centre: side menu of every child page beside the page itself. */
 import { Outlet } from "react-router-dom";
 import { NavLink } from "../../routing/link";
+import "./my-layout.css";
 
 export const myMenu = [
   { to: "/my", label: "个人中心", end: true },
@@ -19,7 +20,7 @@ export const myMenu = [
 
 export default function MyLayoutPage() {
   return (
-    <div className="side-layout">
+    <div className="side-layout side-layout--my">
       <nav className="side-menu" aria-label="个人中心菜单">
         {myMenu.map((item) => (
           <NavLink
