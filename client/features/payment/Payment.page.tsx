@@ -397,7 +397,7 @@ export default function PaymentPage() {
   const revalidator = useRevalidator();
   if (!order) {
     return (
-      <Page>
+      <Page className="pay-page">
         <EmptyState
           glyph="付"
           title="没有要支付的订单"
@@ -414,6 +414,7 @@ export default function PaymentPage() {
   }
   return (
     <Page
+      className="pay-page"
       actions={
         <button type="button" className="button" onClick={() => revalidator.revalidate()}>
           {revalidator.state === "loading" ? "刷新中…" : "刷新订单状态"}
