@@ -129,7 +129,7 @@ test("every page of the personal centre fits a phone", async ({ page, consoleErr
   // The payment page without an order, and 退出登录's question (last: confirming it signs out).
   await page.goto("/payment");
   await waitForHydration(page);
-  await expect(page.getByRole("heading", { name: "没有要支付的订单" })).toBeVisible();
+  await expect(page.getByText("没有要支付的订单")).toBeVisible();
   await expectFits(page, "payment-no-order");
   await page.goto("/my/logout");
   await waitForHydration(page);
