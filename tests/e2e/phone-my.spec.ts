@@ -197,6 +197,18 @@ test("an order paid on the phone from 我的订单, and the coin ledger as cards
     expect(pay.height).toBeGreaterThanOrEqual(44);
   });
   await expectFits(page, "payment-success");
+
+  // The paid order in 我的订单, and its details in the dialog.
+  await page.goto("/my/order");
+  await waitForHydration(page);
+  await expectFits(page, "orders-paid");
+  await page.getByRole("button", { name: "订单详情" }).first().tap();
+  const dialog = page.getByRole("dialog", { name: "订单详情" });
+  await expect(dialog.getByText(`订单号`).first()).toBeVisible();
+  const sheet = (await dialog.boundingBox())!;
+  expect(sheet.x).toBeGreaterThanOrEqual(0);
+  expect(sheet.x + sheet.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/order-detail.png` });
   expect(consoleErrors).toEqual([]);
 });
 
