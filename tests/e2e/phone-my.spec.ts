@@ -113,7 +113,12 @@ test("every page of the personal centre fits a phone", async ({ page, consoleErr
   // The menu is a row of tabs that scrolls sideways, the current page's tab among them.
   const menu = page.getByRole("navigation", { name: "个人中心菜单" });
   expect(await menu.evaluate((el) => getComputedStyle(el).overflowX)).toBe("auto");
-  await expect(menu.getByRole("link", { name: "账号与安全" })).toHaveClass(/is-active/);
+  const current = menu.getByRole("link", { name: "账号与安全" });
+  await expect(current).toHaveClass(/is-active/);
+  // …scrolled round so that the current page's tab is in view.
+  const tab = (await current.boundingBox())!;
+  expect(tab.x).toBeGreaterThanOrEqual(0);
+  expect(tab.x + tab.width).toBeLessThanOrEqual(390);
   // The calendar's month fits as a grid of days; a tapped day's list is under it.
   await page.goto("/my/calendar");
   await waitForHydration(page);
