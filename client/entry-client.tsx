@@ -37,6 +37,7 @@ async function boot() {
     viewer: root.viewer,
     // The server sends unsupported browsers to /bowser before anything hydrates.
     unsupportedBrowser: false,
+    userAgent: navigator.userAgent,
     fixtures: root.fixtures,
     api: browserApi,
     onLoaderResolved: (def) => progressBar.increase(loaderIncrement(def)),

@@ -240,6 +240,7 @@ export function createRenderer(opts: RendererOptions) {
       isServer: true,
       viewer,
       unsupportedBrowser: isUnsupportedBrowser(userAgent),
+      userAgent,
       fixtures: opts.root.fixtures,
       api,
     };

@@ -12,6 +12,8 @@ export interface NavEnv {
   viewer: Viewer | null;
   /** The server found this browser too old for the site (bowser; crawlers never are). */
   unsupportedBrowser: boolean;
+  /** The visitor's User-Agent: the request's on the server, `navigator.userAgent` in the browser. */
+  userAgent?: string;
   /** Test fixture routes are served (TEST_FIXTURES=1, never in production). */
   fixtures: boolean;
   /** The API client: same-origin in the browser; on the server it forwards the visitor's cookies. */

@@ -15,11 +15,31 @@ import type { BuyItem } from "./useBuy";
 const ordersContract = () => import("../../../shared/contracts/orders");
 
 const emptyAddress = { recipient: "", phone: "", region: "", detail: "" };
-const fields: { name: keyof typeof emptyAddress; label: string; placeholder: string; max: number }[] = [
-  { name: "recipient", label: "收货人", placeholder: "姓名", max: 20 },
-  { name: "phone", label: "手机号", placeholder: "11 位手机号", max: 20 },
-  { name: "region", label: "所在地区", placeholder: "如：浙江省 杭州市 西湖区", max: 60 },
-  { name: "detail", label: "详细地址", placeholder: "街道、门牌号（5–120 字）", max: 120 },
+/** Each field with what a phone's keyboard and autofill should offer for it. */
+const fields: {
+  name: keyof typeof emptyAddress;
+  label: string;
+  placeholder: string;
+  max: number;
+  autoComplete: string;
+  type?: "tel";
+}[] = [
+  { name: "recipient", label: "收货人", placeholder: "姓名", max: 20, autoComplete: "shipping name" },
+  { name: "phone", label: "手机号", placeholder: "11 位手机号", max: 20, autoComplete: "shipping tel", type: "tel" },
+  {
+    name: "region",
+    label: "所在地区",
+    placeholder: "如：浙江省 杭州市 西湖区",
+    max: 60,
+    autoComplete: "shipping address-level1",
+  },
+  {
+    name: "detail",
+    label: "详细地址",
+    placeholder: "街道、门牌号（5–120 字）",
+    max: 120,
+    autoComplete: "shipping street-address",
+  },
 ];
 
 export function AddressDialog({
@@ -128,6 +148,8 @@ export function AddressDialog({
               <input
                 id={`buy-address-${f.name}`}
                 className="form-field__control"
+                type={f.type ?? "text"}
+                autoComplete={f.autoComplete}
                 value={draft[f.name]}
                 placeholder={f.placeholder}
                 maxLength={f.max}

@@ -73,11 +73,25 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
 }
 
 const emptyAddress = { recipient: "", phone: "", region: "", detail: "" };
-const addressFields: { name: keyof AddressInput; label: string; placeholder: string; max: number }[] = [
-  { name: "recipient", label: "收件人", placeholder: "姓名", max: 20 },
-  { name: "phone", label: "手机号", placeholder: "11 位手机号", max: 20 },
-  { name: "region", label: "所在地区", placeholder: "如：浙江省 杭州市 西湖区", max: 40 },
-  { name: "detail", label: "详细地址", placeholder: "街道、门牌号", max: 120 },
+/** Each field with what a phone's keyboard and autofill should offer for it. */
+const addressFields: {
+  name: keyof AddressInput;
+  label: string;
+  placeholder: string;
+  max: number;
+  autoComplete: string;
+  type?: "tel";
+}[] = [
+  { name: "recipient", label: "收件人", placeholder: "姓名", max: 20, autoComplete: "shipping name" },
+  { name: "phone", label: "手机号", placeholder: "11 位手机号", max: 20, autoComplete: "shipping tel", type: "tel" },
+  {
+    name: "region",
+    label: "所在地区",
+    placeholder: "如：浙江省 杭州市 西湖区",
+    max: 40,
+    autoComplete: "shipping address-level1",
+  },
+  { name: "detail", label: "详细地址", placeholder: "街道、门牌号", max: 120, autoComplete: "shipping street-address" },
 ];
 
 export default function ExchangeDetailPage() {
@@ -210,6 +224,8 @@ export default function ExchangeDetailPage() {
                     <input
                       id={`address-${f.name}`}
                       className="form-field__control"
+                      type={f.type ?? "text"}
+                      autoComplete={f.autoComplete}
                       value={address[f.name]}
                       placeholder={f.placeholder}
                       maxLength={f.max}

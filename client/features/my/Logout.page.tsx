@@ -10,6 +10,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { logOut } from "../../components/login/login-client";
 import { describeProblem } from "../../lib/problem";
 import { Page } from "../../components/Page";
+import "./my-layout.css";
 
 export default function LogoutPage() {
   const { viewer } = useRootData();
@@ -20,7 +21,7 @@ export default function LogoutPage() {
 
   if (!viewer) {
     return (
-      <Page>
+      <Page className="logout-page">
         <EmptyState
           glyph="别"
           title="你当前没有登录"
@@ -49,7 +50,7 @@ export default function LogoutPage() {
   const cancel = () => (location.key !== "default" ? navigate(-1) : navigate("/my"));
 
   return (
-    <Page>
+    <Page className="logout-page">
       <EmptyState
         glyph="别"
         title="确定要退出登录吗？"

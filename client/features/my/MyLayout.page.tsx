@@ -1,6 +1,11 @@
-/** The personal centre: side menu of every child page beside the page itself. */
-import { Outlet } from "react-router-dom";
+/**
+ * The personal centre: side menu of every child page beside the page itself. On tablets and
+ * phones the menu is a row of tabs that scrolls sideways, brought round to the current page's tab.
+ */
+import { useEffect, useRef } from "react";
+import { Outlet, useLocation } from "react-router-dom";
 import { NavLink } from "../../routing/link";
+import "./my-layout.css";
 
 export const myMenu = [
   { to: "/my", label: "个人中心", end: true },
@@ -17,10 +22,22 @@ export const myMenu = [
   { to: "/my/security", label: "账号与安全" },
 ] as const;
 
+/** Scrolls a sideways row of tabs (and only it) so that its current tab is in view. */
+function showCurrentTab(menu: HTMLElement | null) {
+  const active = menu?.querySelector<HTMLElement>(".is-active");
+  if (!menu || !active || menu.scrollWidth <= menu.clientWidth) return;
+  const tab = active.getBoundingClientRect();
+  const row = menu.getBoundingClientRect();
+  menu.scrollLeft += tab.left + tab.width / 2 - (row.left + row.width / 2);
+}
+
 export default function MyLayoutPage() {
+  const menu = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => showCurrentTab(menu.current), [pathname]);
   return (
-    <div className="side-layout">
-      <nav className="side-menu" aria-label="个人中心菜单">
+    <div className="side-layout side-layout--my">
+      <nav className="side-menu" aria-label="个人中心菜单" ref={menu}>
         {myMenu.map((item) => (
           <NavLink
             key={item.to}

@@ -160,13 +160,19 @@ export function LedgerTable({ ledger, basePath }: { ledger: LedgerPage; basePath
           <tbody>
             {ledger.items.map((line) => (
               <tr key={line.id}>
-                <td className="account-table__mono">{formatDateTime(line.createdAt)}</td>
-                <td>{line.reasonName}</td>
-                <td className="record-table__ref">{refText(line)}</td>
-                <td className={`record-table__num ${line.amount > 0 ? "is-plus" : "is-minus"}`}>
+                <td className="account-table__mono" data-label="时间">
+                  {formatDateTime(line.createdAt)}
+                </td>
+                <td data-label="原因">{line.reasonName}</td>
+                <td className="record-table__ref" data-label="关联内容">
+                  {refText(line)}
+                </td>
+                <td className={`record-table__num ${line.amount > 0 ? "is-plus" : "is-minus"}`} data-label="变动">
                   {line.amount > 0 ? `+${line.amount}` : `−${-line.amount}`}
                 </td>
-                <td className="record-table__num">{line.balanceAfter}</td>
+                <td className="record-table__num" data-label="余额">
+                  {line.balanceAfter}
+                </td>
               </tr>
             ))}
           </tbody>

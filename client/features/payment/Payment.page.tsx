@@ -2,7 +2,9 @@
  * 支付订单 (/payment?order=): the order's summary as snapshotted (item, SKU, quantity, price,
  * coupon, coins, amount to pay), the time left on the server's clock, the payment method, and the pay
  * button that sends the payer to the provider (the hosted sandbox checkout by default). An order
- * that is paid, cancelled or past its time says so instead.
+ * that is paid, cancelled or past its time says so instead. A method that cannot work in the payer's
+ * browser (Alipay inside WeChat, the WeChat Pay QR code on the phone that would scan it) is shown
+ * switched off with the reason, read from the User-Agent on the server (shared/pay-browser.ts).
  */
 import { useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router-dom";
@@ -26,6 +28,7 @@ import { formatDateTime, formatCountdown } from "../../../shared/format";
 import { formatMoney } from "../../../shared/money";
 import { useCountdown } from "../../lib/countdown";
 import { useIdempotentPost } from "../../lib/idempotent-post";
+import { noUsableMethodHint, type PayBrowser, payBrowserOf, payMethodBlocked } from "../../../shared/pay-browser";
 
 /** Contracts load with the first request that needs them, not with the page (decision 030). */
 const couponsContract = () => import("../../../shared/contracts/coupons");
@@ -34,15 +37,24 @@ const paymentsContract = () => import("../../../shared/contracts/payments");
 
 const ORDER_NO = /^M\d{20}$/;
 
-type Loaded = { order: OrderDetail | null; methods: PayMethods; coupons: BestCoupon | null; result: string | null };
+type Loaded = {
+  order: OrderDetail | null;
+  methods: PayMethods;
+  coupons: BestCoupon | null;
+  result: string | null;
+  browser: PayBrowser;
+};
 
 export async function loader({ env, signal, request }: PageLoaderArgs) {
   const url = new URL(request.url);
   const orderNo = url.searchParams.get("order") ?? "";
   const result = url.searchParams.get("result");
+  const browser = payBrowserOf(env.userAgent);
   const meta = { title: "支付订单", description: "核对订单金额，选择支付方式并完成付款。", noindex: true };
   if (!ORDER_NO.test(orderNo)) {
-    return { order: null, methods: { methods: [] }, coupons: null, result, meta } satisfies Loaded & { meta: unknown };
+    return { order: null, methods: { methods: [] }, coupons: null, result, browser, meta } satisfies Loaded & {
+      meta: unknown;
+    };
   }
   const [order, methods] = await Promise.all([
     env.api(`/api/orders/${orderNo}`, { signal, schema: ordersContract().then((m) => m.orderDetailSchema) }),
@@ -66,6 +78,7 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
     methods,
     coupons,
     result,
+    browser,
     meta: { ...meta, title: `支付订单 ${order.orderNo}` },
   } satisfies Loaded & { meta: unknown };
 }
@@ -220,15 +233,19 @@ function Checkout({
   methods,
   coupons,
   result,
+  browser,
 }: {
   order: OrderDetail;
   methods: PayMethods;
   coupons: BestCoupon | null;
   result: string | null;
+  browser: PayBrowser;
 }) {
   const off = useBuyingOff();
   const left = useCountdown(order.expiresAt, order.serverNow);
-  const [method, setMethod] = useState<PayMethod | null>(methods.methods[0]?.method ?? null);
+  const offered = methods.methods.map((m) => ({ ...m, blocked: payMethodBlocked(m.method, browser) }));
+  const usable = offered.filter((m) => m.blocked === null);
+  const [method, setMethod] = useState<PayMethod | null>(usable[0]?.method ?? null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [qr, setQr] = useState<StartPaymentResult | null>(null);
@@ -308,29 +325,45 @@ function Checkout({
           <p className="pay-card__hint">暂时没有可用的支付方式，请稍后再试或联系客服。</p>
         ) : (
           <div className="pay-methods" role="radiogroup" aria-label="支付方式">
-            {methods.methods.map((m) => (
-              <label key={m.method} className={`pay-method${method === m.method ? " is-selected" : ""}`}>
-                <input
-                  type="radio"
-                  name="method"
-                  value={m.method}
-                  checked={method === m.method}
-                  onChange={() => setMethod(m.method)}
-                />
-                <span className={`pay-method__icon pay-method__icon--${m.method}`} aria-hidden="true">
-                  {m.method === "wechat" ? "微" : m.method === "alipay" ? "支" : "测"}
-                </span>
-                {m.label}
-              </label>
+            {offered.map((m) => (
+              <div key={m.method} className="pay-method-option">
+                <label
+                  className={`pay-method${method === m.method ? " is-selected" : ""}${m.blocked ? " is-blocked" : ""}`}
+                >
+                  <input
+                    type="radio"
+                    name="method"
+                    value={m.method}
+                    checked={method === m.method}
+                    disabled={m.blocked !== null}
+                    aria-describedby={m.blocked ? `pay-blocked-${m.method}` : undefined}
+                    onChange={() => setMethod(m.method)}
+                  />
+                  <span className={`pay-method__icon pay-method__icon--${m.method}`} aria-hidden="true">
+                    {m.method === "wechat" ? "微" : m.method === "alipay" ? "支" : "测"}
+                  </span>
+                  {m.label}
+                </label>
+                {m.blocked ? (
+                  <p id={`pay-blocked-${m.method}`} className="pay-method__blocked" data-testid="pay-blocked">
+                    {m.blocked}
+                  </p>
+                ) : null}
+              </div>
             ))}
           </div>
         )}
+        {!off && offered.length > 0 && usable.length === 0 ? (
+          <p className="pay-card__hint pay-browser-hint" role="note" data-testid="pay-browser-hint">
+            {noUsableMethodHint(browser)}
+          </p>
+        ) : null}
         <FormAlert problem={problem} />
         {expired ? (
           <Link className="button button--primary pay-submit" to={itemLink(order)}>
             重新下单
           </Link>
-        ) : (
+        ) : offered.length > 0 && usable.length === 0 ? null : (
           <button
             type="button"
             className="button button--primary pay-submit"
@@ -360,11 +393,11 @@ function Checkout({
 }
 
 export default function PaymentPage() {
-  const { order, methods, coupons, result } = useLoaderData<typeof loader>();
+  const { order, methods, coupons, result, browser } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   if (!order) {
     return (
-      <Page>
+      <Page className="pay-page">
         <EmptyState
           glyph="付"
           title="没有要支付的订单"
@@ -381,6 +414,7 @@ export default function PaymentPage() {
   }
   return (
     <Page
+      className="pay-page"
       actions={
         <button type="button" className="button" onClick={() => revalidator.revalidate()}>
           {revalidator.state === "loading" ? "刷新中…" : "刷新订单状态"}
@@ -389,7 +423,7 @@ export default function PaymentPage() {
     >
       <SandboxPaymentBanner />
       {order.state === "pending" ? (
-        <Checkout order={order} methods={methods} coupons={coupons} result={result} />
+        <Checkout order={order} methods={methods} coupons={coupons} result={result} browser={browser} />
       ) : (
         <Closed order={order} />
       )}

@@ -244,7 +244,7 @@ export default function PaymentSuccessPage() {
   const { order } = useLoaderData<typeof loader>();
   if (!order) {
     return (
-      <Page>
+      <Page className="pay-page">
         <EmptyState
           glyph="单"
           title="没有找到这笔订单"
@@ -260,7 +260,7 @@ export default function PaymentSuccessPage() {
     );
   }
   return (
-    <Page title="支付结果">
+    <Page className="pay-page" title="支付结果">
       <Result initial={order} />
     </Page>
   );

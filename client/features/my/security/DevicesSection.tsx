@@ -42,9 +42,9 @@ export function DevicesSection({ devices, onDone }: { devices: Part<DeviceList>;
             {devices.data.items.map((d) => (
               <tr key={d.id}>
                 <td>{d.name}</td>
-                <td>{formatDateTime(d.firstSeenAt)}</td>
-                <td>{formatDateTime(d.lastSeenAt)}</td>
-                <td>
+                <td data-label="首次登录">{formatDateTime(d.firstSeenAt)}</td>
+                <td data-label="最近使用">{formatDateTime(d.lastSeenAt)}</td>
+                <td data-label="状态">
                   {d.current ? <span className="account-tag account-tag--current">当前设备</span> : null}
                   {d.trusted ? <span className="account-tag">已确认</span> : null}
                 </td>

@@ -59,9 +59,11 @@ export function SessionsSection({ sessions, onDone }: { sessions: Part<SessionLi
                     <span className="account-tag account-tag--current account-tag--inline">当前</span>
                   ) : null}
                 </td>
-                <td className="account-table__mono">{s.ip || "—"}</td>
-                <td>{formatDateTime(s.createdAt)}</td>
-                <td>{formatDateTime(s.lastSeenAt)}</td>
+                <td className="account-table__mono" data-label="IP">
+                  {s.ip || "—"}
+                </td>
+                <td data-label="登录时间">{formatDateTime(s.createdAt)}</td>
+                <td data-label="最近活动">{formatDateTime(s.lastSeenAt)}</td>
                 <td className="account-table__action">
                   {s.current ? null : (
                     <ConfirmButton
