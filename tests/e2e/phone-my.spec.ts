@@ -23,45 +23,10 @@ mkdirSync(SHOTS, { recursive: true });
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: ANDROID_UA });
 
-/** The layout problems of the page's own content: the header's own are left to the header. */
-async function contentProblems(page: Page) {
-  const all = await layoutProblems(page);
-  const inMain = await page.evaluate(() => {
-    const main = document.querySelector("main");
-    if (!main) return { overflow: Number.POSITIVE_INFINITY, tooWide: ["no main"] };
-    const width = window.innerWidth;
-    const tooWide: string[] = [];
-    for (const el of [main, ...Array.from(main.querySelectorAll("*"))]) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || getComputedStyle(el).position === "fixed") continue;
-      if (r.right <= width + 1 && r.left >= -1) continue;
-      // Inside a sideways scroller (tabs, the heat map) that itself fits: fine.
-      let scrolled = false;
-      for (let p = el.parentElement; p && p !== main.parentElement; p = p.parentElement) {
-        if (getComputedStyle(p).overflowX === "visible") continue;
-        const pr = p.getBoundingClientRect();
-        if (pr.right <= width + 1 && pr.left >= -1) {
-          scrolled = true;
-          break;
-        }
-      }
-      if (!scrolled) tooWide.push(`${el.tagName.toLowerCase()}.${el.getAttribute("class")?.split(" ")[0] ?? ""}`);
-    }
-    return { overflow: Math.max(0, main.scrollWidth - main.clientWidth), tooWide: tooWide.slice(0, 8) };
-  });
-  const header = /site-header|main-nav|site-footer|header-search|user-menu|layout\b/;
-  return {
-    mainOverflow: inMain.overflow,
-    tooWide: inMain.tooWide,
-    tinyText: all.tinyText.filter((t) => !header.test(t)),
-    smallTargets: all.smallTargets.filter((t) => !header.test(t)),
-  };
-}
-
 async function expectFits(page: Page, name: string) {
   await page.waitForTimeout(200);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  expect(await contentProblems(page), name).toEqual({ mainOverflow: 0, tooWide: [], tinyText: [], smallTargets: [] });
+  expect(await layoutProblems(page), name).toEqual({ overflow: 0, wide: [], tinyText: [], smallTargets: [] });
 }
 
 async function newLearnerAt(page: Page, path: string) {
