@@ -3,16 +3,7 @@
  * reader scrolled up (then a button says how many are new), and a one-line input that sends
  * on Enter. Rules: 1–200 characters, at most 10 messages in 10 seconds.
  */
-import {
-  type FormEvent,
-  type ReactNode,
-  type RefObject,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { CHAT_MAX_CHARS, type ChatMessage } from "../../../shared/contracts/live";
 import { browserApi } from "../../lib/api";
 import { problemText } from "./live-parts";
@@ -65,8 +56,6 @@ export function RoomChat({
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
   const counterId = useId();
-  const form = useRef<HTMLFormElement>(null);
-  useInputAboveKeyboard(form, !locked);
 
   const length = [...draft.trim()].length;
   const tooLong = length > CHAT_MAX_CHARS;
@@ -181,7 +170,7 @@ export function RoomChat({
       )}
       {locked ? null : (
         <>
-          <form className="room-chat__form" onSubmit={send} ref={form}>
+          <form className="room-chat__form" onSubmit={send}>
             <label className="visually-hidden" htmlFor={inputId}>
               发言
             </label>
@@ -217,36 +206,4 @@ export function RoomChat({
       )}
     </section>
   );
-}
-
-/**
- * On a phone the on-screen keyboard covers the foot of the screen (the visual viewport shrinks):
- * while the chat's input has the focus, it is scrolled back above the keyboard whenever the
- * visible area changes, and once on focus when the keyboard has come up.
- */
-function useInputAboveKeyboard(form: RefObject<HTMLFormElement | null>, shown: boolean) {
-  useEffect(() => {
-    const element = form.current;
-    const viewport = window.visualViewport;
-    if (!element || !viewport) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const keep = () => {
-      if (!element.contains(document.activeElement)) return;
-      const box = element.getBoundingClientRect();
-      const top = viewport.offsetTop;
-      if (box.bottom > top + viewport.height || box.top < top) element.scrollIntoView({ block: "end" });
-    };
-    const onFocus = () => {
-      keep();
-      clearTimeout(timer);
-      timer = setTimeout(keep, 350);
-    };
-    viewport.addEventListener("resize", keep);
-    element.addEventListener("focusin", onFocus);
-    return () => {
-      clearTimeout(timer);
-      viewport.removeEventListener("resize", keep);
-      element.removeEventListener("focusin", onFocus);
-    };
-  }, [form, shown]);
 }
