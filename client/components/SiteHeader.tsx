@@ -90,18 +90,7 @@ export function SiteHeader() {
             <span className="brand__name">{siteName}</span>
             <span className="visually-hidden">首页</span>
           </Link>
-          <nav className="main-nav" aria-label="主导航">
-            {mainNav.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                end={"end" in item ? item.end : false}
-                className={({ isActive }) => `main-nav__link${isActive ? " is-active" : ""}`}
-              >
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
+          <MainNav block="main-nav" />
           <GetForm action="/search" className="header-search" role="search">
             <input
               type="search"
@@ -180,18 +169,7 @@ export function SiteHeader() {
       </header>
       {/* Outside the sticky header, so it layers above the page's floating actions. */}
       <SiteDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} returnFocusTo={menuButtonRef}>
-        <nav className="drawer-nav" aria-label="主导航">
-          {mainNav.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end={"end" in item ? item.end : false}
-              className={({ isActive }) => `drawer-nav__link${isActive ? " is-active" : ""}`}
-            >
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
+        <MainNav block="drawer-nav" />
         <div className="drawer-user">
           {viewer ? (
             <>
@@ -221,5 +199,23 @@ export function SiteHeader() {
         </div>
       </SiteDrawer>
     </>
+  );
+}
+
+/** The main navigation: in the header on desktops, in the drawer on phones and tablets. */
+function MainNav({ block }: { block: "main-nav" | "drawer-nav" }) {
+  return (
+    <nav className={block} aria-label="主导航">
+      {mainNav.map((item) => (
+        <NavLink
+          key={item.to}
+          to={item.to}
+          end={"end" in item ? item.end : false}
+          className={({ isActive }) => `${block}__link${isActive ? " is-active" : ""}`}
+        >
+          {item.label}
+        </NavLink>
+      ))}
+    </nav>
   );
 }

@@ -9,38 +9,11 @@ import { FormAlert } from "../form/FormAlert";
 import { describeProblem, type Problem } from "../../lib/problem";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
+import { ADDRESS_FIELDS, emptyAddress } from "./address-fields";
 import type { BuyItem } from "./useBuy";
 
 /** Contracts load with the first request that needs them, not with the page (decision 030). */
 const ordersContract = () => import("../../../shared/contracts/orders");
-
-const emptyAddress = { recipient: "", phone: "", region: "", detail: "" };
-/** Each field with what a phone's keyboard and autofill should offer for it. */
-const fields: {
-  name: keyof typeof emptyAddress;
-  label: string;
-  placeholder: string;
-  max: number;
-  autoComplete: string;
-  type?: "tel";
-}[] = [
-  { name: "recipient", label: "收货人", placeholder: "姓名", max: 20, autoComplete: "shipping name" },
-  { name: "phone", label: "手机号", placeholder: "11 位手机号", max: 20, autoComplete: "shipping tel", type: "tel" },
-  {
-    name: "region",
-    label: "所在地区",
-    placeholder: "如：浙江省 杭州市 西湖区",
-    max: 60,
-    autoComplete: "shipping address-level1",
-  },
-  {
-    name: "detail",
-    label: "详细地址",
-    placeholder: "街道、门牌号（5–120 字）",
-    max: 120,
-    autoComplete: "shipping street-address",
-  },
-];
 
 export function AddressDialog({
   open,
@@ -140,7 +113,7 @@ export function AddressDialog({
       ) : null}
       {adding ? (
         <form className="address-dialog__form" onSubmit={save} noValidate>
-          {fields.map((f) => (
+          {ADDRESS_FIELDS.map((f) => (
             <div className="form-field" key={f.name}>
               <label className="form-field__label" htmlFor={`buy-address-${f.name}`}>
                 {f.label}

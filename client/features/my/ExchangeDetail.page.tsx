@@ -23,6 +23,7 @@ import {
   addressLine,
   firstChoice,
 } from "../../components/commerce/saved-addresses";
+import { ADDRESS_FIELDS, emptyAddress } from "../../components/commerce/address-fields";
 import { FormAlert } from "../../components/form/FormAlert";
 import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
@@ -72,27 +73,16 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
   };
 }
 
-const emptyAddress = { recipient: "", phone: "", region: "", detail: "" };
-/** Each field with what a phone's keyboard and autofill should offer for it. */
-const addressFields: {
-  name: keyof AddressInput;
-  label: string;
-  placeholder: string;
-  max: number;
-  autoComplete: string;
-  type?: "tel";
-}[] = [
-  { name: "recipient", label: "收件人", placeholder: "姓名", max: 20, autoComplete: "shipping name" },
-  { name: "phone", label: "手机号", placeholder: "11 位手机号", max: 20, autoComplete: "shipping tel", type: "tel" },
-  {
-    name: "region",
-    label: "所在地区",
-    placeholder: "如：浙江省 杭州市 西湖区",
-    max: 40,
-    autoComplete: "shipping address-level1",
-  },
-  { name: "detail", label: "详细地址", placeholder: "街道、门牌号", max: 120, autoComplete: "shipping street-address" },
-];
+/** The exchange's contract: a shorter region, and the parcel's 收件人. */
+const addressFields = ADDRESS_FIELDS.map((f) =>
+  f.name === "recipient"
+    ? { ...f, label: "收件人" }
+    : f.name === "region"
+      ? { ...f, max: 40 }
+      : f.name === "detail"
+        ? { ...f, placeholder: "街道、门牌号" }
+        : f,
+);
 
 export default function ExchangeDetailPage() {
   const loaded = useLoaderData<typeof loader>();
