@@ -8,7 +8,7 @@ import { SITE_DESCRIPTION } from "../../shared/constants";
 import { serializeForScript } from "../../shared/serialize";
 import { DefaultLayout } from "../layouts/DefaultLayout";
 import { ClientPlugins } from "../lib/client-plugins";
-import { useRevealFocusedFields } from "../lib/keyboard-reveal";
+import { useRevealFocusedFields } from "../lib/use-keyboard-reveal";
 import { OfflineBanner } from "../lib/online";
 import { ProgressBar } from "../lib/progress-bar";
 import { ScrollManager } from "../lib/scroll";

@@ -7,8 +7,7 @@
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { useLocation } from "react-router-dom";
 import { focusableIn, lockBodyScroll, trapFocusIndex } from "../lib/modal";
-
-export const SITE_DRAWER_ID = "site-drawer";
+import { SITE_DRAWER_ID } from "./site-drawer-id";
 
 /** The width from which the desktop header shows everything and the drawer is not used. */
 export const DESKTOP_QUERY = "(min-width: 1024px)";
@@ -30,10 +29,15 @@ export function SiteDrawer({
   onCloseRef.current = onClose;
   const location = useLocation();
 
-  // Any navigation (a link in the drawer, back/forward, a search) closes it.
+  // Any navigation (a link in the drawer, back/forward, a search) closes it; mounting does not
+  // (the header mounts the drawer when it is first opened).
+  const place = location.pathname + location.search;
+  const shownAt = useRef(place);
   useEffect(() => {
+    if (shownAt.current === place) return;
+    shownAt.current = place;
     onCloseRef.current();
-  }, [location.pathname, location.search]);
+  }, [place]);
 
   useEffect(() => {
     if (!open) return;

@@ -1,58 +1,21 @@
+const SiteDrawerMenu = lazy(() => import("./SiteDrawerMenu"));
+
 /**
  * The site header: brand, main navigation (active state), search, the mobile-site QR pop-up,
  * notices and the login button or user menu.
  */
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router-dom";
 import { GetForm } from "../routing/get-form";
-import { Link, NavLink } from "../routing/link";
+import { Link } from "../routing/link";
 import { useRootData } from "../lib/root-data";
 import { LoginDialog, preloadLoginDialog } from "./LoginDialog";
 import { LazyNoticesPopover } from "./LazyNoticesPopover";
-import { logOut, SIGNED_IN_EVENT } from "./login/login-client";
+import { SIGNED_IN_EVENT } from "./login/login-client";
 import { QrPopover } from "./QrPopover";
 import { SealLogo } from "./SealLogo";
-import { SITE_DRAWER_ID, SiteDrawer } from "./SiteDrawer";
-import { mayOperate, mayTeach, type Viewer } from "../../shared/contracts/viewer";
-
-export const mainNav = [
-  { to: "/", label: "首页", end: true },
-  { to: "/product/list", label: "课程" },
-  { to: "/live", label: "直播" },
-  { to: "/playback", label: "回放" },
-  { to: "/books", label: "书籍" },
-  { to: "/stationery", label: "文房" },
-  { to: "/homework", label: "作业" },
-] as const;
-
-/** The signed-in visitor's own pages: the user menu on desktop, the drawer on phones. */
-export function userLinks(viewer: Viewer): Array<{ to: string; label: string }> {
-  return [
-    { to: "/my", label: "个人中心" },
-    { to: "/my/allcourse", label: "我的课程" },
-    { to: "/my/order", label: "我的订单" },
-    { to: "/my/homework", label: "我的作业" },
-    { to: "/my/dairy", label: "练字日记" },
-    ...(mayTeach(viewer) ? [{ to: "/teach", label: "教师工作台" }] : []),
-    ...(mayOperate(viewer) ? [{ to: "/admin", label: "运营后台" }] : []),
-  ];
-}
-
-/** 退出: logs out at once (a POST); without script the link asks on /my/logout. */
-function LogoutLink({ className }: { className?: string }) {
-  return (
-    <Link
-      to="/my/logout"
-      className={className}
-      onClick={(event) => {
-        event.preventDefault();
-        logOut().catch(() => window.location.assign("/my/logout"));
-      }}
-    >
-      退出
-    </Link>
-  );
-}
+import { SITE_DRAWER_ID } from "./site-drawer-id";
+import { LogoutLink, MainNav, userLinks } from "./site-nav";
 
 export function SiteHeader() {
   const { siteName, viewer, mobileSiteQrSvg, mobileSiteUrl } = useRootData();
@@ -68,6 +31,10 @@ export function SiteHeader() {
   }, []);
   const onSearchPage = location.pathname.startsWith("/search");
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer is mounted (and its code fetched) once the menu button is touched or focused.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  const wantDrawer = () => setDrawerWanted(true);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const openLogin = () => {
     setDrawerOpen(false);
@@ -159,63 +126,32 @@ export function SiteHeader() {
             className="menu-button"
             aria-label="菜单"
             aria-expanded={drawerOpen}
-            aria-controls={SITE_DRAWER_ID}
-            onClick={() => setDrawerOpen((open) => !open)}
+            aria-controls={drawerWanted ? SITE_DRAWER_ID : undefined}
+            onPointerDown={wantDrawer}
+            onFocus={wantDrawer}
+            onClick={() => {
+              wantDrawer();
+              setDrawerOpen((open) => !open);
+            }}
           >
             <span className="menu-button__bars" aria-hidden="true" />
           </button>
         </div>
         <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} initialPanel={loginPanel} />
       </header>
-      {/* Outside the sticky header, so it layers above the page's floating actions. */}
-      <SiteDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} returnFocusTo={menuButtonRef}>
-        <MainNav block="drawer-nav" />
-        <div className="drawer-user">
-          {viewer ? (
-            <>
-              <p className="drawer-user__name">{viewer.nickname}</p>
-              <nav className="drawer-user__links" aria-label="我的">
-                {userLinks(viewer).map((item) => (
-                  <Link key={item.to} to={item.to} className="drawer-user__link">
-                    {item.label}
-                  </Link>
-                ))}
-                <LogoutLink className="drawer-user__link" />
-              </nav>
-            </>
-          ) : justSignedIn ? (
-            <p className="drawer-user__name">已登录</p>
-          ) : (
-            <button
-              type="button"
-              className="button button--primary drawer-user__login"
-              onPointerEnter={preloadLoginDialog}
-              onFocus={preloadLoginDialog}
-              onClick={openLogin}
-            >
-              登录 / 注册
-            </button>
-          )}
-        </div>
-      </SiteDrawer>
+      {/* Outside the sticky header, so it layers above the page's floating actions. Its code comes
+          with the first touch of the menu button, not with every page. */}
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <SiteDrawerMenu
+            open={drawerOpen}
+            onClose={closeDrawer}
+            returnFocusTo={menuButtonRef}
+            justSignedIn={justSignedIn}
+            onLogin={openLogin}
+          />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-/** The main navigation: in the header on desktops, in the drawer on phones and tablets. */
-function MainNav({ block }: { block: "main-nav" | "drawer-nav" }) {
-  return (
-    <nav className={block} aria-label="主导航">
-      {mainNav.map((item) => (
-        <NavLink
-          key={item.to}
-          to={item.to}
-          end={"end" in item ? item.end : false}
-          className={({ isActive }) => `${block}__link${isActive ? " is-active" : ""}`}
-        >
-          {item.label}
-        </NavLink>
-      ))}
-    </nav>
   );
 }

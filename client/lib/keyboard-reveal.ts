@@ -4,9 +4,9 @@
  * meta, the layout viewport too); a field low on the page or in a dialog sheet can end up under
  * the keyboard. Once a text field gains focus, each resize of the visual viewport brings it back
  * into view if it is outside; without such a resize (the keyboard was already open) it is checked
- * once a moment later. Wired once, at the document's root.
+ * once a moment later. Started once, at the document's root, on touch screens only
+ * (client/lib/use-keyboard-reveal.ts).
  */
-import { useEffect } from "react";
 
 /** Inputs that open no keyboard. */
 const NO_KEYBOARD = new Set([
@@ -71,9 +71,4 @@ export function revealFocusedFields(win: Window = window): () => void {
     doc.removeEventListener("focusin", onFocusIn);
     win.visualViewport?.removeEventListener("resize", onResize);
   };
-}
-
-/** The hook the document's root calls once. */
-export function useRevealFocusedFields() {
-  useEffect(() => revealFocusedFields(window), []);
 }

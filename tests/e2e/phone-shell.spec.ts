@@ -43,13 +43,13 @@ test.describe("the header on a phone", () => {
     expect(box.width).toBeGreaterThanOrEqual(44);
     expect(box.height).toBeGreaterThanOrEqual(44);
     await expect(button).toHaveAttribute("aria-expanded", "false");
-    await expect(button).toHaveAttribute("aria-controls", "site-drawer");
-    // Closed, the drawer is invisible (not just moved aside): nothing in it takes focus.
-    await expect(page.locator("#site-drawer")).toHaveCSS("visibility", "hidden");
+    // Its code comes with the first touch of the button: no drawer in the page before.
+    await expect(page.locator("#site-drawer")).toHaveCount(0);
     await expect(drawer(page)).toBeHidden();
 
     await button.click();
     await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(button).toHaveAttribute("aria-controls", "site-drawer");
     const menu = drawer(page);
     await expect(menu.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "课程" })).toBeVisible();
     await expect(menu.getByRole("button", { name: "登录 / 注册" })).toBeVisible();
@@ -62,6 +62,8 @@ test.describe("the header on a phone", () => {
     await expect(menu).toBeHidden();
     await expect(button).toHaveAttribute("aria-expanded", "false");
     await expect(button).toBeFocused();
+    // Closed, the drawer is invisible (not just moved aside): nothing in it takes focus.
+    await expect(page.locator("#site-drawer")).toHaveCSS("visibility", "hidden");
 
     // A link in the drawer navigates and closes it.
     await button.click();

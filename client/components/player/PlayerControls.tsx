@@ -3,7 +3,7 @@
  * The progress bar follows a finger or the mouse: press anywhere on it and drag (pointer events,
  * captured so the drag goes on outside the bar); the range inside it serves the keyboard.
  */
-import { type PointerEvent, useId, useState } from "react";
+import { type PointerEvent, useId } from "react";
 import { type ChapterMark, DEFAULT_SPEED, PLAYBACK_SPEEDS } from "../../../shared/contracts/learning";
 import { formatClock } from "../../../shared/format";
 
@@ -55,23 +55,21 @@ export interface PlayerControlsProps {
 export function PlayerControls(props: PlayerControlsProps) {
   const { playing, current, duration, marks, muted, speed, menuOpen, fullscreen, onSeek } = props;
   const menuId = useId();
-  const drag = useSeekDrag(duration, onSeek);
-  const shown = drag.at ?? current;
   return (
     <div className="player__controls">
       <button type="button" className="player__button" onClick={props.onToggle} aria-label={playing ? "暂停" : "播放"}>
         <Icon name={playing ? "pause" : "play"} />
       </button>
       <span className="player__time" aria-hidden="true">
-        {formatClock(shown)} / {formatClock(duration)}
+        {formatClock(current)} / {formatClock(duration)}
       </span>
-      <div className="player__seek" data-testid="player-seek" {...drag.handlers}>
+      <div className="player__seek" data-testid="player-seek" {...seekDrag(duration, onSeek)}>
         <input
           type="range"
           min={0}
           max={Math.max(1, Math.floor(duration))}
           step={1}
-          value={Math.min(Math.floor(shown), Math.floor(duration))}
+          value={Math.min(Math.floor(current), Math.floor(duration))}
           onChange={(event) => onSeek(Number(event.target.value))}
           aria-label="播放进度"
           aria-valuetext={`${formatClock(current)} / ${formatClock(duration)}`}
@@ -139,46 +137,25 @@ export function PlayerControls(props: PlayerControlsProps) {
   );
 }
 
-/** Seeking by pressing and dragging on the bar: where the pointer is along the range, in seconds. */
-function useSeekDrag(duration: number, onSeek: (seconds: number) => void) {
-  const [at, setAt] = useState<number | null>(null);
-
-  const secondsAt = (bar: HTMLElement, clientX: number) => {
-    const range = bar.querySelector("input") ?? bar;
-    const box = range.getBoundingClientRect();
-    const fraction = box.width > 0 ? Math.min(1, Math.max(0, (clientX - box.left) / box.width)) : 0;
-    return fraction * duration;
-  };
-
+/**
+ * Seeking by pressing and dragging on the bar: the video goes to where the pointer is along the
+ * range, in seconds (the capture keeps the drag going outside the bar and ends with it).
+ */
+function seekDrag(duration: number, onSeek: (seconds: number) => void) {
   const follow = (event: PointerEvent<HTMLDivElement>) => {
-    const seconds = secondsAt(event.currentTarget, event.clientX);
-    setAt(seconds);
-    onSeek(seconds);
+    const box = (event.currentTarget.querySelector("input") ?? event.currentTarget).getBoundingClientRect();
+    onSeek(box.width > 0 ? Math.min(1, Math.max(0, (event.clientX - box.left) / box.width)) * duration : 0);
   };
-
-  const end = (event: PointerEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.hasPointerCapture(event.pointerId)) return;
-    event.currentTarget.releasePointerCapture(event.pointerId);
-    setAt(null);
-  };
-
   return {
-    at,
-    handlers: {
-      onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
-        // A chapter mark is a button of its own; only the main button of a mouse drags.
-        if (event.button !== 0 || (event.target as Element).closest(".player__mark")) return;
-        event.preventDefault();
-        event.currentTarget.setPointerCapture(event.pointerId);
-        event.currentTarget.querySelector("input")?.focus({ preventScroll: true });
-        follow(event);
-      },
-      onPointerMove: (event: PointerEvent<HTMLDivElement>) => {
-        if (event.currentTarget.hasPointerCapture(event.pointerId)) follow(event);
-      },
-      onPointerUp: end,
-      onPointerCancel: end,
-      onLostPointerCapture: () => setAt(null),
+    onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
+      // A chapter mark is a button of its own; only the main button of a mouse drags.
+      if (event.button !== 0 || (event.target as Element).closest(".player__mark")) return;
+      event.preventDefault();
+      event.currentTarget.setPointerCapture(event.pointerId);
+      follow(event);
+    },
+    onPointerMove: (event: PointerEvent<HTMLDivElement>) => {
+      if (event.currentTarget.hasPointerCapture(event.pointerId)) follow(event);
     },
   };
 }

@@ -7,7 +7,7 @@
 import { type RefObject, useEffect, useState } from "react";
 
 /** `screen.orientation.lock` and iOS's video full screen, which the DOM typings leave out. */
-type Lockable = ScreenOrientation & { lock?: (orientation: "landscape") => Promise<void>; unlock?: () => void };
+type Lockable = ScreenOrientation & { lock?: (orientation: "landscape") => Promise<void> };
 type IosVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
 
 export function useFullscreen(frameRef: RefObject<HTMLElement | null>, videoRef?: RefObject<HTMLVideoElement | null>) {
@@ -20,12 +20,9 @@ export function useFullscreen(frameRef: RefObject<HTMLElement | null>, videoRef?
   }, [frameRef]);
 
   const toggleFullscreen = () => {
-    if (document.fullscreenElement) {
-      unlockOrientation();
-      void document.exitFullscreen().catch(() => {});
-      return;
-    }
-    enterFullscreen(frameRef.current, videoRef?.current ?? null);
+    // Leaving full screen also ends an orientation lock (the browser's rule).
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+    else enterFullscreen(frameRef.current, videoRef?.current ?? null);
   };
 
   return { fullscreen, toggleFullscreen };
@@ -36,23 +33,9 @@ export function enterFullscreen(frame: HTMLElement | null, video: HTMLVideoEleme
   if (frame && typeof frame.requestFullscreen === "function") {
     frame
       .requestFullscreen()
-      .then(lockLandscape)
+      .then(() => (screen.orientation as Lockable | undefined)?.lock?.("landscape"))
       .catch(() => {});
     return;
   }
   (video as IosVideo | null)?.webkitEnterFullscreen?.();
-}
-
-function lockLandscape() {
-  const orientation = (typeof screen === "undefined" ? undefined : screen.orientation) as Lockable | undefined;
-  orientation?.lock?.("landscape").catch(() => {});
-}
-
-function unlockOrientation() {
-  const orientation = (typeof screen === "undefined" ? undefined : screen.orientation) as Lockable | undefined;
-  try {
-    orientation?.unlock?.();
-  } catch {
-    // Nothing was locked.
-  }
 }
