@@ -53,8 +53,14 @@ export async function readCode(page: Page, to: string, purpose: string): Promise
   return code as string;
 }
 
+/** Opens the login dialog from the header, or on a phone or tablet from the header's drawer. */
 export async function openLoginDialog(page: Page): Promise<Locator> {
-  await page.getByRole("banner").getByRole("button", { name: "登录 / 注册" }).click();
+  const inHeader = page.getByRole("banner").getByRole("button", { name: "登录 / 注册" });
+  if (await inHeader.isVisible()) await inHeader.click();
+  else {
+    await page.getByRole("banner").getByRole("button", { name: "菜单" }).click();
+    await page.getByRole("dialog", { name: "菜单" }).getByRole("button", { name: "登录 / 注册" }).click();
+  }
   const dialog = page.getByRole("dialog", { name: "登录墨池课堂" });
   await expect(dialog).toBeVisible();
   return dialog;
