@@ -43,11 +43,25 @@ describe("SiteDrawer", () => {
     expect(html).not.toContain("is-open");
   });
 
+  it("is a modal dialog only while open (a page's shortcuts wait only for an open one)", () => {
+    act(() => root.render(drawer(false, () => {})));
+    expect(document.querySelector("[role=dialog][aria-modal=true]")).toBeNull();
+    act(() => root.render(drawer(true, () => {})));
+    expect(document.querySelector("[role=dialog][aria-modal=true]")).not.toBeNull();
+    act(() => root.render(drawer(false, () => {})));
+    expect(document.querySelector("[role=dialog][aria-modal=true]")).toBeNull();
+  });
+
+  it("opened when first mounted, it stays open (mounting is no navigation)", () => {
+    const onClose = vi.fn();
+    act(() => root.render(drawer(true, onClose)));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it("closes on Escape and on a chosen link; focus goes back to the menu button", () => {
     const onClose = vi.fn();
     const button = createRef<HTMLButtonElement>();
     act(() => root.render(drawer(false, onClose, button)));
-    onClose.mockClear(); // mounting counts as arriving on the page
     act(() => root.render(drawer(true, onClose, button)));
     expect(container.querySelector(".site-drawer")!.classList.contains("is-open")).toBe(true);
     expect(document.activeElement).toBe(container.querySelector(".site-drawer__panel"));

@@ -89,7 +89,9 @@ export function SiteDrawer({
         ref={panelRef}
         className="site-drawer__panel"
         role="dialog"
-        aria-modal="true"
+        // Modal only while open: a closed drawer must not pause the page's keyboard shortcuts,
+        // which wait while a modal dialog is open.
+        aria-modal={open ? "true" : undefined}
         aria-label="菜单"
         tabIndex={-1}
         onKeyDown={onPanelKeyDown}

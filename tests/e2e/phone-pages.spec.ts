@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { signInDemo } from "./homework-helpers";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 import {
   PHONE_MY_PAGES,
   PHONE_PUBLIC_PAGES,
@@ -70,6 +70,8 @@ test("the checks see a page that is too wide", async ({ page }) => {
   // The checks themselves: a page with a box wider than the screen, tiny text and a small primary
   // button is found out on every count.
   await page.goto("/about");
+  // After hydration: React would otherwise drop what was added to the server's HTML.
+  await waitForHydration(page);
   await page.evaluate(() => {
     const main = document.querySelector("main")!;
     main.insertAdjacentHTML(
