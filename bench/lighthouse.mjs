@@ -252,7 +252,17 @@ async function auditMobile(url, port) {
     onlyCategories: ["performance", "accessibility"],
   });
   const lhr = result.lhr;
-  if (lhr.runtimeError) return { score: 0, a11y: 0, lcp: NaN, tbt: NaN, cls: NaN, failing: [lhr.runtimeError.code] };
+  if (lhr.runtimeError)
+    return {
+      score: 0,
+      a11y: 0,
+      a11yOthers: 0,
+      fcp: NaN,
+      lcp: NaN,
+      tbt: NaN,
+      cls: NaN,
+      failing: [lhr.runtimeError.code],
+    };
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
   const failing = lhr.categories.accessibility.auditRefs
     .map((r) => lhr.audits[r.id])
