@@ -2,8 +2,9 @@
  * Accessibility: axe-core finds nothing on any page type, signed out and signed in, nor in the
  * main dialogs. Adding a page is adding its address to one of the lists below.
  *
- * One rule is off: `meta-viewport`. The spec fixes the viewport (`user-scalable=no`, a PC site
- * whose mobile visitors go to the mobile site); everything else is checked at every impact.
+ * One rule is off: `meta-viewport`. The spec fixes the viewport (`user-scalable=no`), so the
+ * pages are laid out to read on a phone without zooming (decision 069); everything else is
+ * checked at every impact.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
