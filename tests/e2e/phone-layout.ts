@@ -4,6 +4,8 @@
  * tests and by `npx tsx scripts/phone-shots.ts`, which screenshots every page at 390 px.
  */
 import type { Locator, Page } from "@playwright/test";
+import { myRoute } from "../../shared/route-groups/my";
+import { walkRoutes } from "../../shared/routes";
 
 /** The phone sizes the issue names; 390×844 is the one the phone project runs at. */
 export const PHONE_SIZES = [
@@ -52,22 +54,10 @@ export const PHONE_PUBLIC_PAGES = [
   "/bowser",
 ];
 /** The personal centre: every `/my` child (signed in). */
-export const PHONE_MY_PAGES = [
-  "/my",
-  "/my/allcourse",
-  "/my/activities",
-  "/my/calendar",
-  "/my/dairy",
-  "/my/exchange",
-  "/my/exchange/record",
-  "/my/exchange/record/coin",
-  "/my/exchange/record/bishan",
-  "/my/homework",
-  "/my/information",
-  "/my/order",
-  "/my/packs",
-  "/my/security",
-];
+export const PHONE_MY_PAGES: string[] = walkRoutes([myRoute])
+  // The exchange item needs an item's id: it is found from the exchange's list (PHONE_DETAIL_LINKS).
+  .filter(({ def }) => def.children === undefined && def.id !== "my.exchange.detail")
+  .map(({ fullPath }) => fullPath.replace(/\/$/, "") || "/my");
 /** Detail pages: the first link of each kind found on its list page. */
 export const PHONE_DETAIL_LINKS: Array<[list: string, pattern: RegExp]> = [
   ["/product/list", /^\/course\/\d+$/],
