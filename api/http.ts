@@ -65,8 +65,8 @@ export function publicJson(res: Response, body: unknown) {
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * The routes (relative to the API mount) whose body is an image: they check its type and
- * read it themselves, with their own size limit. Everything else stays JSON-only.
+ * The routes (relative to the API mount) whose body is an image: they read it themselves, with
+ * their own size limit, and judge it by its bytes. Everything else stays JSON-only.
  */
 export const IMAGE_BODY_ROUTES: ReadonlyArray<{ method: string; path: string | RegExp }> = [
   { method: "POST", path: "/me/avatar" },
@@ -75,7 +75,7 @@ export const IMAGE_BODY_ROUTES: ReadonlyArray<{ method: string; path: string | R
   { method: "POST", path: /^\/admin\/(courses|books|commodities)\/\d+\/cover$/ },
 ];
 
-/** Lesson video uploads: the route refuses or reads the bytes itself. */
+/** Lesson video uploads: the route refuses or reads the bytes itself, and judges them. */
 export const VIDEO_BODY_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: "POST", path: /^\/admin\/lessons\/\d+\/video$/ },
 ];
@@ -88,18 +88,34 @@ export const FORM_BODY_ROUTES: ReadonlyArray<{ method: string; path: string }> =
 /** The exact bytes of a JSON body, kept for signatures computed over them (WeChat Pay). */
 export type RawBodyRequest = Request & { rawBody?: Buffer };
 
+/**
+ * Whether an upload route may read this body: one declared as its kind (`image/*`, `video/*`), or
+ * declared as nothing in particular (`application/octet-stream`, or no type at all, as phones
+ * send some HEIC photos and browsers some video files). The route then judges the bytes
+ * themselves; a body declared as something else (text, JSON, a form) is not an upload.
+ */
+export function mayBeUpload(req: Request, kind: "image" | "video"): boolean {
+  const type = req.headers["content-type"];
+  if (type === undefined || type.trim() === "") return true;
+  return Boolean(req.is([`${kind}/*`, "application/octet-stream"]));
+}
+
+/** Reads an upload route's body whole (up to `limit` bytes) whatever it was declared as (see `mayBeUpload`). */
+export const rawUpload = (kind: "image" | "video", limit: number): RequestHandler =>
+  express.raw({ type: (req) => mayBeUpload(req as Request, kind), limit });
+
 /** JSON bodies only, small. A body of another type is 415; a malformed one 400; too large 413. */
 export function jsonBody(limit = "32kb", imageRoutes = IMAGE_BODY_ROUTES): RequestHandler[] {
   return [
     (req, _res, next) => {
       const length = Number(req.headers["content-length"] ?? 0);
       const hasBody = length > 0 || req.headers["transfer-encoding"] !== undefined;
-      const imageRoute = imageRoutes.some(
-        (r) => r.method === req.method && (typeof r.path === "string" ? r.path === req.path : r.path.test(req.path)),
-      );
-      if (imageRoute && req.is("image/*")) return next();
-      if (req.is("video/*") && VIDEO_BODY_ROUTES.some((r) => r.method === req.method && r.path.test(req.path)))
-        return next();
+      const routeOf = (routes: ReadonlyArray<{ method: string; path: string | RegExp }>) =>
+        routes.some(
+          (r) => r.method === req.method && (typeof r.path === "string" ? r.path === req.path : r.path.test(req.path)),
+        );
+      if (routeOf(imageRoutes) && mayBeUpload(req, "image")) return next();
+      if (routeOf(VIDEO_BODY_ROUTES) && mayBeUpload(req, "video")) return next();
       const formRoute = FORM_BODY_ROUTES.some((r) => r.method === req.method && r.path === req.path);
       if (formRoute && req.is("application/x-www-form-urlencoded")) return next();
       if (BODY_METHODS.has(req.method) && hasBody && !req.is("application/json")) {

@@ -1,12 +1,12 @@
 /** What the staff catalogue endpoints share: ids from paths, the role check, covers, paging. */
-import express, { type Request, type RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import type { Kysely, SelectQueryBuilder, Transaction } from "kysely";
 import type { Paged, StaffPageQuery } from "../../../shared/contracts/staff";
 import { pageOf, type Sorting } from "../admin/paging";
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "../../../shared/contracts/me";
+import { AVATAR_MAX_BYTES } from "../../../shared/contracts/me";
 import type { ApiContext } from "../../context";
 import type { DB, User } from "../../db/schema";
-import { ApiError, forbidden, notFound } from "../../http";
+import { ApiError, forbidden, notFound, rawUpload } from "../../http";
 import { requireAuth } from "../../request-auth";
 import { avatarStorageFor } from "../../providers/storage";
 import { reencodeImage, unsupportedImage } from "../me/avatar";
@@ -43,7 +43,7 @@ export function coverUploadBefore(): RequestHandler[] {
         next(err);
       }
     },
-    express.raw({ type: [...AVATAR_TYPES], limit: AVATAR_MAX_BYTES }),
+    rawUpload("image", AVATAR_MAX_BYTES),
   ];
 }
 

@@ -79,6 +79,7 @@ import {
   storeCover,
 } from "./common";
 import { encoderStatus, findEncoder, videoSettingsOf } from "./encoder";
+import { probeVideo, VIDEO_LIMITS, videoTooLongMessage } from "./ffmpeg";
 import {
   enqueueVideo,
   hasOpenJob,
@@ -86,7 +87,6 @@ import {
   latestVideoJob,
   LESSON_VIDEO_TYPES,
   NOT_A_VIDEO_MESSAGE,
-  probeVideo,
   receiveVideo,
   videoBusy,
 } from "./video";
@@ -381,8 +381,7 @@ export function adminCatalogueEndpoints(ctx: ApiContext): Endpoint[] {
       ...base,
       method: "post",
       path: "/admin/lessons/{id}/video",
-      summary:
-        "上传课时视频文件（原始字节，≤ VIDEO_UPLOAD_MAX_MB）：检查后在后台转为 HLS，答复转码任务（202）；没有转码器时拒绝（503 no_encoder），不是视频时 422",
+      summary: `上传课时视频文件（原始字节，≤ VIDEO_UPLOAD_MAX_MB，最长 ${VIDEO_LIMITS.maxSeconds / 3600} 小时）：按文件内容判断容器（MP4/MOV、WebM/MKV、AVI、MPEG/TS，其他 415），检查后在后台转为 HLS，答复转码任务（202）；没有转码器时拒绝（503 no_encoder），没有视频画面或太长时 422`,
       params: idParams("课时编号"),
       raw: { binary: LESSON_VIDEO_TYPES, maxBytes: 2 * 1024 ** 3 },
       output: lessonVideoJobSchema,
@@ -396,14 +395,12 @@ export function adminCatalogueEndpoints(ctx: ApiContext): Endpoint[] {
         const settings = videoSettingsOf(ctx.settings.video);
         const encoder = findEncoder(settings);
         if (!encoder) throw new ApiError(503, "no_encoder", NO_ENCODER_MESSAGE);
-        const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-        if (!(LESSON_VIDEO_TYPES as readonly string[]).includes(type))
-          throw new ApiError(415, "unsupported_media_type", "请上传视频文件（MP4、MOV、WebM 等）");
         if (await hasOpenJob(db(), lessonId)) throw videoBusy();
-        const { file, bytes } = await receiveVideo(req, ctx.settings.dataDir, settings.uploadMaxBytes);
-        const probe = await probeVideo(encoder.ffprobe, file);
-        if (!probe) {
+        const { file, bytes, demuxer } = await receiveVideo(req, ctx.settings.dataDir, settings.uploadMaxBytes);
+        const probe = await probeVideo(encoder.ffprobe, file, demuxer);
+        if (!probe || probe.durationSeconds > VIDEO_LIMITS.maxSeconds) {
           await rm(file, { force: true });
+          if (probe) throw new ApiError(422, "video_too_long", videoTooLongMessage(VIDEO_LIMITS));
           throw new ApiError(422, "not_a_video", NOT_A_VIDEO_MESSAGE);
         }
         try {

@@ -1,16 +1,16 @@
 /**
- * Lesson videos uploaded by operators (docs/decisions/043-video-transcoding.md): the file is
- * streamed to disk under DATA_DIR (never held whole in memory), checked with ffprobe, and queued
- * as a `video_jobs` row. A background worker on any node takes a queued row with a guarded update
- * (FOR UPDATE SKIP LOCKED, then a lease it renews while ffmpeg runs), transcodes it to HLS
- * (H.264 + AAC, 6 s segments, VOD playlist) with an MP4 fallback and a JPEG poster, and points the
- * lesson at the new files. A node shutting down kills its ffmpeg; the job is taken again once its
- * lease has expired.
+ * Lesson videos uploaded by operators (docs/decisions/043-video-transcoding.md, 070): the file is
+ * streamed to disk under DATA_DIR (never held whole in memory), judged a video container by its
+ * first bytes, checked with ffprobe, and queued as a `video_jobs` row. A background worker on any
+ * node takes a queued row with a guarded update (FOR UPDATE SKIP LOCKED, then a lease it renews
+ * while ffmpeg runs), transcodes it in the job's own folder to an MP4 (H.264 + AAC), HLS (6 s
+ * segments, VOD playlist) and a JPEG poster within the limits of `ffmpeg.ts`, moves the folder
+ * where it is served and points the lesson at the new files. A node shutting down kills its
+ * ffmpeg; the job is taken again once its lease has expired.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -25,8 +25,23 @@ import { defaultNode, type JobDefinition, runJobTick } from "../../jobs/registry
 import { recordAudit } from "../audit/record";
 import { type Db } from "./common";
 import { type Encoder, findEncoder, videoSettingsOf } from "./encoder";
+import {
+  runBudgetMs,
+  runFfmpeg,
+  transcodeSteps,
+  VIDEO_LIMITS,
+  type VideoLimits,
+  videoTimedOutMessage,
+  videoTooLargeMessage,
+  videoTooLongMessage,
+} from "./ffmpeg";
+import { sniffVideoContainer, UNSUPPORTED_VIDEO_MESSAGE, VIDEO_HEAD_BYTES, type VideoDemuxer } from "./video-container";
 
-/** What a browser may send as a video file's type (ffprobe decides what the bytes really are). */
+/**
+ * The types documented for the upload. A browser's word is only a hint: the bytes decide
+ * (`video-container.ts`), so a file sent without a type, or as application/octet-stream, is judged
+ * the same way.
+ */
 export const LESSON_VIDEO_TYPES = [
   "video/mp4",
   "video/quicktime",
@@ -34,6 +49,7 @@ export const LESSON_VIDEO_TYPES = [
   "video/x-matroska",
   "video/x-msvideo",
   "video/mpeg",
+  "video/mp2t",
   "application/octet-stream",
 ] as const;
 
@@ -43,9 +59,6 @@ export const VIDEO_LEASE_SECONDS = 60;
 const VIDEO_HEARTBEAT_MS = 1500;
 /** Leases that ran out this many times (the node died mid-way each time): the job fails. */
 export const VIDEO_MAX_ATTEMPTS = 3;
-/** HLS segment length, seconds. */
-export const HLS_SEGMENT_SECONDS = 6;
-
 export const VIDEO_FAILED_MESSAGE = "视频转码失败：文件可能已损坏，或编码格式不受支持。请换一个文件重新上传。";
 export const VIDEO_INTERRUPTED_MESSAGE = "视频转码多次中断（服务器重启或故障），请重新上传。";
 export const NOT_A_VIDEO_MESSAGE = "这个文件不是可以播放的视频（没有找到视频画面），请换一个文件上传。";
@@ -53,6 +66,8 @@ export const NOT_A_VIDEO_MESSAGE = "这个文件不是可以播放的视频（�
 /** Where transcoded lesson videos are kept (served at /media/lessons/). */
 export const lessonVideoRoot = (dataDir: string) => path.join(dataDir, "uploads", "lessons");
 const incomingRoot = (dataDir: string) => path.join(dataDir, "uploads", "incoming");
+/** Each job's working folder (ffmpeg's cwd and output), moved into the lessons folder when done. */
+export const videoWorkRoot = (dataDir: string) => path.join(dataDir, "uploads", "transcoding");
 
 const removeQuietly = (target: string) => rm(target, { recursive: true, force: true }).catch(() => {});
 
@@ -60,7 +75,8 @@ const removeQuietly = (target: string) => rm(target, { recursive: true, force: t
 
 /**
  * Streams the request body to a new file under DATA_DIR/uploads/incoming, at most `maxBytes`
- * (413 beyond, the part written deleted). Answers the file's path and size.
+ * (413 beyond, the part written deleted). Answers the file's path, size and container: bytes
+ * of no video container are refused (415) and deleted.
  */
 export async function receiveVideo(req: Request, dataDir: string, maxBytes: number) {
   const tooLarge = () => new ApiError(413, "too_large", `视频文件太大：不能超过 ${Math.floor(maxBytes / 2 ** 20)} MB`);
@@ -69,8 +85,10 @@ export async function receiveVideo(req: Request, dataDir: string, maxBytes: numb
   await mkdir(incomingRoot(dataDir), { recursive: true });
   const file = path.join(incomingRoot(dataDir), `${randomUUID()}.upload`);
   let bytes = 0;
+  const head: Buffer[] = [];
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
+      if (bytes < VIDEO_HEAD_BYTES) head.push(chunk.subarray(0, VIDEO_HEAD_BYTES - bytes));
       bytes += chunk.length;
       if (bytes > maxBytes) done(tooLarge());
       else done(null, chunk);
@@ -87,42 +105,24 @@ export async function receiveVideo(req: Request, dataDir: string, maxBytes: numb
     await removeQuietly(file);
     throw new ApiError(400, "invalid_input", "请选择一个视频文件");
   }
-  return { file, bytes };
+  const demuxer = sniffVideoContainer(Buffer.concat(head));
+  if (!demuxer) {
+    await removeQuietly(file);
+    throw new ApiError(415, "unsupported_media_type", UNSUPPORTED_VIDEO_MESSAGE);
+  }
+  return { file, bytes, demuxer };
 }
 
-/** Codecs of still pictures: a JPEG or PNG has a "video" stream to ffprobe, but is no video. */
-const STILL_CODECS = new Set(["mjpeg", "png", "bmp", "gif", "webp", "tiff", "jpeg2000", "ansi", "tty", "text"]);
-
-/** The duration of a real video file (a video stream of moving pictures), or null. */
-export function probeVideo(ffprobe: string, file: string): Promise<{ durationSeconds: number } | null> {
-  return new Promise((resolve) => {
-    execFile(
-      ffprobe,
-      ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file],
-      { timeout: 60_000, maxBuffer: 4 * 2 ** 20 },
-      (error, stdout) => {
-        if (error) return resolve(null);
-        try {
-          const info = JSON.parse(stdout) as {
-            streams?: {
-              codec_type?: string;
-              codec_name?: string;
-              duration?: string;
-              disposition?: { attached_pic?: number };
-            }[];
-            format?: { duration?: string };
-          };
-          const video = (info.streams ?? []).find(
-            (s) => s.codec_type === "video" && !STILL_CODECS.has(s.codec_name ?? "") && !s.disposition?.attached_pic,
-          );
-          const duration = Number(info.format?.duration ?? video?.duration);
-          resolve(video && Number.isFinite(duration) && duration > 0 ? { durationSeconds: duration } : null);
-        } catch {
-          resolve(null);
-        }
-      },
-    );
-  });
+/** The container of a stored upload, judged again by its first bytes when its job runs. */
+async function containerOf(file: string): Promise<VideoDemuxer | null> {
+  const handle = await open(file, "r");
+  try {
+    const head = Buffer.alloc(VIDEO_HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, VIDEO_HEAD_BYTES, 0);
+    return sniffVideoContainer(head.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
 }
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === "23505";
@@ -265,105 +265,24 @@ async function renewLease(ctx: ApiContext, jobId: number, node: string, progress
   return Number(result.numUpdatedRows) === 1;
 }
 
-interface FfmpegRun {
-  code: number | null;
-  aborted: boolean;
-  stderr: string;
-}
-
-/** Runs ffmpeg with `-progress pipe:1`, telling the seconds of output written; killed on `signal`. */
-function runFfmpeg(
-  ffmpeg: string,
-  args: string[],
-  signal: AbortSignal,
-  onSeconds: (seconds: number) => void = () => {},
-): Promise<FfmpegRun> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve({ code: null, aborted: true, stderr: "" });
-    const child: ChildProcess = spawn(
-      ffmpeg,
-      ["-hide_banner", "-nostdin", "-y", "-nostats", "-progress", "pipe:1", ...args],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let stderr = "";
-    let pending = "";
-    const kill = () => child.kill("SIGKILL");
-    signal.addEventListener("abort", kill, { once: true });
-    child.stdout?.setEncoding("utf8");
-    child.stdout?.on("data", (chunk: string) => {
-      pending += chunk;
-      const lines = pending.split("\n");
-      pending = lines.pop() ?? "";
-      for (const line of lines) {
-        const match = /^out_time_us=(\d+)/.exec(line.trim());
-        if (match) onSeconds(Number(match[1]) / 1e6);
-      }
-    });
-    child.stderr?.setEncoding("utf8");
-    child.stderr?.on("data", (chunk: string) => {
-      stderr = (stderr + chunk).slice(-8000);
-    });
-    child.on("error", (err) => {
-      stderr += `\n${err.message}`;
-    });
-    child.on("close", (code) => {
-      signal.removeEventListener("abort", kill);
-      resolve({ code, aborted: signal.aborted, stderr });
-    });
-  });
-}
-
-function hlsArgs(source: string, out: string): string[] {
-  return [
-    "-i",
-    source,
-    "-map",
-    "0:v:0",
-    "-map",
-    "0:a:0?",
-    "-vf",
-    "scale=-2:'trunc(min(720,ih)/2)*2'",
-    "-c:v",
-    "libx264",
-    "-preset",
-    "veryfast",
-    "-crf",
-    "23",
-    "-profile:v",
-    "main",
-    "-pix_fmt",
-    "yuv420p",
-    "-force_key_frames",
-    `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`,
-    "-c:a",
-    "aac",
-    "-b:a",
-    "128k",
-    "-ac",
-    "2",
-    "-f",
-    "hls",
-    "-hls_time",
-    String(HLS_SEGMENT_SECONDS),
-    "-hls_playlist_type",
-    "vod",
-    "-hls_segment_filename",
-    path.join(out, "seg-%03d.ts"),
-    path.join(out, "index.m3u8"),
-  ];
-}
-
 type Outcome = "done" | "failed" | "abandoned";
 
-/** Transcodes one claimed job; the lesson points at the new files when it succeeds. */
+/**
+ * Transcodes one claimed job in its own working folder, within `limits`; the folder becomes the
+ * lesson's (moved where it is served) and the lesson points at it when everything succeeded.
+ * A run past a limit fails the job with the reason, and its files go.
+ */
 export async function transcodeVideoJob(
   ctx: ApiContext,
   encoder: Encoder,
   job: ClaimedVideoJob,
   node: string,
   shutdown: AbortSignal,
+  limits: VideoLimits = VIDEO_LIMITS,
 ): Promise<Outcome> {
-  const out = path.join(lessonVideoRoot(ctx.settings.dataDir), job.output_dir);
+  const { dataDir } = ctx.settings;
+  const work = path.join(videoWorkRoot(dataDir), job.output_dir);
+  const out = path.join(lessonVideoRoot(dataDir), job.output_dir);
   const lost = new AbortController();
   const signal = AbortSignal.any([shutdown, lost.signal]);
   let progress = 0;
@@ -375,66 +294,59 @@ export async function transcodeVideoJob(
       .catch((err: unknown) => ctx.logger.warn({ err, videoJob: job.id }, "video job lease not renewed"));
   }, VIDEO_HEARTBEAT_MS);
   heartbeat.unref();
+  const fail = async (message: string, details: object = {}) => {
+    ctx.logger.error({ videoJob: job.id, ...details }, "video transcoding failed");
+    await failJob(ctx, job, node, message);
+    await removeQuietly(work);
+    return "failed" as const;
+  };
   try {
     // A previous attempt's half-written files go first.
-    await removeQuietly(out);
-    await mkdir(out, { recursive: true });
-    const steps: { args: string[]; from: number; to: number }[] = [
-      { args: hlsArgs(job.source_path, out), from: 0, to: 90 },
-      {
-        // The fallback for players without HLS: the same streams in one MP4, moov first.
-        args: [
-          "-i",
-          path.join(out, "index.m3u8"),
-          "-c",
-          "copy",
-          "-movflags",
-          "+faststart",
-          path.join(out, "index.mp4"),
-        ],
-        from: 90,
-        to: 97,
-      },
-      {
-        args: [
-          "-ss",
-          String(Math.min(1, job.duration_seconds / 2)),
-          "-i",
-          path.join(out, "index.mp4"),
-          "-frames:v",
-          "1",
-          "-q:v",
-          "3",
-          path.join(out, "poster.jpg"),
-        ],
-        from: 97,
-        to: 99,
-      },
-    ];
-    for (const step of steps) {
-      const run = await runFfmpeg(encoder.ffmpeg, step.args, signal, (seconds) => {
-        const share = Math.min(1, Math.max(0, seconds / job.duration_seconds));
-        progress = Math.floor(step.from + share * (step.to - step.from));
-      });
+    await removeQuietly(work);
+    if (job.duration_seconds > limits.maxSeconds) return await fail(videoTooLongMessage(limits));
+    const demuxer = await containerOf(job.source_path).catch(() => null);
+    if (!demuxer) return await fail(UNSUPPORTED_VIDEO_MESSAGE);
+    await mkdir(work, { recursive: true });
+    const budgetMs = runBudgetMs(limits, job.duration_seconds);
+    const deadline = Date.now() + budgetMs;
+    const steps = transcodeSteps(
+      { file: job.source_path, demuxer, durationSeconds: job.duration_seconds },
+      work,
+      limits,
+    );
+    for (const [index, step] of steps.entries()) {
+      const run = await runFfmpeg(
+        encoder.ffmpeg,
+        step.args,
+        { cwd: work, signal, timeoutMs: deadline - Date.now(), graceMs: limits.killGraceMs },
+        (seconds) => {
+          const share = Math.min(1, Math.max(0, seconds / job.duration_seconds));
+          progress = Math.floor(step.from + share * (step.to - step.from));
+        },
+      );
       if (run.aborted) {
         // Shutting down or lease lost: left as it is, to be taken again once the lease expires.
         ctx.logger.info({ videoJob: job.id, lost: lost.signal.aborted }, "video transcoding stopped");
         return "abandoned";
       }
-      if (run.code !== 0) {
-        ctx.logger.error({ videoJob: job.id, code: run.code, stderr: run.stderr }, "video transcoding failed");
-        await failJob(ctx, job, node, VIDEO_FAILED_MESSAGE);
-        await removeQuietly(out);
-        return "failed";
+      if (run.timedOut) return await fail(videoTimedOutMessage(budgetMs), { stderr: run.stderr });
+      if (run.code !== 0) return await fail(VIDEO_FAILED_MESSAGE, { code: run.code, stderr: run.stderr });
+      if (index === 0) {
+        // ffmpeg ends quietly at -t and -fs: a video that reached either is refused, not cut short.
+        if (run.seconds >= limits.maxSeconds) return await fail(videoTooLongMessage(limits));
+        if ((await stat(step.output)).size >= limits.maxOutputBytes) return await fail(videoTooLargeMessage(limits));
       }
       progress = step.to;
     }
     clearInterval(heartbeat);
+    await removeQuietly(out);
+    await mkdir(lessonVideoRoot(dataDir), { recursive: true });
+    await rename(work, out);
     return await completeJob(ctx, job, node);
   } catch (err) {
     ctx.logger.error({ err, videoJob: job.id }, "video transcoding failed");
     await failJob(ctx, job, node, VIDEO_FAILED_MESSAGE).catch(() => {});
-    await removeQuietly(out);
+    await removeQuietly(work);
     return "failed";
   } finally {
     clearInterval(heartbeat);
@@ -529,7 +441,10 @@ export function stopVideoWork(ctx: ApiContext): void {
 }
 
 /** Takes and transcodes jobs until none is waiting (or the process shuts down). */
-export async function runVideoWorker(ctx: ApiContext, options: { node?: string } = {}): Promise<number> {
+export async function runVideoWorker(
+  ctx: ApiContext,
+  options: { node?: string; limits?: VideoLimits } = {},
+): Promise<number> {
   const shutdown = shutdownOf(ctx).signal;
   const encoder = findEncoder(videoSettingsOf(ctx.settings.video));
   if (!encoder) return 0;
@@ -539,7 +454,7 @@ export async function runVideoWorker(ctx: ApiContext, options: { node?: string }
     const job = await claimVideoJob(ctx, node);
     if (!job) break;
     handled += 1;
-    await transcodeVideoJob(ctx, encoder, job, node, shutdown);
+    await transcodeVideoJob(ctx, encoder, job, node, shutdown, options.limits);
   }
   return handled;
 }

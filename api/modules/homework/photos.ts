@@ -7,7 +7,7 @@
  * progressive JPEG without any metadata, so no location or camera data is ever kept or served.
  */
 import { randomBytes } from "node:crypto";
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import {
   HOMEWORK_BROKEN_HEIC,
   HOMEWORK_PHOTO_MAX_BYTES,
@@ -16,7 +16,7 @@ import {
   HOMEWORK_UPLOAD_LONG_SIDE,
 } from "../../../shared/contracts/homework";
 import type { ApiContext } from "../../context";
-import { ApiError } from "../../http";
+import { ApiError, rawUpload } from "../../http";
 import { enforce } from "../../rate-limit";
 import { requireAuth } from "../auth/guard";
 import { sniffImageFormat } from "../me/avatar";
@@ -128,7 +128,7 @@ export function photoUploadReader(
   ctx: ApiContext,
   limit: { key: (userId: number) => string; perHour: number },
 ): RequestHandler[] {
-  const rawPhoto = express.raw({ type: () => true, limit: HOMEWORK_PHOTO_MAX_BYTES });
+  const rawPhoto = rawUpload("image", HOMEWORK_PHOTO_MAX_BYTES);
   return [
     (req: Request, res: Response, next: NextFunction) => {
       const { user } = requireAuth(req, res);

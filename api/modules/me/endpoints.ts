@@ -2,7 +2,7 @@
  * The personal centre (/api/me): profile, avatar, security, devices, sessions and account
  * deletion. Every endpoint needs a session (401 without one).
  */
-import express, { type RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
@@ -31,7 +31,7 @@ import {
 import { type CodeSent, codeSentSchema } from "../../../shared/contracts/auth";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
-import { ApiError, clientIp, notFound } from "../../http";
+import { ApiError, clientIp, notFound, rawUpload } from "../../http";
 import { avatarStorageFor } from "../../providers/storage";
 import { enforce } from "../../rate-limit";
 import { requireAuth } from "../auth/guard";
@@ -117,7 +117,7 @@ export function meEndpoints(ctx: ApiContext): Endpoint[] {
       auth: true,
       raw: { binary: AVATAR_TYPES, maxBytes: AVATAR_MAX_BYTES },
       output: avatarResultSchema,
-      before: [countAvatarUpload, express.raw({ type: [...AVATAR_TYPES], limit: AVATAR_MAX_BYTES })],
+      before: [countAvatarUpload, rawUpload("image", AVATAR_MAX_BYTES)],
       handler: async (req, res, { auth: { user } }) => {
         if (!Buffer.isBuffer(req.body)) throw unsupportedImage();
         if (req.body.length === 0) throw new ApiError(400, "invalid_input", "请选择一张图片");
