@@ -339,6 +339,25 @@ describe("courses", () => {
     });
     expect(refused.status).toBe(415);
     expect(refused.body.error.message).toBe("封面只支持 JPEG、PNG 或 WebP 格式的图片");
+    // Judged by the bytes, whatever the picker called the file.
+    for (const type of ["application/octet-stream", null]) {
+      const res = await h.call(
+        op,
+        "POST",
+        `/api/admin/courses/${created.body.id}/cover`,
+        png,
+        type ? { "Content-Type": type } : {},
+      );
+      expect(res.status, String(type)).toBe(200);
+      const svgRes = await h.call(
+        op,
+        "POST",
+        `/api/admin/courses/${created.body.id}/cover`,
+        svg,
+        type ? { "Content-Type": type } : {},
+      );
+      expect(svgRes.status, String(type)).toBe(415);
+    }
   });
 
   it("an uploaded cover replaces the generated one on the public pages at once", async () => {

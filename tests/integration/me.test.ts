@@ -322,6 +322,21 @@ describe("avatar upload", () => {
     expect((await get(urls[1]!)).status).toBe(404);
   });
 
+  it("judges the picture by its bytes: sent as application/octet-stream or with no type, it is taken", async () => {
+    const { cookie, id } = await login();
+    const asBytes = await post("/api/me/avatar", undefined, cookie)
+      .set("Content-Type", "application/octet-stream")
+      .send(await solid(300, 300).png().toBuffer());
+    expect(asBytes.status).toBe(200);
+    // A Buffer body goes without a Content-Type header.
+    const typeless = await post("/api/me/avatar", undefined, cookie).send(await solid(300, 300).jpeg().toBuffer());
+    expect(typeless.status).toBe(200);
+    expect((await userRow(id)).avatar_url).toBe(typeless.body.avatarUrl);
+    const html = Buffer.from("<!doctype html><script>alert(1)</script>");
+    expect((await post("/api/me/avatar", undefined, cookie).send(html)).status).toBe(415);
+    expect((await upload(cookie, html, "application/octet-stream")).status).toBe(415);
+  });
+
   it("refuses HTML, SVG and scripts whatever type they claim (415), and stores nothing", async () => {
     const { cookie, id } = await login();
     const html = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");

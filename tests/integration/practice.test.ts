@@ -291,14 +291,22 @@ describe("practice diary", () => {
       .withExif({ IFD0: { Make: "SecretCam", Copyright: "GPS here" } })
       .toBuffer();
     expect(jpeg.includes("SecretCam")).toBe(true);
-    const upload = (who: Learner, body: Buffer, type = "image/jpeg") =>
+    /** `type` null sends no Content-Type, as a browser does for a file it cannot name. */
+    const upload = (who: Learner, body: Buffer, type: string | null = "image/jpeg") =>
       fetch(`${baseUrl()}/api/practice/diary/${today}/photo`, {
         method: "POST",
-        headers: { Cookie: who.cookie, Origin: "http://localhost:3000", "Content-Type": type },
+        headers: { Cookie: who.cookie, Origin: "http://localhost:3000", ...(type ? { "Content-Type": type } : {}) },
         body: new Uint8Array(body),
       });
     const bad = await upload(me, Buffer.from("GIF89a not really"), "image/gif");
     expect(bad.status).toBe(415);
+    // Judged by the bytes: a photo without a useful type is taken, a page sent as bytes is not.
+    expect((await upload(me, jpeg, "application/octet-stream")).status).toBe(201);
+    expect((await upload(me, jpeg, null)).status).toBe(201);
+    expect(
+      (await upload(me, Buffer.from("<html><script>alert(1)</script></html>"), "application/octet-stream")).status,
+    ).toBe(415);
+    expect((await upload(me, Buffer.from("<html><script>alert(1)</script></html>"), null)).status).toBe(415);
     const res = await upload(me, jpeg);
     expect(res.status).toBe(201);
     const photo = (await res.json()) as { id: string; url: string };

@@ -69,9 +69,10 @@ async function task(course: number, lessonOffset: number): Promise<number> {
   return row.id;
 }
 
-async function upload(who: Learner | null, body: Buffer, type = "image/jpeg", task = taskId) {
+/** Sends a photo as the uploader does; `type` null sends no Content-Type at all. */
+async function upload(who: Learner | null, body: Buffer, type: string | null = "image/jpeg", task = taskId) {
   const headers: Record<string, string> = {
-    "Content-Type": type,
+    ...(type === null ? {} : { "Content-Type": type }),
     Origin: "http://localhost:3000",
     ...idem(),
   };
@@ -174,6 +175,50 @@ describe("photo uploads", () => {
     expect(hugeRes.body.error.message).toMatch(/照片不能超过 15 MB/);
     expect((await upload(await learner(), await jpeg())).status).toBe(403);
     expect((await upload(null, await jpeg())).status).toBe(401);
+  });
+});
+
+describe("a photo is judged by its bytes, not by its declared type", () => {
+  it("accepts JPEG, PNG and HEIC sent as application/octet-stream or with no type at all", async () => {
+    const who = await enrolled();
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#f4ecdb" } })
+      .png()
+      .toBuffer();
+    for (const type of ["application/octet-stream", null]) {
+      for (const [what, photo] of [
+        ["JPEG", await jpeg()],
+        ["PNG", png],
+        ["HEIC", SHEET_HEIC],
+      ] as const) {
+        const res = await upload(who, photo, type);
+        expect(res.status, `${what} as ${type ?? "no type"}`).toBe(201);
+        expect(res.body.url).toMatch(/\/display$/);
+        const served = await bytes(who, res.body.url);
+        expect(served.headers.get("content-type")).toBe("image/jpeg");
+        expect((await sharp(served.body).metadata()).format).toBe("jpeg");
+      }
+    }
+  });
+
+  it("still refuses what is no photo, whatever it claims; a body declared as text or a form is no upload", async () => {
+    const who = await enrolled();
+    const html = Buffer.from("<!doctype html><html><script>alert(1)</script></html>");
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+    for (const [body, type] of [
+      [html, "image/jpeg"],
+      [svg, "image/png"],
+      [Buffer.from("#EXTM3U\n/etc/passwd\n"), "image/heic"],
+      [html, "application/octet-stream"],
+      [svg, null],
+      [Buffer.from("%PDF-1.7\n"), null],
+    ] as const) {
+      const res = await upload(who, body, type);
+      expect(res.status, `${body.subarray(0, 9).toString()} as ${type ?? "no type"}`).toBe(415);
+      expect(res.body.error.message).toBe(HOMEWORK_UNSUPPORTED_TYPE);
+    }
+    for (const type of ["text/plain", "multipart/form-data; boundary=x"])
+      expect((await upload(who, await jpeg(), type)).status, type).toBe(415);
+    expect((await call(who, "GET", `/api/homework/tasks/${taskId}/draft`)).body.photos).toEqual([]);
   });
 });
 
