@@ -104,8 +104,11 @@ export function mayBeUpload(req: Request, kind: "image" | "video"): boolean {
 export const rawUpload = (kind: "image" | "video", limit: number): RequestHandler =>
   express.raw({ type: (req) => mayBeUpload(req as Request, kind), limit });
 
+/** The largest JSON body (deploy/nginx.conf takes no larger body outside the upload routes). */
+export const JSON_BODY_MAX_BYTES = 32 * 1024;
+
 /** JSON bodies only, small. A body of another type is 415; a malformed one 400; too large 413. */
-export function jsonBody(limit = "32kb", imageRoutes = IMAGE_BODY_ROUTES): RequestHandler[] {
+export function jsonBody(limit = JSON_BODY_MAX_BYTES, imageRoutes = IMAGE_BODY_ROUTES): RequestHandler[] {
   return [
     (req, _res, next) => {
       const length = Number(req.headers["content-length"] ?? 0);

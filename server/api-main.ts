@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from "./config";
 import { createLogger, serializeRequest, serializeResponse } from "./logger";
 import { httpMetrics, metricsEndpoint, startMetricsServer } from "./metrics";
 import { Readiness } from "./readiness";
+import { requestDeadline, serverTimeouts } from "./request-deadline";
 import { baselineHeaders } from "./security";
 import { openServices } from "./services";
 
@@ -21,6 +22,7 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxyHops);
+  app.use(requestDeadline());
   app.use(baselineHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }));
   app.use(httpMetrics());
   app.use(pinoHttp({ logger, serializers: { req: serializeRequest, res: serializeResponse } }));
@@ -35,8 +37,7 @@ async function main() {
   app.use("/api", createApiRouter(services.api));
 
   const server = createServer(app);
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  serverTimeouts(server);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   await startMetricsServer(config.metrics, logger);
   readiness.markReady();

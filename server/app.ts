@@ -34,6 +34,7 @@ import { httpMetrics, metricsEndpoint } from "./metrics";
 import { type LagSampler, overloadGuard } from "./overload";
 import { createUpstreamProxy } from "./proxy";
 import { Readiness, remoteApiCheck } from "./readiness";
+import { requestDeadline } from "./request-deadline";
 import type { Services } from "./services";
 import { createRenderer, type StaticRootData } from "./render";
 import { pageCacheFor } from "./page-cache-setup";
@@ -176,6 +177,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     if (readiness.draining) res.setHeader("Connection", "close");
     next();
   });
+  // A request still arriving past its route's deadline: 408 (lesson videos have hours, the rest minutes).
+  app.use(requestDeadline());
   // Every response, pages or not, is never sniffed nor framed (helmet adds the rest for pages, step 4).
   app.use(baselineHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }));
   // Request counts and latency by route pattern (server/metrics.ts).

@@ -13,6 +13,7 @@ import { ConfigError, loadConfig } from "./config";
 import { FIRST_START, firstStartInChild } from "./first-start";
 import { createLogger } from "./logger";
 import { startMetricsServer } from "./metrics";
+import { serverTimeouts } from "./request-deadline";
 import type { Services } from "./services";
 
 const dev = process.argv.includes("--dev");
@@ -32,9 +33,7 @@ async function main() {
     process.exit(0);
   }
   const server = createServer();
-  // Longer than a load balancer's 60 s idle timeout, so the balancer closes idle sockets first.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  serverTimeouts(server);
 
   // The database (migrated, and seeded on the first embedded start) unless the API runs elsewhere.
   let services: Services | undefined;

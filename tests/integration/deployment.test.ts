@@ -8,6 +8,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
+import { JSON_BODY_MAX_BYTES } from "../../api/http";
+import { HOMEWORK_PHOTO_MAX_BYTES } from "../../shared/contracts/homework";
+import { AVATAR_MAX_BYTES } from "../../shared/contracts/me";
 import { envSchema } from "../../server/config";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -210,7 +213,62 @@ describe("deploy/nginx.conf", () => {
   it("passes the client's address and scheme, overwriting what the client sent", () => {
     expect(nginx).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
     expect(nginx).toMatch(/proxy_set_header X-Forwarded-Proto \$scheme;/);
-    expect(nginx).toMatch(/client_max_body_size \d+m;/);
+  });
+
+  /** The location blocks with a pattern: their regex and their directives. */
+  const locations = [...nginx.matchAll(/location ~ (\S+) \{([^}]*)\}/g)].map(([, pattern, body]) => ({
+    pattern: new RegExp(pattern!),
+    body: body!,
+  }));
+  const locationOf = (path: string) => locations.find((l) => l.pattern.test(path));
+  /** "2048m", "15m", "32k" → bytes. */
+  const size = (text: string | undefined) => {
+    const m = /^(\d+)([km]?)$/.exec(text ?? "");
+    return m ? Number(m[1]) * { "": 1, k: 1024, m: 1024 ** 2 }[m[2] as ""] : NaN;
+  };
+  const bodyLimit = (block: string) => size(/client_max_body_size (\w+);/.exec(block)?.[1]);
+
+  it("takes on each upload route exactly the app's limit, and streams the body to the node", () => {
+    const routes: [string, number][] = [
+      ["/api/admin/lessons/12/video", envSchema.shape.VIDEO_UPLOAD_MAX_MB.parse(undefined) * 2 ** 20],
+      ["/api/homework/tasks/3/photos", HOMEWORK_PHOTO_MAX_BYTES],
+      ["/api/practice/diary/2026-05-04/photo", HOMEWORK_PHOTO_MAX_BYTES],
+      ["/api/me/avatar", AVATAR_MAX_BYTES],
+      ["/api/admin/courses/5/cover", AVATAR_MAX_BYTES],
+      ["/api/admin/books/5/cover", AVATAR_MAX_BYTES],
+      ["/api/admin/commodities/5/cover", AVATAR_MAX_BYTES],
+    ];
+    for (const [path, appLimit] of routes) {
+      const block = locationOf(path);
+      expect(block, path).toBeDefined();
+      expect(bodyLimit(block!.body), path).toBe(appLimit);
+      expect(block!.body, path).toMatch(/proxy_request_buffering off;/);
+      expect(block!.body, path).toContain("proxy_pass http://mochi_web;");
+      expect(duration(/client_body_timeout (\w+);/.exec(block!.body)?.[1]), path).toBeGreaterThanOrEqual(60_000);
+    }
+    expect(bodyLimit(locationOf("/api/admin/lessons/12/video")!.body)).toBeGreaterThan(20 * 2 ** 20);
+    // The node answers a video once ffprobe (at most 60 s) has read it.
+    const video = locationOf("/api/admin/lessons/12/video")!.body;
+    expect(duration(/proxy_read_timeout (\w+);/.exec(video)?.[1])).toBeGreaterThan(60_000);
+    for (const other of ["/api/admin/lessons/12", "/api/admin/lessons/12/video/x", "/api/me/avatar2", "/api/orders"])
+      expect(
+        locations.filter((l) => l.pattern.test(other) && /client_max_body_size/.test(l.body)),
+        other,
+      ).toEqual([]);
+  });
+
+  it("takes elsewhere the app's JSON limit, and answers a body over a limit as the app would (JSON)", () => {
+    const outside = nginx.replace(/location [^{]+\{.*?\n\s*\}\n/gs, "");
+    const limits = [...outside.matchAll(/client_max_body_size (\w+);/g)].map((m) => size(m[1]));
+    expect(limits).toHaveLength(1);
+    expect(limits[0]).toBe(JSON_BODY_MAX_BYTES);
+    expect(nginx).toMatch(/error_page 413 = @too_large;/);
+    const named = /location @too_large \{(.*?)\n\s*\}\n/s.exec(nginx)?.[1] ?? "";
+    expect(named).toMatch(/default_type "application\/json; charset=utf-8";/);
+    const answer = /return 413 '([^']+)';/.exec(named)?.[1];
+    expect(JSON.parse(answer!)).toEqual({
+      error: { code: "payload_too_large", message: expect.stringMatching(/太大/) },
+    });
   });
 
   it("streams the live room's and scan-code login's events unbuffered, uncompressed and long", () => {
