@@ -208,6 +208,9 @@ export type TeacherOption = z.infer<typeof teacherOptionSchema>;
 
 export const encoderStatusSchema = z.object({ available: z.boolean(), message: z.string() });
 export type EncoderStatus = z.infer<typeof encoderStatusSchema>;
+/** The longest lesson video an operator may upload, seconds (decision 070). */
+export const LESSON_VIDEO_MAX_SECONDS = 3 * 3600;
+
 export const NO_ENCODER_MESSAGE =
   "服务器没有安装视频转码器（ffmpeg），暂时不能上传视频文件。请改填视频地址，或由技术人员安装 ffmpeg 后再上传。";
 

@@ -9,6 +9,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { availableParallelism, constants, setPriority } from "node:os";
 import path from "node:path";
+import { LESSON_VIDEO_MAX_SECONDS } from "../../../shared/contracts/admin-catalogue";
 import type { VideoDemuxer } from "./video-container";
 
 /** HLS segment length, seconds. */
@@ -27,7 +28,7 @@ export interface VideoLimits {
 }
 
 export const VIDEO_LIMITS: VideoLimits = {
-  maxSeconds: 3 * 3600,
+  maxSeconds: LESSON_VIDEO_MAX_SECONDS,
   maxOutputBytes: 4 * 1024 ** 3,
   baseRunMs: 10 * 60_000,
   runMsPerVideoSecond: 3000,

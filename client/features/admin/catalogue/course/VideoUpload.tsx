@@ -8,6 +8,7 @@ import { AjaxError } from "../../../../../shared/ajax";
 import {
   type AdminLesson,
   type EncoderStatus,
+  LESSON_VIDEO_MAX_SECONDS,
   lessonVideoJobSchema,
   VIDEO_JOB_STATE_LABELS,
   type VideoJob,
@@ -18,7 +19,10 @@ import { browserApi } from "../../../../lib/api";
 import { describeProblem } from "../../../../lib/problem";
 
 const POLL_MS = 2000;
-const ACCEPT = "video/mp4,video/quicktime,video/webm,video/x-matroska,.mp4,.mov,.webm,.mkv";
+/** The containers the server reads (decision 070); the file's bytes decide, whatever its name. */
+const ACCEPT =
+  "video/mp4,video/quicktime,video/webm,video/x-matroska,video/x-msvideo,video/mpeg,video/mp2t," +
+  ".mp4,.m4v,.mov,.webm,.mkv,.avi,.mpg,.mpeg,.ts,.m2ts,.mts";
 
 /** Sends the file as the raw body, telling the share sent (0–1); answers the parsed JSON body. */
 function sendVideo(url: string, file: File, onProgress: (share: number) => void): Promise<unknown> {
@@ -110,7 +114,11 @@ export function VideoUpload({
     <div className="staff-field staff-field--wide catalogue-video" data-testid="video-upload">
       <Field
         label="上传视频文件"
-        hint={encoder.available ? "上传后在后台转为 HLS（每段 6 秒）、MP4 和封面" : undefined}
+        hint={
+          encoder.available
+            ? `MP4、MOV、WebM、MKV、AVI 或 MPEG，最长 ${LESSON_VIDEO_MAX_SECONDS / 3600} 小时；上传后在后台转为 HLS（每段 6 秒）、MP4 和封面`
+            : undefined
+        }
         wide
       >
         {(id) => (
