@@ -22,9 +22,11 @@ const FAILURES = {
   502: { code: "bad_gateway", message: "上游服务暂时不可用，请稍后再试" },
   504: { code: "gateway_timeout", message: "上游服务响应超时，请稍后再试" },
 } as const;
+const PAGE_TITLES = { 502: "服务暂时不可用", 504: "请求超时" } as const;
 
+/** The error page's parts (status, message, the way home) for a file or stream the proxy could not get. */
 export function upstreamErrorHtml(status: 502 | 504): string {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${status}</title></head><body><h1>${status}</h1><p>${FAILURES[status].message}。</p><p><a href="/">Go back to home</a></p></body></html>`;
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${status} ${PAGE_TITLES[status]}</title></head><body><h1>${status}</h1><p>${FAILURES[status].message}。</p><p><a href="/">Go back to home</a></p></body></html>`;
 }
 
 export function createUpstreamProxy(opts: {
