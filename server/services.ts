@@ -10,6 +10,7 @@ import { seedCatalogue } from "../api/db/seed-catalogue";
 import { seedCommerce } from "../api/db/seed-commerce";
 import { seedIfEmpty } from "../api/db/seed";
 import { seedHomework } from "../api/modules/homework/seed";
+import { idempotencyKeysJob } from "../api/idempotency";
 import { registerJob, startJobs } from "../api/jobs/registry";
 import { trackPool } from "../api/metrics";
 import { orderJob } from "../api/jobs/commerce";
@@ -99,6 +100,7 @@ export function registerOrderPurposes() {
 export function registerJobs() {
   registerJob(accountErasureJob);
   registerJob(homeworkUploadJob);
+  registerJob(idempotencyKeysJob);
   registerJob(liveStateJob);
   registerJob(orderJob);
   registerJob(redemptionJob);
