@@ -1,6 +1,7 @@
 /**
  * Fixed-window counters in the database, so every web node counts the same requests.
- * `hit` counts one and says whether it is still within the limit; `count` only reads. Both take
+ * `hit` counts one and says whether it is still within the limit; `unhit` takes one back;
+ * `count` only reads. All take
  * the database or a transaction (so a count can be undone with the rest of a refused request).
  */
 import { Kysely, sql } from "kysely";
@@ -36,6 +37,20 @@ export async function hit(
     .returning("count")
     .executeTakeFirstOrThrow();
   return { allowed: row.count <= limit.max, retryAfter: secondsLeft(limit, now), count: row.count };
+}
+
+/**
+ * Takes back one count `hit` made at `at` (a try that turned out not to count: refused, or
+ * allowed and harmless), in the window it was counted in.
+ */
+export async function unhit(counters: Counters, limit: Pick<Limit, "key" | "windowSeconds">, at: Date): Promise<void> {
+  await dbOf(counters)
+    .updateTable("rate_limits")
+    .set({ count: sql`count - 1` })
+    .where("key", "=", limit.key)
+    .where("window_start", "=", windowStart(limit, at))
+    .where("count", ">", 0)
+    .execute();
 }
 
 /** What a window has counted so far (0 when nothing), without counting. */

@@ -14,6 +14,10 @@ describe("configuration", () => {
     expect(() => loadConfig({ NODE_ENV: "production", TEST_FIXTURES: "1" })).toThrow(/TEST_FIXTURES/);
     expect(loadConfig({ NODE_ENV: "production", DEPLOY_ENV: "test", TEST_FIXTURES: "1" }).testFixtures).toBe(true);
   });
+  it("takes a blank DEPLOY_ENV (a line left empty in .env) as unset: production stays pro, with its checks", () => {
+    expect(loadConfig({ NODE_ENV: "production", DEPLOY_ENV: "" }).deployEnv).toBe("pro");
+    expect(() => loadConfig({ NODE_ENV: "production", DEPLOY_ENV: " ", TEST_FIXTURES: "1" })).toThrow(/TEST_FIXTURES/);
+  });
   it("rejects invalid values with the variable's name", () => {
     expect(() => loadConfig({ PORT: "http" })).toThrow(/PORT/);
     expect(() => loadConfig({ API_ORIGIN: "ftp://x" })).toThrow(/API_ORIGIN/);

@@ -39,7 +39,7 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  DEPLOY_ENV: z.string().optional(),
+  DEPLOY_ENV: text,
   DATA_DIR: z.string().default("./data"),
   MEDIA_DIR: text,
   DATABASE_URL: z

@@ -22,10 +22,20 @@ const FAILURES = {
   502: { code: "bad_gateway", message: "上游服务暂时不可用，请稍后再试" },
   504: { code: "gateway_timeout", message: "上游服务响应超时，请稍后再试" },
 } as const;
+const PAGE_TITLES = { 502: "服务暂时不可用", 504: "请求超时" } as const;
 
+/** The error page's parts (status, message, the way home) for a file or stream the proxy could not get. */
 export function upstreamErrorHtml(status: 502 | 504): string {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${status}</title></head><body><h1>${status}</h1><p>${FAILURES[status].message}。</p><p><a href="/">Go back to home</a></p></body></html>`;
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${status} ${PAGE_TITLES[status]}</title></head><body><h1>${status}</h1><p>${FAILURES[status].message}。</p><p><a href="/">Go back to home</a></p></body></html>`;
 }
+
+/**
+ * The client each proxied request comes from, as this node resolved it through its trusted hops
+ * (TRUST_PROXY_HOPS). The upstream is told that address alone, not the chain with this node's
+ * peer appended: an API that trusts this one hop would otherwise see every visitor as the load
+ * balancer, one IP for every rate limit.
+ */
+const resolvedClients = new WeakMap<IncomingMessage, string>();
 
 export function createUpstreamProxy(opts: {
   mount: string;
@@ -38,7 +48,7 @@ export function createUpstreamProxy(opts: {
   const { mount, target, json, logger, timeoutMs } = opts;
   // Logs name the upstream by mount and origin only: never a path or query (they may carry personal data).
   const upstream = new URL(target).origin;
-  return createProxyMiddleware<IncomingMessage, ServerResponse>({
+  const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     // The mount path is stripped by Express: put it back in the target.
     target: `${target}${mount}`,
     changeOrigin: true,
@@ -47,7 +57,9 @@ export function createUpstreamProxy(opts: {
     // is ours (below). No incoming `timeout`: it would drop the client without any answer.
     proxyTimeout: Math.max(timeoutMs, IDLE_AFTER_HEADERS_MS),
     on: {
-      proxyReq(proxyReq: ClientRequest) {
+      proxyReq(proxyReq: ClientRequest, req: IncomingMessage) {
+        const client = resolvedClients.get(req);
+        if (client) proxyReq.setHeader("x-forwarded-for", client);
         const timer = setTimeout(() => {
           proxyReq.destroy(Object.assign(new Error("upstream did not answer in time"), { code: TIMED_OUT }));
         }, timeoutMs);
@@ -81,4 +93,9 @@ export function createUpstreamProxy(opts: {
       },
     },
   }) as unknown as RequestHandler;
+  return (req, res, next) => {
+    // Read before the proxy appends its peer to X-Forwarded-For (which would change `req.ip`).
+    resolvedClients.set(req, req.ip ?? req.socket.remoteAddress ?? "");
+    return proxy(req, res, next);
+  };
 }

@@ -10,6 +10,7 @@ import { seedCatalogue } from "../api/db/seed-catalogue";
 import { seedCommerce } from "../api/db/seed-commerce";
 import { seedIfEmpty } from "../api/db/seed";
 import { seedHomework } from "../api/modules/homework/seed";
+import { idempotencyKeysJob } from "../api/idempotency";
 import { registerJob, startJobs } from "../api/jobs/registry";
 import { trackPool } from "../api/metrics";
 import { orderJob } from "../api/jobs/commerce";
@@ -24,7 +25,7 @@ import { redemptionJob } from "../api/modules/wallet/redemption-job";
 import { configurePayments, paymentSettingsFrom } from "../api/providers/payments/settings";
 import { accountErasureJob } from "../api/modules/me/deletion";
 import { AliyunSmsTransport } from "../api/providers/aliyun-sms";
-import { DevOutbox, type MessageTransport, Messenger } from "../api/providers/messages";
+import { DevOutbox, type MessageTransport, Messenger, type UndeliverableChannels } from "../api/providers/messages";
 import { EventStreams } from "../api/sse";
 import type { AppConfig } from "./config";
 import { databaseOptions } from "./database-options";
@@ -54,9 +55,17 @@ export async function apiContextFor(
       "messages are not delivered: configure SMS_PROVIDER and MAIL_TRANSPORT",
     );
   }
+  // Where nobody may read the outbox, a channel left on it delivers nothing: codes are refused
+  // (503, api/modules/auth/otp.ts) rather than answered "sent".
+  const undeliverable: UndeliverableChannels = outboxAllowed(config)
+    ? {}
+    : {
+        ...(sms === outbox ? { sms: "SMS_PROVIDER" } : {}),
+        ...(email === outbox ? { email: "MAIL_TRANSPORT" } : {}),
+      };
   return {
     database,
-    messenger: new Messenger({ sms, email }, logger),
+    messenger: new Messenger({ sms, email }, logger, undeliverable),
     // Readable at /dev/outbox only where that page may exist (never in the pro environment).
     outbox: outboxAllowed(config) && (sms === outbox || email === outbox) ? outbox : null,
     settings: {
@@ -91,6 +100,7 @@ export function registerOrderPurposes() {
 export function registerJobs() {
   registerJob(accountErasureJob);
   registerJob(homeworkUploadJob);
+  registerJob(idempotencyKeysJob);
   registerJob(liveStateJob);
   registerJob(orderJob);
   registerJob(redemptionJob);

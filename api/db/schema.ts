@@ -657,6 +657,10 @@ export interface IdempotencyKeysTable {
   response: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
   completed_at: NullableTimestamp;
+  /** The process running the request (null once it finished). */
+  lease_owner: string | null;
+  /** Until when that process holds the key; past it a retry takes the key over (migration 022). */
+  lease_expires_at: NullableTimestamp;
 }
 
 /** One claimed period of a periodic job (api/jobs/registry.ts): null `ok` while running. */

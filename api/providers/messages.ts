@@ -61,13 +61,34 @@ export class DevOutbox implements MessageTransport {
   }
 }
 
+/**
+ * Channels with nowhere to deliver to, each with the setting that would give it somewhere: a
+ * site whose outbox nobody may read (`pro`) and that has no provider for the channel.
+ */
+export type UndeliverableChannels = Partial<Record<OutgoingMessage["channel"], string>>;
+
 export class Messenger {
   constructor(
     private readonly transports: { sms: MessageTransport; email: MessageTransport },
     private readonly logger: Logger,
+    private readonly undeliverable: UndeliverableChannels = {},
   ) {}
 
+  /** The variable to set when `channel` delivers nothing (e.g. SMS_PROVIDER), else null. */
+  missingSetting(channel: OutgoingMessage["channel"]): string | null {
+    return this.undeliverable[channel] ?? null;
+  }
+
+  /** Sends the message; on a channel that delivers nothing it says so in the log instead. */
   async send(draft: MessageDraft): Promise<void> {
+    const missing = this.missingSetting(draft.channel);
+    if (missing) {
+      this.logger.warn(
+        { channel: draft.channel, purpose: draft.purpose, to: maskAddress(draft.to), setting: missing },
+        `message not sent: nothing delivers ${draft.channel} here, set ${missing}`,
+      );
+      return;
+    }
     const message: OutgoingMessage = { ...draft, id: randomUUID(), createdAt: new Date().toISOString() };
     await this.transports[draft.channel].send(message);
     this.logger.info({ channel: draft.channel, purpose: draft.purpose, to: maskAddress(draft.to) }, "message sent");

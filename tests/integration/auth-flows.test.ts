@@ -4,6 +4,7 @@
  */
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PASSWORD_LIMITS } from "../../api/modules/auth/password-guard";
 import { verifyPassword } from "../../api/modules/auth/passwords";
 import { PHONE_ONLY_RESET } from "../../shared/contracts/auth";
 import { BROWSER_UA, testApp } from "./helpers";
@@ -265,7 +266,7 @@ describe("e-mail registration and login", () => {
   const passwordLogin = (b: Browser, email: string, password: string) =>
     b.post("/api/auth/email/login").send({ email, password });
 
-  it("a stranger's wrong passwords refuse that client only: the owner still logs in from elsewhere", async () => {
+  it("a stranger's wrong passwords refuse that client only: the owner still logs in from a clean address at once", async () => {
     startOfWindow();
     const { email } = await register();
     const stranger = browser();
@@ -274,9 +275,46 @@ describe("e-mail registration and login", () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.message).toMatch(/^密码错误次数太多，请 \d+ 分钟后再试，或用验证码登录$/);
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+    // The stranger keeps being refused; refused tries are not checked and do not count.
+    for (let i = 0; i < 20; i++) expect((await passwordLogin(stranger, email, `More-${i}-x`)).status).toBe(429);
+    const counted = await db()
+      .selectFrom("rate_limits")
+      .select(["key", "count"])
+      .where("key", "like", `login:password:%${email}%`)
+      .execute();
+    expect(Object.fromEntries(counted.map((r) => [r.key.split(":")[2], r.count]))).toEqual({ pair: 5, failures: 5 });
+    // Right after the burst: the owner's password from a clean address, and a code from the stranger's.
     expect((await passwordLogin(browser(), email, PASSWORD)).status).toBe(200);
+    advance(61_000); // past the registration code's resend cooldown
+    expect((await stranger.post("/api/auth/email/send").send({ email, purpose: "login" })).status).toBe(200);
+    const byCode = await stranger.post("/api/auth/email/code-login").send({ email, code: codeFor(email, "login") });
+    expect(byCode.status).toBe(200);
     advance(15 * 60_000);
-    expect((await passwordLogin(stranger, email, PASSWORD)).status).toBe(200);
+    expect((await passwordLogin(browser(), email, PASSWORD)).status).toBe(200);
+  });
+
+  it("the owner's own browser gets in even from the stranger's address (a shared NAT)", async () => {
+    startOfWindow();
+    const { b: owner, email } = await register();
+    const stranger = browser();
+    const nat = "198.51.100.250";
+    for (let i = 0; i < 5; i++)
+      expect((await passwordLogin(stranger, email, `Guess-${i}-n`).set("X-Forwarded-For", nat)).status).toBe(400);
+    expect((await passwordLogin(stranger, email, PASSWORD).set("X-Forwarded-For", nat)).status).toBe(429);
+    // A browser this account signed in on (its device cookie) is a source of its own.
+    expect((await passwordLogin(owner, email, PASSWORD).set("X-Forwarded-For", nat)).status).toBe(200);
+    // A browser without that cookie on the same address is the stranger's source.
+    expect((await passwordLogin(browser(), email, PASSWORD).set("X-Forwarded-For", nat)).status).toBe(429);
+  });
+
+  it("only failures count: one address's right passwords never run into the per-IP limit", async () => {
+    startOfWindow();
+    const { email } = await register();
+    const school = "198.51.100.251";
+    for (let i = 0; i < PASSWORD_LIMITS.perIp + 5; i++) {
+      const res = await passwordLogin(browser(), email, PASSWORD).set("X-Forwarded-For", school);
+      expect(res.status, `login ${i + 1}`).toBe(200);
+    }
   });
 
   it("ten guesses at once from one client: five are checked, five refused", async () => {
@@ -289,7 +327,28 @@ describe("e-mail registration and login", () => {
     expect(results.map((r) => r.status).sort()).toEqual([400, 400, 400, 400, 400, 429, 429, 429, 429, 429]);
   });
 
-  it("many strangers: the account slows to one password try a minute, code login stays open, the owner is told once", async () => {
+  it("one address spraying many accounts is refused on all of them once it made 30 failures", async () => {
+    startOfWindow();
+    const sprayer = "198.51.100.252";
+    const { b: owner, email: ownersEmail } = await register();
+    const targets: string[] = [];
+    for (let i = 0; i < 8; i++) targets.push((await register()).email);
+    for (let i = 0; i < PASSWORD_LIMITS.perIp; i++) {
+      const res = await passwordLogin(browser(), targets[i % targets.length]!, `Spray-${i}-z`).set(
+        "X-Forwarded-For",
+        sprayer,
+      );
+      expect(res.status, `guess ${i + 1}`).toBe(400);
+    }
+    const refused = await passwordLogin(browser(), ownersEmail, "Spray-new-z").set("X-Forwarded-For", sprayer);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toBe("登录尝试太频繁，请稍后再试，或用验证码登录");
+    // Elsewhere nothing changed, and the owner's own browser is no sprayer.
+    expect((await passwordLogin(browser(), targets[0]!, PASSWORD)).status).toBe(200);
+    expect((await passwordLogin(owner, ownersEmail, PASSWORD).set("X-Forwarded-For", sprayer)).status).toBe(200);
+  });
+
+  it("many strangers: each further one gets a single guess, the owner still gets in, and is told once", async () => {
     startOfWindow();
     const { email } = await register();
     const user = await userByEmail(email);
@@ -298,19 +357,18 @@ describe("e-mail registration and login", () => {
       const stranger = browser();
       for (let i = 0; i < 5; i++) expect((await passwordLogin(stranger, email, `Spray-${s}-${i}`)).status).toBe(400);
     }
-    // 20 failures: one try a minute for everyone from now on.
-    expect((await passwordLogin(browser(), email, "Spray-last-1")).status).toBe(400);
+    // 20 failures: from now on a source has one failed try on this account in the window.
+    const fifth = browser();
+    expect((await passwordLogin(fifth, email, "Spray-last-1")).status).toBe(400);
+    const again = await passwordLogin(fifth, email, "Spray-last-2");
+    expect(again.status).toBe(429);
+    expect(again.body.error.message).toBe("这个账号最近密码错误次数太多，请稍后再试，或用验证码登录");
+    // The owner, from an address that made no failures, gets in at once; and by code from anywhere.
+    expect((await passwordLogin(browser(), email, PASSWORD)).status).toBe(200);
     const owner = browser();
-    const slowed = await passwordLogin(owner, email, PASSWORD);
-    expect(slowed.status).toBe(429);
-    expect(slowed.body.error.message).toBe("这个账号最近密码错误次数太多，请稍后再试，或用验证码登录");
-    expect(Number(slowed.headers["retry-after"])).toBeLessThanOrEqual(60);
-    // A code still logs the owner in at once.
     expect((await owner.post("/api/auth/email/send").send({ email, purpose: "login" })).status).toBe(200);
     const byCode = await owner.post("/api/auth/email/code-login").send({ email, code: codeFor(email, "login") });
     expect(byCode.status).toBe(200);
-    advance(60_000);
-    expect((await passwordLogin(browser(), email, PASSWORD)).status).toBe(200);
     // Told once (a notice and an e-mail), however many failures piled up.
     const warnings = (await noticesOf(user.id)).filter((n) => n.title === "账号安全提醒：多次密码错误");
     expect(warnings).toHaveLength(1);

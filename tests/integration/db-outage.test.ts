@@ -1,7 +1,8 @@
 /**
  * The database goes away under a running node: the API says 503 "busy" with Retry-After
  * instead of 500, a signed-in visitor gets a busy page instead of the site as a stranger,
- * the sitemap is served from its last good copy, and readiness reports the database.
+ * the sitemap is served from its last good copy (503 with Retry-After while there is none), and
+ * readiness reports the database.
  */
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
@@ -23,6 +24,8 @@ let created: App;
 let down = false;
 let unreachable: Kysely<DB>;
 let session: string;
+const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "test-results/data" }, { clientDir });
+const logger = pino({ level: "silent" });
 
 beforeAll(async () => {
   handle = await testDatabase();
@@ -51,8 +54,6 @@ beforeAll(async () => {
             .then(() => {})
         : real.ping(),
   };
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "test-results/data" }, { clientDir });
-  const logger = pino({ level: "silent" });
   services = await openServices(config, logger, switchable);
   created = await createApp(config, { logger, services });
   created.readiness.markReady();
@@ -110,6 +111,25 @@ describe("while the database is unreachable", () => {
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^application\/xml/);
     expect(res.text).toBe(good.text);
+  });
+
+  it("with no copy made yet, the sitemap is 503 with Retry-After (never a 500), and is made once the database is back", async () => {
+    down = true;
+    const fresh = await createApp(config, { logger, services });
+    fresh.readiness.markReady();
+    const res = await request(fresh.app).get("/sitemap.xml");
+    expect(res.status).toBe(503);
+    expect(res.headers["retry-after"]).toBe("120");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.text).toBe("站点地图暂时无法生成，请稍后再试。");
+    // The API's own sitemap answers alike.
+    const api = await request(fresh.app).get("/api/sitemap.xml");
+    expect(api.status).toBe(503);
+    expect(api.headers["retry-after"]).toBe("120");
+    down = false;
+    const made = await request(fresh.app).get("/sitemap.xml");
+    expect(made.status).toBe(200);
+    expect(made.text).toContain("<urlset");
   });
 
   it("readiness says the database is failing, and recovers with it", async () => {

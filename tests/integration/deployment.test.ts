@@ -6,12 +6,14 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isDeepStrictEqual } from "node:util";
 import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
 import { JSON_BODY_MAX_BYTES } from "../../api/http";
 import { HOMEWORK_PHOTO_MAX_BYTES } from "../../shared/contracts/homework";
 import { AVATAR_MAX_BYTES } from "../../shared/contracts/me";
-import { envSchema } from "../../server/config";
+import { s3SettingsFromEnv } from "../../api/providers/storage";
+import { envSchema, loadConfig } from "../../server/config";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const read = (relative: string) => readFileSync(path.join(repoRoot, relative), "utf8");
@@ -43,6 +45,53 @@ function envExampleVariables(): { set: Set<string>; all: string[] } {
     if (!m[1]) set.add(m[2]!);
   }
   return { set, all };
+}
+
+/** The value each `# NAME=value` line shows (the variable's default, or empty for none). */
+function envExampleShown(): Map<string, string> {
+  const shown = new Map<string, string>();
+  for (const line of read(".env.example").split("\n")) {
+    const m = /^#\s*([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+    if (m) shown.set(m[1]!, m[2]!);
+  }
+  return shown;
+}
+
+/** Every provider configured (placeholder values), so their own defaults matter too. */
+const configuredEnv: NodeJS.ProcessEnv = {
+  SMS_PROVIDER: "aliyun",
+  ALIYUN_ACCESS_KEY_ID: "id",
+  ALIYUN_ACCESS_KEY_SECRET: "secret",
+  ALIYUN_SMS_SIGN_NAME: "墨池课堂",
+  ALIYUN_SMS_TEMPLATE_CODE: "SMS_1",
+  MAIL_TRANSPORT: "smtp",
+  SMTP_URL: "smtps://user:pass@mail.example.cn:465",
+  SMTP_FROM: "noreply@example.cn",
+  WECHAT_APP_ID: "wxapp",
+  WECHAT_APP_SECRET: "wxsecret",
+  WECHATPAY_MCH_ID: "1900000001",
+  WECHATPAY_APP_ID: "wxpay",
+  WECHATPAY_SERIAL_NO: "serial",
+  WECHATPAY_PRIVATE_KEY: "private",
+  WECHATPAY_API_V3_KEY: "k".repeat(32),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: "public",
+  WECHATPAY_PLATFORM_KEY_ID: "key-id",
+  ALIPAY_APP_ID: "2021000000000000",
+  ALIPAY_PRIVATE_KEY: "private",
+  ALIPAY_PUBLIC_KEY: "public",
+  S3_ENDPOINT: "https://s3.example.cn",
+  S3_BUCKET: "mochi-avatars",
+  S3_ACCESS_KEY_ID: "id",
+  S3_SECRET_ACCESS_KEY: "secret",
+};
+
+/** The configuration, or the reason it was refused (so a refused value shows up in the diff). */
+function configOrRefusal(env: NodeJS.ProcessEnv): unknown {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    return `refused: ${(err as Error).message}`;
+  }
 }
 
 function sourceFiles(dir: string): string[] {
@@ -93,6 +142,35 @@ describe("configuration variables", () => {
 
   it(".env.example lists nothing else than README variables and compose.yaml's own", () => {
     expect(example.all.filter((name) => !readme.has(name) && !compose.has(name))).toEqual([]);
+  });
+
+  it(".env.example shows the real defaults: setting a shown value changes nothing", () => {
+    const shown = envExampleShown();
+    const schema = new Set(Object.keys(envSchema.shape));
+    expect(shown.get("DRAIN_DELAY_MS")).toBeDefined();
+    // With nothing else set (an empty value too must mean unset), and with every provider
+    // configured (their endpoints' defaults; an empty credential there would switch one off).
+    for (const base of [{}, configuredEnv]) {
+      const unset = configOrRefusal(base);
+      const differing = [...shown]
+        .filter(
+          ([name, value]) => schema.has(name) && !(name in base) && (base === configuredEnv ? value !== "" : true),
+        )
+        .filter(([name, value]) => !isDeepStrictEqual(configOrRefusal({ ...base, [name]: value }), unset))
+        .map(([name, value]) => `${name}=${value}`);
+      expect(differing, "shown values that are not what the server uses when unset").toEqual([]);
+    }
+    // Object storage reads its own variables, the same way.
+    const s3 = [...shown].filter(([name]) => name.startsWith("S3_"));
+    expect(s3.length).toBe(5);
+    for (const base of [{}, configuredEnv])
+      for (const [name, value] of s3.filter(
+        ([name, value]) => !(name in base) && (base === configuredEnv ? value !== "" : true),
+      ))
+        expect(s3SettingsFromEnv({ ...base, [name]: value }), name).toEqual(s3SettingsFromEnv(base));
+    // The scripts' and tests' own variables show no value: the README gives their defaults.
+    const others = [...shown].filter(([name]) => !schema.has(name) && !name.startsWith("S3_"));
+    expect(others.filter(([, value]) => value !== "")).toEqual([]);
   });
 
   it(".env.example sets only what is safe to set empty, and carries no secret", () => {

@@ -171,7 +171,7 @@ describe("the job registry", () => {
     expect(job.executions).toBe(runs);
   });
 
-  it("the services register the site's jobs: orders, redemptions and live states every 30 s, account erasure and homework uploads hourly, video transcoding every 5 s", async () => {
+  it("the services register the site's jobs: orders, redemptions and live states every 30 s, account erasure, homework uploads and idempotency keys hourly, video transcoding every 5 s", async () => {
     await openServices(config, pino({ level: "silent" }), handle.database);
     const jobs = registeredJobs().map((j) => [j.name, j.everyMs]);
     expect(jobs).toEqual(
@@ -181,6 +181,7 @@ describe("the job registry", () => {
         ["live-states", 30_000],
         ["account-erasure", 3_600_000],
         ["homework-uploads", 3_600_000],
+        ["idempotency-keys", 3_600_000],
         ["video-transcode", 5_000],
       ]),
     );

@@ -1,12 +1,13 @@
 /**
  * Two built servers on one PostgreSQL behind a small round-robin proxy, as compose.yaml runs
  * them behind nginx: a session made on one node works on the other, live chat crosses nodes,
- * the periodic jobs do their work once between both, and SIGTERM to one node under load loses
+ * the periodic jobs do their work once between both, SIGTERM to one node under load loses
  * no request (the proxy retries a refused connection on the other node, as nginx's
- * proxy_next_upstream does).
+ * proxy_next_upstream does), and a node killed halfway through an idempotent request leaves its
+ * key to the retry on another node once its lease has run out.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,6 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../api/db/database";
 import { migrate } from "../../api/db/migrate";
 import { seedCatalogue } from "../../api/db/seed-catalogue";
+import { IDEMPOTENCY_LEASE_MS } from "../../api/idempotency";
+import { applyLedgerChange } from "../../api/modules/wallet/ledger";
 import { BROWSER_UA, TestBrowser, distDir } from "./helpers";
 import { readEventStream } from "./sse";
 
@@ -161,6 +164,9 @@ describe.skipIf(!baseUrl)("two web nodes on one PostgreSQL behind a proxy (needs
   let dbUrl = "";
   let a: Node;
   let b: Node;
+  let nodeEnv: (name: string) => Record<string, string>;
+  /** Started by a test of its own (killed with SIGKILL there). */
+  let c: Node | undefined;
   let liveId: number;
   let courseId: number;
   const order = { id: 0, bookId: 0, stockBefore: 0, quantity: 2 };
@@ -258,12 +264,13 @@ describe.skipIf(!baseUrl)("two web nodes on one PostgreSQL behind a proxy (needs
       LOG_LEVEL: "info",
       PAYMENT_SANDBOX_SECRET: "multinode-test-sandbox-secret-0123456789",
     });
+    nodeEnv = env;
     [a, b] = await Promise.all([startNode("A", env("a")), startNode("B", env("b"))]);
     proxy.targets.push(a.port, b.port);
   }, 120_000);
 
   afterAll(async () => {
-    for (const node of [a, b]) {
+    for (const node of [a, b, c]) {
       if (node && node.child.exitCode === null && node.child.signalCode === null) {
         node.child.kill("SIGKILL");
         await node.exited;
@@ -278,17 +285,18 @@ describe.skipIf(!baseUrl)("two web nodes on one PostgreSQL behind a proxy (needs
     rmSync(dataRoot, { recursive: true, force: true });
   }, 30_000);
 
-  /** A learner signed in by phone and SMS code on node A (the code read from A's outbox page). */
-  async function signInOnA(phone: string) {
-    const browser = new TestBrowser(a.base, BROWSER_UA, proxyBase);
+  /** A learner signed in by phone and SMS code on a node (the code read from that node's outbox page). */
+  async function signInOn(node: Node, phone: string) {
+    const browser = new TestBrowser(node.base, BROWSER_UA, proxyBase);
     expect((await browser.json("POST", "/api/auth/sms/send", { phone })).status).toBe(200);
-    const outbox = await (await fetch(`${a.base}/dev/outbox?to=${phone}`)).text();
+    const outbox = await (await fetch(`${node.base}/dev/outbox?to=${phone}`)).text();
     const code = /<td class="text">[^<]*?\b(\d{6})\b/.exec(outbox)?.[1];
-    expect(code, `a login code for ${phone} in A's outbox`).toBeTruthy();
+    expect(code, `a login code for ${phone} in ${node.name}'s outbox`).toBeTruthy();
     const login = await browser.json("POST", "/api/auth/sms/login", { phone, code });
     expect(login.status).toBe(200);
     return browser;
   }
+  const signInOnA = (phone: string) => signInOn(a, phone);
 
   /** The same visitor (cookies) talking to another address. */
   const sameVisitorOn = (browser: TestBrowser, base: string) => {
@@ -431,4 +439,88 @@ describe.skipIf(!baseUrl)("two web nodes on one PostgreSQL behind a proxy (needs
     // B is still serving once A has gone.
     expect((await fetch(`${proxyBase}/healthz`)).status).toBe(200);
   }, 60_000);
+  it("a node killed with SIGKILL halfway through an exchange: the retry with its key on B runs it once its lease ran out, exactly once", async () => {
+    c = await startNode("C", nodeEnv("c"));
+    const learner = await signInOn(c, "13600002027");
+    const { db } = database;
+    const user = await db.selectFrom("users").select("id").where("phone", "=", "13600002027").executeTakeFirstOrThrow();
+    await db.transaction().execute((trx) =>
+      applyLedgerChange(trx, {
+        userId: user.id,
+        currency: "coin",
+        amount: 500,
+        reason: "grant",
+        idempotencyKey: "mn",
+      }),
+    );
+
+    // Hold the learner's coin wallet, so C's exchange stops halfway: key claimed, work waiting on the lock.
+    const holder = new pg.Client({ connectionString: dbUrl });
+    await holder.connect();
+    await holder.query("begin");
+    await holder.query("select balance from wallets where user_id = $1 and currency = 'coin' for update", [user.id]);
+    const key = randomUUID();
+    const exchange = { bishan: 1 };
+    const onC = learner.json("POST", "/api/wallet/exchange", exchange, { "Idempotency-Key": key }).catch((e) => e);
+    const deadline = Date.now() + 15_000;
+    let waiting = false;
+    while (!waiting && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      const claim = await db
+        .selectFrom("idempotency_keys")
+        .select("lease_owner")
+        .where("key", "=", key)
+        .executeTakeFirst();
+      const blocked = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+      waiting = Boolean(claim?.lease_owner) && (blocked.rows[0]?.n ?? 0) > 0;
+    }
+    expect(waiting, "C claimed the key and waits on the wallet").toBe(true);
+    const claimedBy = (
+      await db.selectFrom("idempotency_keys").select("lease_owner").where("key", "=", key).executeTakeFirstOrThrow()
+    ).lease_owner;
+    c.child.kill("SIGKILL");
+    await c.exited;
+    await onC;
+    await holder.query("rollback");
+    await holder.end();
+
+    // On B, with C's session and the same key: 409 while C's lease lasts, then the exchange, once.
+    const onB = new TestBrowser(b.base, BROWSER_UA, proxyBase);
+    for (const [k, v] of learner.cookies) onB.cookies.set(k, v);
+    const killedAt = Date.now();
+    const answers: number[] = [];
+    let done: Awaited<ReturnType<TestBrowser["json"]>> | undefined;
+    while (!done && Date.now() - killedAt < IDEMPOTENCY_LEASE_MS + 20_000) {
+      const res = await onB.json("POST", "/api/wallet/exchange", exchange, { "Idempotency-Key": key });
+      answers.push(res.status);
+      if (res.status === 409) {
+        expect(res.body.error.code).toBe("idempotency_in_flight");
+        expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+        await new Promise((r) => setTimeout(r, 2000));
+      } else done = res;
+    }
+    expect(answers[0], "a retry within C's lease is refused").toBe(409);
+    expect(done?.status, `answers on B: ${answers.join(", ")}`).toBe(200);
+    expect(done?.body.balances).toEqual({ coin: 400, bishan: 1 });
+    expect(Date.now() - killedAt).toBeLessThan(IDEMPOTENCY_LEASE_MS + 20_000);
+
+    const again = await onB.json("POST", "/api/wallet/exchange", exchange, { "Idempotency-Key": key });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(done?.body);
+    const entries = await db
+      .selectFrom("wallet_entries")
+      .select(["currency", "reason", "amount"])
+      .where("user_id", "=", user.id)
+      .where("reason", "in", ["exchange_out", "exchange_in"])
+      .orderBy("id")
+      .execute();
+    expect(entries).toEqual([
+      { currency: "coin", reason: "exchange_out", amount: -100 },
+      { currency: "bishan", reason: "exchange_in", amount: 1 },
+    ]);
+    const row = await db.selectFrom("idempotency_keys").selectAll().where("key", "=", key).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status_code: 200, lease_owner: null });
+    expect(claimedBy, "C's claim named C").toContain(`:${c.child.pid}:`);
+  }, 90_000);
 });

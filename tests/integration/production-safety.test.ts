@@ -1,10 +1,12 @@
 /**
  * Production safety through the app in process: buying switched off while no payment provider is
  * configured (pro without PAYMENT_PROVIDER), the 测试支付 banner while the sandbox takes payments,
- * accounts from `user:create` that must change their one-time password first, and roles granted
- * and revoked. (A real `pro` start and the commands themselves: production-start.test.ts.)
+ * accounts from `user:create` that must change their one-time password first, roles granted
+ * and revoked, and login codes refused (503) while pro has nothing to deliver them by. (A real `pro` start and the commands themselves: production-start.test.ts.)
  */
 import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
+import pino from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,13 +15,18 @@ import {
   createAccount,
   oneTimePassword,
 } from "../../api/modules/admin/accounts-admin";
+import { CHANNEL_UNAVAILABLE } from "../../api/modules/auth/otp";
 import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
+import { createApp } from "../../server/app";
+import { type AppConfig, loadConfig } from "../../server/config";
+import { openServices, type Services } from "../../server/services";
 import {
   PAYMENTS_OFF_MESSAGE,
   PAYMENTS_OFF_ORDER_MESSAGE,
   SANDBOX_PAYMENT_NOTICE,
 } from "../../shared/contracts/payments";
-import { BROWSER_UA, testApp } from "./helpers";
+import { testDatabase } from "../db";
+import { BROWSER_UA, clientDir, testApp } from "./helpers";
 
 const ORIGIN = "http://localhost:3000";
 type Harness = Awaited<ReturnType<typeof testApp>>;
@@ -240,5 +247,85 @@ describe("accounts made by user:create", () => {
     await expect(changeRole(database, { phone: "13800139999" }, { grant: "teacher" })).rejects.toThrow(/no account/);
     await expect(changeRole(database, phone, { grant: "teacher", revoke: "operator" })).rejects.toThrow(/exactly one/);
     await expect(changeRole(database, phone, { grant: "admin" as never })).rejects.toThrow(/teacher, operator/);
+  });
+});
+
+describe("pro without an SMS provider or mail transport: code requests say so", () => {
+  type Opened = { app: Harness["app"]; services: Services; lines: Record<string, unknown>[]; dispose(): Promise<void> };
+
+  /** The app with a log that is kept (the messenger's and the API's) and the given environment. */
+  async function appWithLog(overrides: Partial<AppConfig>): Promise<Opened> {
+    const config = loadConfig(
+      { NODE_ENV: "test", DATA_DIR: "test-results/data" },
+      { clientDir, testFixtures: false, ...overrides },
+    );
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        for (const line of chunk.toString().split("\n"))
+          if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const logger = pino({ level: "info" }, sink);
+    const handle = await testDatabase();
+    const services = await openServices(config, logger, handle.database);
+    const created = await createApp(config, { logger, services });
+    created.readiness.markReady();
+    return { app: created.app, services, lines, dispose: () => handle.dispose() };
+  }
+
+  const send = (o: Opened, path: string, body: object) =>
+    request(o.app).post(path).set({ Origin: ORIGIN, "User-Agent": BROWSER_UA }).send(body);
+
+  it("answers 503 with a Chinese message, sends and counts nothing, and logs the variable to set", async () => {
+    const pro = await appWithLog({ deployEnv: "pro", payments: { provider: "none" } });
+    try {
+      const sms = await send(pro, "/api/auth/sms/send", { phone: "13800138000" });
+      expect(sms.status).toBe(503);
+      expect(sms.body.error).toEqual({ code: "sms_unavailable", message: CHANNEL_UNAVAILABLE.sms });
+      expect(sms.body.error.message).toMatch(/^短信服务暂未开通/);
+      for (const purpose of ["login", "register"]) {
+        const mail = await send(pro, "/api/auth/email/send", { email: "learner@example.com", purpose });
+        expect(mail.status, purpose).toBe(503);
+        expect(mail.body.error).toEqual({ code: "email_unavailable", message: CHANNEL_UNAVAILABLE.email });
+      }
+      const reset = await send(pro, "/api/auth/reset/send", { channel: "sms", target: "13800138000" });
+      expect(reset.status).toBe(503);
+
+      const { db } = pro.services.database;
+      const challenges = await db.selectFrom("otp_challenges").select("id").execute();
+      expect(challenges, "no code was made").toEqual([]);
+      const counted = await db.selectFrom("rate_limits").select("key").where("key", "like", "otp:%").execute();
+      expect(counted, "nothing counted against the visitor's caps").toEqual([]);
+
+      const refusals = pro.lines.filter((l) => typeof l.msg === "string" && l.msg.startsWith("code not sent"));
+      expect(refusals.map((l) => `${l.channel} ${l.purpose}`)).toEqual([
+        "sms login",
+        "email login",
+        "email register",
+        "sms reset",
+      ]);
+      expect(refusals[0]).toMatchObject({ level: 50, channel: "sms", setting: "SMS_PROVIDER" });
+      expect(refusals[0]!.msg).toContain("set SMS_PROVIDER");
+      expect(refusals[1]).toMatchObject({ level: 50, channel: "email", setting: "MAIL_TRANSPORT" });
+      expect(refusals[1]!.msg).toContain("set MAIL_TRANSPORT");
+      expect(JSON.stringify(pro.lines)).not.toContain("13800138000");
+      expect(pro.lines.some((l) => l.msg === "message sent")).toBe(false);
+    } finally {
+      await pro.dispose();
+    }
+  });
+
+  it("outside pro the development outbox still takes the codes", async () => {
+    const local = await appWithLog({ deployEnv: "test" });
+    try {
+      const sms = await send(local, "/api/auth/sms/send", { phone: "13800138001" });
+      expect(sms.status).toBe(200);
+      expect(sms.body.status).toBe("sent");
+      expect(local.services.api.outbox?.list()[0]).toMatchObject({ channel: "sms", to: "13800138001" });
+    } finally {
+      await local.dispose();
+    }
   });
 });

@@ -400,4 +400,37 @@ describe("configuration and the messenger", () => {
     expect(outbox.list()[0]).toMatchObject({ to: "13912345679", code: "864202", purpose: "bind" });
     expect(lines.join("")).not.toContain("864202");
   });
+
+  it("in pro, a channel left on the outbox delivers nothing and says which variable to set", async () => {
+    const config = loadConfig({
+      ...base,
+      DEPLOY_ENV: "pro",
+      SMS_PROVIDER: "aliyun",
+      ALIYUN_ACCESS_KEY_ID: KEY_ID,
+      ALIYUN_ACCESS_KEY_SECRET: KEY_SECRET,
+      ALIYUN_SMS_SIGN_NAME: SIGN_NAME,
+      ALIYUN_SMS_TEMPLATE_CODE: TEMPLATE,
+      ALIYUN_SMS_ENDPOINT: aliyunOrigin,
+    });
+    const { logger, lines } = logCollector();
+    const ctx = await apiContextFor(config, null as unknown as Database, logger);
+    expect(ctx.messenger.missingSetting("sms")).toBeNull();
+    expect(ctx.messenger.missingSetting("email")).toBe("MAIL_TRANSPORT");
+    await ctx.messenger.send({
+      channel: "email",
+      to: "learner@example.com",
+      text: "账号安全提醒",
+      purpose: "security",
+    });
+    const log = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(log.find((l) => l.setting === "MAIL_TRANSPORT")).toMatchObject({
+      level: 40,
+      msg: "message not sent: nothing delivers email here, set MAIL_TRANSPORT",
+      to: "l***@example.com",
+    });
+    expect(log.some((l) => l.msg === "message sent")).toBe(false);
+    // Outside pro both channels deliver (to the outbox).
+    const local = await apiContextFor(loadConfig(base), null as unknown as Database, logger);
+    expect([local.messenger.missingSetting("sms"), local.messenger.missingSetting("email")]).toEqual([null, null]);
+  });
 });

@@ -316,6 +316,32 @@ describe("proxies", () => {
     expect(res.body.path).toBe("/api/courses?page=2");
     await new Promise<void>((r) => upstream.close(() => r()));
   });
+
+  it("tells the upstream the client's address as this node resolved it, never a chain ending in the balancer", async () => {
+    const upstream = createServer((req, res) => {
+      res.setHeader("Content-Type", "application/json");
+      res.end(JSON.stringify({ forwardedFor: req.headers["x-forwarded-for"] ?? null }));
+    });
+    await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
+    const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    try {
+      // Behind one balancer: its X-Forwarded-For names the client, whatever the client claimed before it.
+      const { app: behindOne } = await testApp({ apiOrigin: origin, trustProxyHops: 1 });
+      for (const [sent, client] of [
+        ["203.0.113.7", "203.0.113.7"],
+        ["6.6.6.6, 203.0.113.8", "203.0.113.8"],
+      ]) {
+        const res = await request(behindOne).get("/api/courses").set("X-Forwarded-For", sent!);
+        expect(res.body.forwardedFor, sent).toBe(client);
+      }
+      // Trusting no proxy: the socket's address, and a made-up header changes nothing.
+      const { app: direct } = await testApp({ apiOrigin: origin, trustProxyHops: 0 });
+      const res = await request(direct).get("/api/courses").set("X-Forwarded-For", "6.6.6.6");
+      expect(res.body.forwardedFor).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    } finally {
+      await new Promise<void>((r) => upstream.close(() => r()));
+    }
+  });
 });
 
 describe("what a page leaves behind", () => {

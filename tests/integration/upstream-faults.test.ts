@@ -72,6 +72,7 @@ describe("a hung upstream", () => {
       const media = await timed(() => request(app).get(path));
       expect(media.value.status, path).toBe(504);
       expect(media.value.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(media.value.text).toContain("<title>504 请求超时</title>");
       expect(media.value.text).toContain("上游服务响应超时");
       expect(media.ms).toBeLessThan(BUDGET_MS + 1500);
     }
@@ -80,6 +81,24 @@ describe("a hung upstream", () => {
     expect(warnings.map((w) => (w.upstream as { mount: string }).mount)).toEqual(["/api", "/avatar", "/broadcast"]);
     expect(warnings[0]).toMatchObject({ level: 40, status: 504, upstream: { origin: hangingOrigin } });
     expect(JSON.stringify(warnings)).not.toContain("13800138000");
+  });
+
+  it("a page whose data never comes is the site's error page for 504, in Chinese, never the client's English text", async () => {
+    const { app } = await testApp({ apiOrigin: hangingOrigin, upstreamTimeoutMs: BUDGET_MS });
+    const res = await request(app).get("/books").set("Accept", "text/html");
+    expect(res.status).toBe(504);
+    expect(res.text).toMatch(/<title>请求超时 - [^<]+<\/title>/);
+    expect(res.text).toContain('<h1 class="error-page__status">504</h1>');
+    expect(res.text).toContain('<p class="error-page__message">请求超时</p>');
+    expect(res.text).toContain("服务器这次没能及时答复");
+    expect(res.text).toContain(">Go back to home</a>");
+    // Monitoring still finds the spec's text, in an attribute; nothing a visitor reads is English.
+    expect(res.text).toContain('data-error="ajax timeout"');
+    const visible = res.text
+      .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, "")
+      .replace(/<[^>]*>/g, " ")
+      .replace(/Go back to home/g, "");
+    expect(visible).not.toMatch(/ajax|timeout/i);
   });
 
   it("an event stream that started answering is not cut by the budget", async () => {

@@ -126,16 +126,15 @@ export function accountFlowEndpoints(ctx: ApiContext): Endpoint[] {
       input: emailLoginSchema,
       output: loginResultSchema,
       handler: async (req, res, { input: { email, password } }) => {
-        const ip = clientIp(req);
-        await admitPasswordTry(ctx, email, ip);
         const user = await userByAddress(ctx, "email", email);
+        const attempt = await admitPasswordTry(ctx, req, email, user);
         // An unknown address costs the same scrypt work as a wrong password.
         const valid = await verifyPassword(password, user?.password_hash ?? null);
         if (!user || !valid) {
-          await passwordFailed(ctx, email, user);
+          await passwordFailed(ctx, attempt, user);
           throw credentialsInvalid();
         }
-        await passwordSucceeded(ctx, email, ip);
+        await passwordSucceeded(ctx, attempt);
         res.json(await completeLogin(ctx, req, res, user));
       },
     }),

@@ -1,7 +1,8 @@
 /**
  * One-time codes sent by SMS or e-mail: 6 random digits, valid 5 minutes, bound to the address
  * and purpose they were sent for, at most 5 wrong tries, used once. Sending is limited per
- * address (60 s cooldown, daily cap), per client IP (daily) and overall (hourly).
+ * address (60 s cooldown, daily cap), per client IP (daily) and overall (hourly). A channel
+ * with nothing to deliver it by is refused (503) before anything is counted.
  */
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { sql } from "kysely";
@@ -25,6 +26,23 @@ const codeHash = (challengeId: string, code: string) =>
 
 export const invalidCode = () => new ApiError(400, "code_invalid", "验证码错误或已过期");
 
+/** What a code request hears on a site with nothing to deliver it by (pro without a provider). */
+export const CHANNEL_UNAVAILABLE: Record<Channel, string> = {
+  sms: "短信服务暂未开通，暂时无法发送短信验证码，请改用其他方式登录或联系客服",
+  email: "邮件服务暂未开通，暂时无法发送邮件验证码，请改用其他方式登录或联系客服",
+};
+
+/** Refuses a code nobody would receive: 503 for the visitor, and the setting to fix in the log. */
+function refuseUndeliverable(ctx: ApiContext, channel: Channel, purpose: OtpPurpose): void {
+  const missing = ctx.messenger.missingSetting(channel);
+  if (!missing) return;
+  ctx.logger.error(
+    { channel, purpose, setting: missing },
+    `code not sent: no ${channel === "sms" ? "SMS provider" : "mail transport"} is configured, set ${missing}`,
+  );
+  throw new ApiError(503, `${channel}_unavailable`, CHANNEL_UNAVAILABLE[channel]);
+}
+
 /**
  * Creates a challenge and returns its code for the caller to send. Earlier codes stop working.
  * The cooldown and caps are checked and recorded in one transaction that holds a lock on the
@@ -35,6 +53,7 @@ export async function issueCode(
   ctx: ApiContext,
   req: { channel: Channel; target: string; purpose: OtpPurpose; ip: string; userId?: number | null },
 ): Promise<string> {
+  refuseUndeliverable(ctx, req.channel, req.purpose);
   const now = ctx.now();
   const id = randomBytes(16).toString("hex");
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { commerceHarness, idem, type Learner } from "../../../tests/integration/commerce";
@@ -16,6 +17,7 @@ import {
   HOMEWORK_UNSUPPORTED_TYPE,
 } from "../../../shared/contracts/homework";
 import { createSession, sessionCookieName } from "../auth/sessions";
+import { fingerprintOf } from "../../idempotency";
 import { runJobTick } from "../../jobs/registry";
 import { newPhotoId } from "./photos";
 import { seedHomework } from "./seed";
@@ -70,11 +72,17 @@ async function task(course: number, lessonOffset: number): Promise<number> {
 }
 
 /** Sends a photo as the uploader does; `type` null sends no Content-Type at all. */
-async function upload(who: Learner | null, body: Buffer, type: string | null = "image/jpeg", task = taskId) {
+async function upload(
+  who: Learner | null,
+  body: Buffer,
+  type: string | null = "image/jpeg",
+  task = taskId,
+  key = idem(),
+) {
   const headers: Record<string, string> = {
     ...(type === null ? {} : { "Content-Type": type }),
     Origin: "http://localhost:3000",
-    ...idem(),
+    ...key,
   };
   if (who) headers.Cookie = who.cookie;
   const res = await fetch(`${base()}/api/homework/tasks/${task}/photos`, {
@@ -175,6 +183,40 @@ describe("photo uploads", () => {
     expect(hugeRes.body.error.message).toMatch(/照片不能超过 15 MB/);
     expect((await upload(await learner(), await jpeg())).status).toBe(403);
     expect((await upload(null, await jpeg())).status).toBe(401);
+  });
+
+  it("重试 after the node taking the first upload died: 409 while its lease lasts, then stored once", async () => {
+    const who = await enrolled();
+    const photo = await jpeg(600, 400);
+    const key = randomUUID();
+    // What a node killed while it processed this upload leaves behind: the key claimed, no answer.
+    await db()
+      .insertInto("idempotency_keys")
+      .values({
+        user_id: who.id,
+        route: "POST /homework/photos",
+        key,
+        fingerprint: fingerprintOf({ taskId, bytes: fingerprintOf(photo.toString("base64")) }),
+        lease_owner: "web-a:1:killed",
+        lease_expires_at: sql<Date>`now() + interval '25 seconds'`,
+      })
+      .execute();
+    const early = await upload(who, photo, "image/jpeg", taskId, { "Idempotency-Key": key });
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toMatch(/^相同的请求正在处理中，请 \d+ 秒后再试$/);
+    expect(early.body.error.details.retryAfter).toBeGreaterThan(20);
+    // The dead node's lease runs out (as it does 25 s later): the same key now goes through, once.
+    await db()
+      .updateTable("idempotency_keys")
+      .set({ lease_expires_at: sql<Date>`now() - interval '1 second'` })
+      .where("key", "=", key)
+      .execute();
+    const retried = await upload(who, photo, "image/jpeg", taskId, { "Idempotency-Key": key });
+    expect(retried.status).toBe(201);
+    const again = await upload(who, photo, "image/jpeg", taskId, { "Idempotency-Key": key });
+    expect(again).toEqual(retried);
+    const stored = await db().selectFrom("homework_photos").select("id").where("user_id", "=", who.id).execute();
+    expect(stored.map((p) => p.id)).toEqual([retried.body.id]);
   });
 });
 

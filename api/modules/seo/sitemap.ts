@@ -94,21 +94,32 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
+/** Seconds a crawler is asked to wait when there is no sitemap to give it yet. */
+export const SITEMAP_RETRY_AFTER_S = 120;
+
 /**
  * Serves the sitemap `make` returns; when that fails (the database or the API cannot be reached)
- * the last one made here is served instead, for crawlers a stale sitemap beats an error.
+ * the last one made here is served instead, for crawlers a stale sitemap beats an error. With no
+ * copy yet, 503 with Retry-After: crawlers come back later rather than count a server error.
  */
 export function lastGoodSitemap(make: () => Promise<string>): RequestHandler {
   let lastGood: string | null = null;
-  return async (req, res, next) => {
+  return async (req, res) => {
     let xml: string;
     let stale = false;
     try {
       xml = await make();
       lastGood = xml;
     } catch (err) {
-      if (lastGood === null) return next(err);
-      req.log?.warn({ err: { message: (err as Error)?.message } }, "sitemap: serving the last good copy");
+      const reason = { err: { message: (err as Error)?.message } };
+      if (lastGood === null) {
+        req.log?.warn(reason, "sitemap: none made yet, answering 503");
+        res.status(503).type("text/plain").setHeader("Cache-Control", "no-store");
+        res.setHeader("Retry-After", String(SITEMAP_RETRY_AFTER_S));
+        res.send("站点地图暂时无法生成，请稍后再试。");
+        return;
+      }
+      req.log?.warn(reason, "sitemap: serving the last good copy");
       xml = lastGood;
       stale = true;
     }
