@@ -8,6 +8,7 @@
 import { Secret, TOTP } from "otpauth";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "../../api/modules/auth/passwords";
+import { newTotpSecret } from "../../api/modules/auth/totp";
 import { SandboxGateway } from "../../api/providers/payments/sandbox";
 import { commerceHarness, idem, type Learner } from "./commerce";
 
@@ -197,19 +198,30 @@ describe("guarded actions", () => {
 });
 
 describe("POST /api/auth/step-up", () => {
-  it("counts wrong passwords and codes: five in 15 minutes, then 429 even for the right password", async () => {
+  it("counts wrong passwords and codes: five in 15 minutes, then 429 even for the right password or code", async () => {
     const op = await operator();
+    // Two-factor login already on (set here directly, so the session has proved nothing).
+    const secret = newTotpSecret();
+    await db().insertInto("totp_factors").values({ user_id: op.id, secret, confirmed_at: new Date() }).execute();
     // The counters' windows are fixed quarters of an hour: start at the beginning of one.
     later(Math.ceil(realNow().getTime() / 900_000) * 900_000 + 1000 - realNow().getTime());
-    for (const password of ["not-it-2026", "Seal-red-ink-2025", "seal-red-ink-2026", "Seal-red-ink-2026 "]) {
-      expect((await stepUp(op, { method: "password", password })).status).toBe(400);
+    const code = (steps = 0) =>
+      TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: api().now().getTime() + steps * 30_000 });
+    for (const body of [
+      { method: "code", code: code(7) },
+      { method: "password", password: "not-it-2026" },
+      { method: "code", code: code(-9) },
+      { method: "password", password: "Seal-red-ink-2025" },
+    ]) {
+      expect((await stepUp(op, body)).status).toBe(400);
     }
     const wrong = await stepUp(op, { method: "password", password: "still-not-2026" });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.message).toBe("登录密码不正确");
-    const limited = await stepUp(op, { method: "password", password: PASSWORD });
-    expect(limited.status).toBe(429);
+    expect((await stepUp(op, { method: "password", password: PASSWORD })).status).toBe(429);
+    expect((await stepUp(op, { method: "code", code: code() })).status).toBe(429);
     expect((await call(op, "GET", "/api/auth/step-up")).body.until).toBeNull();
+    refused(await call(op, "POST", `/api/admin/users/${op.id}/role`, { action: "grant", role: "operator" }));
   });
 
   it("says which ways an account can prove itself", async () => {
