@@ -27,6 +27,8 @@ export interface ApiSettings {
   catalogueCacheMs: number;
   /** Login codes one client IP may ask for per day (OTP_DAILY_PER_IP). */
   otpDailyPerIp: number;
+  /** The `pro` environment: an operator must turn on two-factor login before anything else. */
+  operatorsNeedTwoFactor: boolean;
   /** TEST_FIXTURES=1 (never in production): test-only endpoints such as granting coins exist. */
   testFixtures: boolean;
   /** WeChat website login; absent (the login is switched off) unless its app id and secret are configured. */

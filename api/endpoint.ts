@@ -4,13 +4,15 @@
  * from the same list, so what is served, what is validated and what is described cannot drift.
  *
  * Mounting does the common work before the handler runs: a signed-in session when `auth` is
- * true (401 otherwise), the JSON body parsed with `input` and the query with `query` (400
- * `invalid_input` with the schema's message otherwise). The handler receives both, typed.
+ * true (401 otherwise), the role (403), the JSON body parsed with `input` and the query with
+ * `query` (400 `invalid_input` with the schema's message otherwise), and for `stepUp` a password
+ * or two-factor code proved within 10 minutes (403 `step_up_required`). The handler receives
+ * the input and the query, typed.
  */
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from "express";
 import type { z } from "zod";
 import { forbidden, parseInput } from "./http";
-import { authOf, requireAuth, type Auth } from "./request-auth";
+import { authOf, requireAuth, stepUpRequired, type Auth } from "./request-auth";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
@@ -62,6 +64,12 @@ export interface EndpointDefinition<
    * Whose things a teacher may touch (their own courses, rooms) the handler decides (404).
    */
   role?: StaffRole;
+  /**
+   * Money moves and changes to accounts: the session must have proved its password or a
+   * two-factor code within the last 10 minutes (POST /api/auth/step-up), 403 `step_up_required`
+   * otherwise (the console asks for one and tries again). Needs `auth: true`.
+   */
+  stepUp?: boolean;
   /** The JSON body, validated before the handler runs. */
   input?: I;
   /** A raw body instead of JSON (documented; the endpoint's `before` reads it). */
@@ -86,6 +94,7 @@ export interface Endpoint {
   tag: string;
   auth: boolean;
   role?: StaffRole;
+  stepUp?: boolean;
   input?: z.ZodType;
   raw?: RawBody;
   query?: z.ZodType;
@@ -103,11 +112,14 @@ export function defineEndpoint<
 >(definition: EndpointDefinition<I, Q, A>): Endpoint {
   const { handler, ...described } = definition;
   if (definition.role && !definition.auth) throw new Error(`${definition.path}: a role needs auth: true`);
+  if (definition.stepUp && !definition.auth) throw new Error(`${definition.path}: stepUp needs auth: true`);
   const run = (req: Request, res: Response) => {
     const auth = definition.auth ? requireAuth(req, res) : authOf(res);
     if (definition.role && !holdsRole(auth!.user.role, definition.role)) throw forbidden();
     const input = (definition.input ? parseInput(definition.input, req.body) : undefined) as Parsed<I>;
     const query = (definition.query ? parseInput(definition.query, req.query) : undefined) as Parsed<Q>;
+    // After the input: a form with mistakes is told so before anyone is asked for a password.
+    if (definition.stepUp && !auth!.steppedUp) throw stepUpRequired();
     return handler(req, res, { input, query, auth: auth as EndpointCall<I, Q, A>["auth"] });
   };
   return { ...described, run };

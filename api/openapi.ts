@@ -61,7 +61,11 @@ export function openApiDocument(
       },
     };
     if (op.auth) responses["401"] = { $ref: "#/components/responses/Unauthorized" };
-    if (op.role) responses["403"] = { description: `仅限${op.role === "operator" ? "运营" : "教师与运营"}账号` };
+    const refusals = [
+      ...(op.role ? [`仅限${op.role === "operator" ? "运营" : "教师与运营"}账号`] : []),
+      ...(op.stepUp ? ["需要 10 分钟内验证过登录密码或两步验证码（step_up_required，见 POST /auth/step-up）"] : []),
+    ];
+    if (refusals.length) responses["403"] = { description: refusals.join("；") };
     let requestBody: unknown;
     if (op.raw) {
       const raw = op.raw;
@@ -92,6 +96,7 @@ export function openApiDocument(
       operationId,
       ...(op.auth ? { security: [{ session: [] }] } : {}),
       ...(op.role ? { "x-role": op.role } : {}),
+      ...(op.stepUp ? { "x-step-up": true } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses,

@@ -9,7 +9,8 @@ import { ApiError, apiErrorHandler, jsonBody, sameOriginOnly } from "./http";
 import { recordRoutePattern } from "./metrics";
 import { watchCatalogue } from "./catalogue-changes";
 import { microCache } from "./micro-cache";
-import { attachSession, passwordChangeGate } from "./modules/auth/guard";
+import { attachSession, passwordChangeGate, twoFactorGate } from "./modules/auth/guard";
+import { twoFactorLoginEndpoints, twoFactorSettingsEndpoints } from "./modules/auth/two-factor.endpoints";
 import { accountFlowEndpoints } from "./modules/auth/flows.endpoints";
 import { qrEndpoints } from "./modules/auth/qr.endpoints";
 import { authEndpoints } from "./modules/auth/endpoints";
@@ -67,6 +68,7 @@ export function createApiRouter(ctx: ApiContext): Router {
   api.use(jsonBody());
   api.use(attachSession(ctx));
   api.use(passwordChangeGate());
+  api.use(twoFactorGate(ctx));
 
   // Public catalogue answers stay a few seconds in memory (anonymous requests only).
   const catalogueCache = microCache({ ttlMs: ctx.settings.catalogueCacheMs });
@@ -91,9 +93,11 @@ export function createApiRouter(ctx: ApiContext): Router {
 
   mount("/auth", authEndpoints(ctx));
   mount("/auth", accountFlowEndpoints(ctx));
+  mount("/auth", twoFactorLoginEndpoints(ctx));
   mount("/auth/qr", qrEndpoints(ctx));
   mount("/auth/wechat", wechatEndpoints(ctx));
   mount("/me", meEndpoints(ctx));
+  mount("/me", twoFactorSettingsEndpoints(ctx));
   mount("/notices", noticeEndpoints(ctx));
   mount("/practice", practiceEndpoints(ctx));
 

@@ -15,7 +15,7 @@ import { pinoHttp } from "pino-http";
 import QRCode from "qrcode";
 import { isConnectionError, SERVICE_BUSY_RETRY_AFTER_S } from "../api/db/connection-errors";
 import { viewerOf } from "../api/modules/auth/accounts";
-import { readSession, readSessionToken } from "../api/modules/auth/sessions";
+import { readSession, readSessionToken, sessionAuth } from "../api/modules/auth/sessions";
 import { createApiRouter } from "../api/router";
 import { type Viewer, viewerSchema } from "../shared/contracts/viewer";
 import { SERVICE_BUSY_MESSAGE } from "../shared/errors";
@@ -122,7 +122,7 @@ function viewerResolver(config: AppConfig, services: Services | undefined): Requ
         const info = await readSession(ctx.database, token, ctx.now());
         // The page's loaders call the API with the same cookie: it takes this read as theirs.
         res.locals.pageSession = {
-          auth: info ? { user: info.user, sessionIdHash: info.idHash } : null,
+          auth: info ? sessionAuth(info) : null,
         } satisfies PageSession;
         return info ? viewerOf(ctx, info.user) : null;
       }

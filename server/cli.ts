@@ -5,6 +5,7 @@
  *   npm run db:seed                                   (demo data; in pro only with DEMO_DATA=1)
  *   npm run user:create -- --role operator --email a@b.cn [--phone 138…] [--nickname 名字]
  *   npm run user:role -- --grant teacher --phone 138…  (or --revoke operator --email …)
+ *   npm run user:reset-2fa -- --email a@b.cn          (or --phone 138…: the phone was lost)
  *
  * In the container: `node dist/server/cli.js <command> …`.
  */
@@ -23,6 +24,7 @@ import {
   type GrantableRole,
   changeRole,
   createAccount,
+  resetTwoFactorOf,
 } from "../api/modules/admin/accounts-admin";
 import { loadConfig } from "./config";
 import { databaseOptions } from "./database-options";
@@ -31,7 +33,8 @@ const USAGE = `commands:
   migrate
   seed            demo accounts and catalogue (refused in pro unless DEMO_DATA=1)
   user:create     --role learner|teacher|operator (--phone 138… | --email a@b.cn) [--nickname 名字]
-  user:role       (--grant | --revoke) teacher|operator (--phone … | --email …)`;
+  user:role       (--grant | --revoke) teacher|operator (--phone … | --email …)
+  user:reset-2fa  (--phone … | --email …)   turn off two-factor login (the phone was lost)`;
 
 function options(args: string[]) {
   const { values } = parseArgs({
@@ -50,7 +53,7 @@ function options(args: string[]) {
 }
 
 async function main(command: string | undefined, args: string[]) {
-  const known = ["migrate", "seed", "user:create", "user:role"];
+  const known = ["migrate", "seed", "user:create", "user:role", "user:reset-2fa"];
   if (!command || !known.includes(command)) throw new AccountCommandError(`unknown command ${command ?? ""}\n${USAGE}`);
   const config = loadConfig(process.env, {
     clusterArchive: path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", CLUSTER_ARCHIVE_NAME),
@@ -96,6 +99,13 @@ async function main(command: string | undefined, args: string[]) {
         change.before === change.after
           ? `account #${change.userId}: role unchanged (${change.after})`
           : `account #${change.userId}: role ${change.before} → ${change.after}`,
+      );
+    } else if (command === "user:reset-2fa") {
+      const { userId, reset } = await resetTwoFactorOf(database, { phone: opts.phone, email: opts.email });
+      console.log(
+        reset
+          ? `account #${userId}: two-factor login turned off; it signs in with its password or a code and sets it up again`
+          : `account #${userId}: two-factor login was not on (nothing changed)`,
       );
     }
   } finally {

@@ -77,6 +77,7 @@ export async function apiContextFor(
       cookies: { secure: config.publicOrigin.startsWith("https:") },
       catalogueCacheMs: config.catalogueCacheMs,
       otpDailyPerIp: config.otpDailyPerIp,
+      operatorsNeedTwoFactor: config.deployEnv === "pro",
       testFixtures: config.testFixtures,
       wechat: config.wechat,
       video: config.video,

@@ -47,6 +47,10 @@ export interface PendingLoginsTable {
   created_at: Timestamp;
   expires_at: RequiredTimestamp;
   consumed_at: NullableTimestamp;
+  /** What the login waits for: this browser's confirmation, or the second factor. */
+  purpose: Generated<"device" | "two_factor">;
+  /** Begun with the password: the session it ends in counts as stepped up. */
+  stepped_up: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -59,6 +63,27 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   expires_at: RequiredTimestamp;
   revoked_at: NullableTimestamp;
+  /** When the session last proved its password or a two-factor code (step-up). */
+  stepped_up_at: NullableTimestamp;
+}
+
+/** An authenticator app's TOTP secret; a login needs its codes once `confirmed_at` is set. */
+export interface TotpFactorsTable {
+  user_id: number;
+  secret: string;
+  confirmed_at: NullableTimestamp;
+  /** The last time step (Unix time / 30 s) whose code was accepted: no code is taken twice. */
+  last_step: number | null;
+  created_at: Timestamp;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** scrypt, as passwords are stored. */
+  code_hash: string;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
 }
 
 export interface OtpChallengesTable {
@@ -854,6 +879,8 @@ export interface DB {
   devices: DevicesTable;
   sessions: SessionsTable;
   pending_logins: PendingLoginsTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
   otp_challenges: OtpChallengesTable;
   rate_limits: RateLimitsTable;
   qr_tickets: QrTicketsTable;

@@ -9,7 +9,7 @@ import { AppError, NOT_FOUND_MESSAGE } from "../../shared/errors";
 import { accessOf, paramRules } from "../../shared/routes";
 import type { MiddlewareContext, RouteMiddleware } from "./nav-context";
 
-/** Where an account signed in with a one-time password must go first. */
+/** Where an account signed in with a one-time password (or an operator without two-factor login) must go first. */
 export const PASSWORD_CHANGE_PATH = "/my/security";
 
 /** Where a logged-out visit to a `user` page is sent: home opens the login dialog. */
@@ -46,9 +46,12 @@ export const globalMiddleware: RouteMiddleware[] = [
     if (ctx.url.pathname.startsWith("/bowser")) return;
     if (ctx.env.unsupportedBrowser) throw redirect("/bowser");
   },
-  /** Signed in with a one-time password (`user:create`): setting a new one comes before anything else. */
+  /**
+   * Signed in with a one-time password (`user:create`), or an operator of the `pro` site without
+   * two-factor login: setting a new password, then two-factor login, comes before anything else.
+   */
   function passwordChange(ctx: MiddlewareContext) {
-    if (!ctx.env.viewer?.passwordChangeRequired) return;
+    if (!ctx.env.viewer?.passwordChangeRequired && !ctx.env.viewer?.twoFactorRequired) return;
     if (ctx.url.pathname === PASSWORD_CHANGE_PATH || ctx.url.pathname === "/my/logout") return;
     throw redirect(PASSWORD_CHANGE_PATH);
   },

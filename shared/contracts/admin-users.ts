@@ -51,6 +51,8 @@ export const adminUserDetailSchema = z.object({
     gender: z.string().nullable(),
     region: z.string().nullable(),
     updatedAt: z.string(),
+    /** Two-factor login is on (an operator can reset it for someone who lost the phone). */
+    twoFactor: z.boolean(),
   }),
   orders: z.object({
     total: z.number().int(),
@@ -80,6 +82,7 @@ export const adminUserDetailSchema = z.object({
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
+/** The reason an operator gives for disabling, enabling, or resetting two-factor login. */
 export const adminUserStatusSchema = z.strictObject(
   {
     reason: z.string("请填写原因").trim().min(2, "请填写原因（至少 2 个字）").max(200, "原因最多 200 字"),

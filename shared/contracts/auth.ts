@@ -30,11 +30,14 @@ export const smsLoginSchema = z.strictObject({ phone: phoneSchema, code: otpCode
 
 /**
  * What every successful login answers: either signed in (`next` names the panel the dialog
- * opens afterwards), or the account protects its devices and this browser must be confirmed
- * with a code sent to `maskedTarget` (POST /api/auth/device/send, then /device/verify).
+ * opens afterwards), or the account has two-factor login and the app's code (or a recovery
+ * code) comes next (POST /api/auth/two-factor/verify), or the account protects its devices and
+ * this browser must be confirmed with a code sent to `maskedTarget` (POST /api/auth/device/send,
+ * then /device/verify).
  */
 export const loginResultSchema = z.discriminatedUnion("status", [
   z.object({ status: z.literal("ok"), next: z.enum(["complete_info"]).nullable() }),
+  z.object({ status: z.literal("two_factor") }),
   z.object({
     status: z.literal("device_verification"),
     channel: z.enum(["sms", "email"]),

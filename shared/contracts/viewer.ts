@@ -14,6 +14,8 @@ export const viewerSchema = z.object({
   role: roleSchema,
   /** Signed in with a one-time password: the security page comes first (set a new password). */
   passwordChangeRequired: z.boolean().optional(),
+  /** An operator of the `pro` site without two-factor login: the security page comes first (turn it on). */
+  twoFactorRequired: z.boolean().optional(),
 });
 export type Viewer = z.infer<typeof viewerSchema>;
 

@@ -52,15 +52,26 @@ export function commerceHarness(phonePrefix = "137") {
     api().now = () => at;
   };
 
-  /** A learner with a session (the login itself is the auth tests' business). */
-  async function learner(role: "learner" | "teacher" | "operator" = "learner"): Promise<Learner> {
+  /**
+   * A learner with a session (the login itself is the auth tests' business). The session counts
+   * as stepped up, as after a password login, unless `steppedUp` is false (step-up.test.ts).
+   */
+  async function learner(
+    role: "learner" | "teacher" | "operator" = "learner",
+    { steppedUp = true }: { steppedUp?: boolean } = {},
+  ): Promise<Learner> {
     const phone = `${phonePrefix}${String(10_000_000 + ++seq * 7919 + (process.pid % 1000) * 13).slice(-8)}`;
     const user = await db()
       .insertInto("users")
       .values({ phone, nickname: `学员${seq}`, role })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const token = await createSession(api().database, user.id, { userAgent: "vitest", ip: "127.0.0.1" });
+    const token = await createSession(
+      api().database,
+      user.id,
+      { userAgent: "vitest", ip: "127.0.0.1", steppedUp },
+      api().now(),
+    );
     return { id: user.id, cookie: `${sessionCookieName(api().settings.cookies)}=${token}` };
   }
 

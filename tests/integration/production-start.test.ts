@@ -2,12 +2,14 @@
  * The built server and commands as a production site runs them (NODE_ENV=production, so the `pro`
  * environment, on the embedded database in a fresh DATA_DIR): no demo accounts or catalogue,
  * buying off without a payment provider, unsafe settings refused with one line, DEMO_DATA, and
- * the first operator made by `cli.js user:create`.
+ * the first operator made by `cli.js user:create` (who must set a password, then turn on
+ * two-factor login; `cli.js user:reset-2fa` turns it off when the phone is lost).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../../api/db/database";
 import { BROWSER_UA, closedPort } from "./helpers";
@@ -178,10 +180,40 @@ describe("a pro start", () => {
       body: JSON.stringify({ current: password, password: "Chosen-by-boss-2026" }),
     });
     expect(change.status).toBe(200);
-    const after = await fetch(`${s.base}/api/admin/orders/returns`, { headers: { Cookie: session.cookie } });
-    expect(after.status).toBe(200);
+    // An operator of the pro site turns on two-factor login next, before anything else.
+    const send = (path: string, body: unknown) =>
+      fetch(`${s.base}${path}`, {
+        method: "POST",
+        headers: { Cookie: session.cookie, Origin: s.origin, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const desk = () => fetch(`${s.base}/api/admin/orders/returns`, { headers: { Cookie: session.cookie } });
+    const refused = await desk();
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.code).toBe("two_factor_required");
+    const setup = (await (await send("/api/me/two-factor/setup", {})).json()) as { secret: string };
+    const code = TOTP.generate({ secret: Secret.fromBase32(setup.secret) });
+    expect((await send("/api/me/two-factor/enable", { code })).status).toBe(200);
+    expect((await desk()).status).toBe(200);
+    const twoStep = await fetch(`${s.base}/api/auth/email/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: s.origin, "User-Agent": BROWSER_UA },
+      body: JSON.stringify({ email: "boss@example.cn", password: "Chosen-by-boss-2026" }),
+    });
+    expect(await twoStep.json()).toEqual({ status: "two_factor" });
     await s.stop();
-  }, 180_000);
+
+    // The phone is lost and no other operator can reset it: the command does.
+    const reset = await run(cliEntry, ["user:reset-2fa", "--email", "boss@example.cn"], proEnv(dataDir));
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stdout).toMatch(/two-factor login turned off/);
+    const again = await start(dataDir);
+    const fresh = await login(again, "boss@example.cn", "Chosen-by-boss-2026");
+    expect(fresh.status).toBe(200);
+    const gated = await fetch(`${again.base}/api/admin/orders/returns`, { headers: { Cookie: fresh.cookie } });
+    expect((await gated.json()).error.code).toBe("two_factor_required");
+    await again.stop();
+  }, 240_000);
 
   it("with DEMO_DATA=1 creates the demo accounts and catalogue, and says so loudly", async () => {
     const demoDir = path.join(tmp, "demo");

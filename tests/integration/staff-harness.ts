@@ -41,7 +41,11 @@ export function staffHarness(phonePrefix: string, env: NodeJS.ProcessEnv = {}) {
   const api = () => h.services!.api;
   const db = () => api().database.db;
 
-  async function account(role: "learner" | "teacher" | "operator" = "learner"): Promise<Account> {
+  /** A session that counts as stepped up (as after a password login) unless `steppedUp` is false. */
+  async function account(
+    role: "learner" | "teacher" | "operator" = "learner",
+    { steppedUp = true }: { steppedUp?: boolean } = {},
+  ): Promise<Account> {
     seq += 1;
     const phone = `${phonePrefix}${String(10_000_000 + seq * 7919 + (process.pid % 1000) * 13).slice(-8)}`;
     const nickname = `${role === "operator" ? "运营" : role === "teacher" ? "老师" : "学员"}${seq}`;
@@ -50,7 +54,12 @@ export function staffHarness(phonePrefix: string, env: NodeJS.ProcessEnv = {}) {
       .values({ phone, nickname, role })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const token = await createSession(api().database, user.id, { userAgent: "vitest", ip: "127.0.0.1" });
+    const token = await createSession(
+      api().database,
+      user.id,
+      { userAgent: "vitest", ip: "127.0.0.1", steppedUp },
+      api().now(),
+    );
     return { id: user.id, nickname, cookie: `${sessionCookieName(api().settings.cookies)}=${token}` };
   }
 

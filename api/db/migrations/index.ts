@@ -18,6 +18,7 @@ import * as learnerJourneys from "./016_learner_journeys";
 import * as videoJobs from "./017_video_jobs";
 import * as activityParticipation from "./018_activity_participation";
 import * as catalogueChangesByRow from "./019_catalogue_changes_by_row";
+import * as twoFactor from "./020_two_factor";
 import * as idempotencyLeases from "./022_idempotency_leases";
 
 export interface Migration {
@@ -46,5 +47,6 @@ export const migrations: Migration[] = [
   { version: 17, name: "video_jobs", up: videoJobs.up },
   { version: 18, name: "activity_participation", up: activityParticipation.up },
   { version: 19, name: "catalogue_changes_by_row", up: catalogueChangesByRow.up },
+  { version: 20, name: "two_factor", up: twoFactor.up },
   { version: 22, name: "idempotency_leases", up: idempotencyLeases.up },
 ];

@@ -1,7 +1,8 @@
 /**
  * Accounts made and changed from the command line (server/cli.ts): the first operator of a real
- * deployment, and granting or revoking roles. A new account gets a one-time password (random,
- * printed once) and must set its own at first login (users.password_change_required).
+ * deployment, granting or revoking roles, and resetting the two-factor login of someone who lost
+ * the phone. A new account gets a one-time password (random, printed once) and must set its own
+ * at first login (users.password_change_required).
  */
 import { randomInt } from "node:crypto";
 import { z } from "zod";
@@ -9,6 +10,7 @@ import { emailSchema, phoneSchema } from "../../../shared/contracts/auth";
 import type { Database } from "../../db/database";
 import type { User } from "../../db/schema";
 import { hashPassword } from "../auth/passwords";
+import { resetTwoFactor } from "../auth/two-factor";
 
 export const ROLES = ["learner", "teacher", "operator"] as const;
 export type Role = (typeof ROLES)[number];
@@ -85,6 +87,16 @@ export async function createAccount(
   return { user, password };
 }
 
+/** The account of exactly one address (phone or e-mail, or both of the same account). */
+async function accountOf(database: Database, address: { phone?: string; email?: string }): Promise<User> {
+  const parsed = accountAddressSchema.safeParse(address);
+  if (!parsed.success) throw new AccountCommandError(parsed.error.issues.map((i) => i.message).join("; "));
+  const found = await findByAddress(database, parsed.data);
+  if (found.length === 0) throw new AccountCommandError("no account with this phone or e-mail");
+  if (found.length > 1) throw new AccountCommandError("the phone and the e-mail belong to different accounts");
+  return found[0]!;
+}
+
 export interface RoleChange {
   userId: number;
   before: Role;
@@ -105,19 +117,28 @@ export async function changeRole(
   change: { grant?: GrantableRole; revoke?: GrantableRole },
   now: Date = new Date(),
 ): Promise<RoleChange> {
-  const parsed = accountAddressSchema.safeParse(address);
-  if (!parsed.success) throw new AccountCommandError(parsed.error.issues.map((i) => i.message).join("; "));
   if (!change.grant === !change.revoke) throw new AccountCommandError("give exactly one of --grant or --revoke");
   for (const role of [change.grant, change.revoke])
     if (role !== undefined && !GRANTABLE.includes(role))
       throw new AccountCommandError("roles that can be granted or revoked: teacher, operator");
-  const found = await findByAddress(database, parsed.data);
-  if (found.length === 0) throw new AccountCommandError("no account with this phone or e-mail");
-  if (found.length > 1) throw new AccountCommandError("the phone and the e-mail belong to different accounts");
-  const user = found[0]!;
+  const user = await accountOf(database, address);
   const before = user.role;
   const after = roleAfter(before, change);
   if (after !== before)
     await database.db.updateTable("users").set({ role: after, updated_at: now }).where("id", "=", user.id).execute();
   return { userId: user.id, before, after };
+}
+
+/**
+ * Turns off the account's two-factor login (its phone was lost and no other operator can reset
+ * it in the console): it signs in with the first factor alone and sets it up again.
+ */
+export async function resetTwoFactorOf(
+  database: Database,
+  address: { phone?: string; email?: string },
+  now: Date = new Date(),
+): Promise<{ userId: number; reset: boolean }> {
+  const user = await accountOf(database, address);
+  const reset = await database.db.transaction().execute((trx) => resetTwoFactor(trx, user.id, now));
+  return { userId: user.id, reset };
 }

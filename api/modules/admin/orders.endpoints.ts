@@ -1,7 +1,8 @@
 /**
  * The operators' order desk (/api/admin/orders) and dashboard (/api/admin/dashboard): operator
  * role only. Money moves (approving a return, retrying a refused refund, a refund by hand) carry
- * an Idempotency-Key; every move is written to the audit log in its own transaction.
+ * an Idempotency-Key and need a recent step-up (decision 072); every move is written to the audit
+ * log in its own transaction.
  */
 import type { Request } from "express";
 import {
@@ -147,6 +148,7 @@ export function adminOrderEndpoints(ctx: ApiContext): Endpoint[] {
       tag: "admin",
       auth: true,
       role: "operator",
+      stepUp: true,
       params: orderNoParam,
       input: adminApproveReturnSchema,
       output: adminOrderDetailSchema,
@@ -187,6 +189,7 @@ export function adminOrderEndpoints(ctx: ApiContext): Endpoint[] {
       tag: "admin",
       auth: true,
       role: "operator",
+      stepUp: true,
       params: orderNoParam,
       input: adminRetryRefundSchema,
       output: adminOrderDetailSchema,
@@ -215,6 +218,7 @@ export function adminOrderEndpoints(ctx: ApiContext): Endpoint[] {
       tag: "admin",
       auth: true,
       role: "operator",
+      stepUp: true,
       params: orderNoParam,
       input: adminRefundInputSchema,
       output: adminOrderDetailSchema,

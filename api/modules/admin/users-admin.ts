@@ -5,7 +5,7 @@
  * user:role, accounts-admin.ts). Each change is a compare-and-set with its audit record in one
  * transaction; an operator cannot disable themselves or take away their own operator role.
  */
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type {
   AdminUserDetail,
   AdminUserPage,
@@ -17,6 +17,7 @@ import type { ApiContext } from "../../context";
 import type { DB, User } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
 import { recordAudit } from "../audit/record";
+import { resetTwoFactor, twoFactorEnabled } from "../auth/two-factor";
 import { roleAfter } from "./accounts-admin";
 import { likeEscaped } from "./orders-admin";
 
@@ -91,7 +92,7 @@ async function userOf(db: Pick<Transaction<DB>, "selectFrom">, id: number): Prom
   return user;
 }
 
-const viewOf = (u: User): AdminUserDetail["user"] => ({
+const viewOf = async (db: Kysely<DB>, u: User): Promise<AdminUserDetail["user"]> => ({
   id: u.id,
   nickname: u.nickname,
   phone: u.phone,
@@ -102,6 +103,7 @@ const viewOf = (u: User): AdminUserDetail["user"] => ({
   region: u.region,
   createdAt: u.created_at.toISOString(),
   updatedAt: u.updated_at.toISOString(),
+  twoFactor: await twoFactorEnabled(db, u.id),
 });
 
 export async function adminUserDetail(ctx: ApiContext, operatorId: number, id: number): Promise<AdminUserDetail> {
@@ -150,7 +152,7 @@ export async function adminUserDetail(ctx: ApiContext, operatorId: number, id: n
     .where("user_id", "=", id)
     .executeTakeFirst();
   return {
-    user: viewOf(user),
+    user: await viewOf(db, user),
     orders: {
       total: Number(allOrders?.n ?? 0),
       paidCents: Number(totals?.paid ?? 0),
@@ -218,7 +220,7 @@ export async function setUserStatus(
       .executeTakeFirst();
     if (!moved) {
       const user = await userOf(trx, id);
-      if (user.status === to) return { user: viewOf(user), changed: false, sessionsEnded: 0 };
+      if (user.status === to) return { user: await viewOf(trx, user), changed: false, sessionsEnded: 0 };
       throw conflict("status_not_changeable", "注销中或已注销的账号不能停用或启用");
     }
     const sessionsEnded = to === "disabled" ? await endSessions(trx, id, now) : 0;
@@ -231,7 +233,7 @@ export async function setUserStatus(
       after: { status: to, ...(sessionsEnded ? { sessionsEnded } : {}) },
       reason,
     });
-    return { user: viewOf(moved), changed: true, sessionsEnded };
+    return { user: await viewOf(trx, moved), changed: true, sessionsEnded };
   });
 }
 
@@ -253,7 +255,7 @@ export async function revokeUserSessionsByOperator(
       targetId: String(id),
       after: { sessionsEnded },
     });
-    return { user: viewOf(user), changed: sessionsEnded > 0, sessionsEnded };
+    return { user: await viewOf(trx, user), changed: sessionsEnded > 0, sessionsEnded };
   });
 }
 
@@ -269,7 +271,7 @@ export async function changeUserRole(
     const user = await userOf(trx, id);
     const after = roleAfter(user.role, input.action === "grant" ? { grant: input.role } : { revoke: input.role });
     if (id === operatorId && after !== "operator") throw conflict("self_change", "不能撤销自己的运营角色");
-    if (after === user.role) return { user: viewOf(user), changed: false, sessionsEnded: 0 };
+    if (after === user.role) return { user: await viewOf(trx, user), changed: false, sessionsEnded: 0 };
     const moved = await trx
       .updateTable("users")
       .set({ role: after, updated_at: now })
@@ -286,6 +288,36 @@ export async function changeUserRole(
       before: { role: user.role },
       after: { role: after },
     });
-    return { user: viewOf(moved), changed: true, sessionsEnded: 0 };
+    return { user: await viewOf(trx, moved), changed: true, sessionsEnded: 0 };
+  });
+}
+
+/**
+ * Turns off another account's two-factor login (its phone was lost). The owner signs in with the
+ * first factor alone and sets it up again (an operator of the `pro` site must, before anything
+ * else). One's own is turned off in the personal centre, with a code.
+ */
+export async function resetTwoFactorByOperator(
+  ctx: ApiContext,
+  operatorId: number,
+  id: number,
+  reason: string,
+): Promise<UserChange> {
+  if (id === operatorId) throw conflict("self_change", "请在个人中心的账号安全里管理自己的两步验证");
+  const now = ctx.now();
+  return ctx.database.db.transaction().execute(async (trx) => {
+    const user = await userOf(trx, id);
+    const changed = await resetTwoFactor(trx, id, now);
+    if (changed)
+      await recordAudit(trx, {
+        actorId: operatorId,
+        action: "user.two_factor.reset",
+        targetType: "user",
+        targetId: String(id),
+        before: { twoFactor: true },
+        after: { twoFactor: false },
+        reason,
+      });
+    return { user: await viewOf(trx, user), changed, sessionsEnded: 0 };
   });
 }

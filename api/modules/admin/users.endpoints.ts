@@ -1,6 +1,7 @@
 /**
  * Learners and staff (/api/admin/users): operator role only. Every change is written to the audit
  * log in its transaction; an operator cannot disable themselves or revoke their own operator role.
+ * Disabling, role changes and resetting two-factor login need a recent step-up (decision 072).
  */
 import type { Request } from "express";
 import {
@@ -18,6 +19,7 @@ import {
   adminUserDetail,
   changeUserRole,
   listAdminUsers,
+  resetTwoFactorByOperator,
   revokeUserSessionsByOperator,
   setUserStatus,
 } from "./users-admin";
@@ -65,6 +67,7 @@ export function adminUserEndpoints(ctx: ApiContext): Endpoint[] {
       tag: "admin",
       auth: true,
       role: "operator",
+      stepUp: true,
       params: idParam,
       input: adminUserStatusSchema,
       output: adminUserChangeSchema,
@@ -106,11 +109,27 @@ export function adminUserEndpoints(ctx: ApiContext): Endpoint[] {
       tag: "admin",
       auth: true,
       role: "operator",
+      stepUp: true,
       params: idParam,
       input: adminUserRoleSchema,
       output: adminUserChangeSchema,
       handler: async (req, res, { auth: { user }, input }) => {
         res.json(await changeUserRole(ctx, user.id, idOf(req), input));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/admin/users/{id}/two-factor/reset",
+      summary: "重置两步验证（手机丢失时；写明原因）：密钥和恢复码作废，账号凭密码或验证码登录后重新开启",
+      tag: "admin",
+      auth: true,
+      role: "operator",
+      stepUp: true,
+      params: idParam,
+      input: adminUserStatusSchema,
+      output: adminUserChangeSchema,
+      handler: async (req, res, { auth: { user }, input }) => {
+        res.json(await resetTwoFactorByOperator(ctx, user.id, idOf(req), input.reason));
       },
     }),
   ];

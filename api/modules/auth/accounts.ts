@@ -5,6 +5,7 @@ import type { ApiContext } from "../../context";
 import type { User } from "../../db/schema";
 import { clientIp } from "../../http";
 import { createSession, setSessionCookie } from "./sessions";
+import { mustEnrolTwoFactor } from "./two-factor";
 
 export function defaultNickname(seed: string): string {
   return `墨友${seed.slice(-4)}`;
@@ -47,6 +48,7 @@ export async function viewerOf(ctx: ApiContext, user: User): Promise<Viewer> {
     unreadNotices: Number(unread.n),
     role: user.role,
     ...(user.password_change_required ? { passwordChangeRequired: true } : {}),
+    ...((await mustEnrolTwoFactor(ctx, user)) ? { twoFactorRequired: true } : {}),
   };
 }
 
@@ -56,11 +58,17 @@ export function needsInfo(user: User): boolean {
 }
 
 /** A fresh session for this browser (never the id it came with: no fixation). */
-export async function startSession(ctx: ApiContext, req: Request, res: Response, user: User, deviceId?: number | null) {
+export async function startSession(
+  ctx: ApiContext,
+  req: Request,
+  res: Response,
+  user: User,
+  session: { deviceId: number | null; steppedUp: boolean },
+) {
   const token = await createSession(
     ctx.database,
     user.id,
-    { userAgent: req.get("user-agent") ?? "", ip: clientIp(req), deviceId: deviceId ?? null },
+    { userAgent: req.get("user-agent") ?? "", ip: clientIp(req), ...session },
     ctx.now(),
   );
   setSessionCookie(res, token, ctx.settings.cookies);

@@ -77,7 +77,7 @@ export function accountFlowEndpoints(ctx: ApiContext): Endpoint[] {
 
   /** The login waiting on this browser, with its account and where the code goes. */
   async function pendingOn(req: Request) {
-    const pending = await readPendingLogin(ctx, req, presentDeviceKeyHash(req));
+    const pending = await readPendingLogin(ctx, req, presentDeviceKeyHash(req), "device");
     if (!pending) throw pendingLoginExpired();
     const user = await ctx.database.db
       .selectFrom("users")
@@ -135,7 +135,7 @@ export function accountFlowEndpoints(ctx: ApiContext): Endpoint[] {
           throw credentialsInvalid();
         }
         await passwordSucceeded(ctx, attempt);
-        res.json(await completeLogin(ctx, req, res, user));
+        res.json(await completeLogin(ctx, req, res, user, "password"));
       },
     }),
     defineEndpoint({
@@ -263,6 +263,7 @@ export function accountFlowEndpoints(ctx: ApiContext): Endpoint[] {
           keyHash: pending.deviceKeyHash,
           trust: true,
           announce: true,
+          steppedUp: pending.steppedUp,
         });
         res.json(result);
       },

@@ -1,7 +1,7 @@
 /**
- * A login that waits for this browser to be confirmed (device protection): no session yet,
- * only an httpOnly cookie naming the pending login, stored as its SHA-256, valid 10 minutes,
- * bound to the browser's device key, used once.
+ * A login that waits for its second factor (two-factor login) or for this browser to be
+ * confirmed (device protection): no session yet, only an httpOnly cookie naming the pending
+ * login, stored as its SHA-256, valid 10 minutes, bound to the browser's device key, used once.
  */
 import type { Request, Response } from "express";
 import type { ApiContext } from "../../context";
@@ -12,10 +12,14 @@ import { hashToken } from "./sessions";
 export const PENDING_LOGIN_COOKIE = "pending_login";
 export const PENDING_LOGIN_MS = 10 * 60_000;
 
+export type PendingPurpose = "device" | "two_factor";
+
 export interface PendingLogin {
   idHash: string;
   userId: number;
   deviceKeyHash: string;
+  /** Begun with the password: the session it ends in counts as stepped up. */
+  steppedUp: boolean;
 }
 
 export const pendingLoginExpired = () => new ApiError(400, "login_expired", "登录已过期，请重新登录");
@@ -23,7 +27,7 @@ export const pendingLoginExpired = () => new ApiError(400, "login_expired", "登
 export async function startPendingLogin(
   ctx: ApiContext,
   res: Response,
-  login: { userId: number; deviceKeyHash: string },
+  login: { userId: number; deviceKeyHash: string; purpose: PendingPurpose; steppedUp: boolean },
 ): Promise<void> {
   const now = ctx.now();
   const token = newToken();
@@ -47,6 +51,8 @@ export async function startPendingLogin(
         id_hash: hashToken(token),
         user_id: login.userId,
         device_key_hash: login.deviceKeyHash,
+        purpose: login.purpose,
+        stepped_up: login.steppedUp,
         created_at: now,
         expires_at: new Date(now.getTime() + PENDING_LOGIN_MS),
       })
@@ -61,23 +67,25 @@ export async function startPendingLogin(
   });
 }
 
-/** This browser's pending login, if still open and made on this very browser. */
+/** This browser's pending login for `purpose`, if still open and made on this very browser. */
 export async function readPendingLogin(
   ctx: ApiContext,
   req: Request,
   deviceKeyHash: string | null,
+  purpose: PendingPurpose,
 ): Promise<PendingLogin | null> {
   const token = readTokenCookie(req, PENDING_LOGIN_COOKIE);
   if (!token || !deviceKeyHash) return null;
   const row = await ctx.database.db
     .selectFrom("pending_logins")
-    .select(["id_hash", "user_id", "device_key_hash"])
+    .select(["id_hash", "user_id", "device_key_hash", "stepped_up"])
     .where("id_hash", "=", hashToken(token))
+    .where("purpose", "=", purpose)
     .where("consumed_at", "is", null)
     .where("expires_at", ">", ctx.now())
     .executeTakeFirst();
   if (!row || row.device_key_hash !== deviceKeyHash) return null;
-  return { idHash: row.id_hash, userId: row.user_id, deviceKeyHash: row.device_key_hash };
+  return { idHash: row.id_hash, userId: row.user_id, deviceKeyHash: row.device_key_hash, steppedUp: row.stepped_up };
 }
 
 /** Uses the pending login up; false when another request already did. */
@@ -91,7 +99,7 @@ export async function consumePendingLogin(ctx: ApiContext, idHash: string): Prom
   return result.numUpdatedRows === 1n;
 }
 
-/** After a password reset no login begun with the old password may finish. */
+/** After a password reset (or a reset of two-factor login) no login begun before may finish. */
 export async function cancelPendingLogins(ctx: ApiContext, userId: number): Promise<void> {
   await ctx.database.db
     .updateTable("pending_logins")

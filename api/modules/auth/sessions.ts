@@ -1,16 +1,20 @@
 /**
  * Server-side sessions: an opaque random id (256 bits) in an httpOnly cookie, stored only as
  * its SHA-256. Idle and absolute expiry; revocable one by one, all but this one, or all.
- * An unknown, tampered, expired or revoked cookie is simply anonymous.
+ * An unknown, tampered, expired or revoked cookie is simply anonymous. A session remembers when
+ * it last proved the password or a two-factor code (step-up, decision 072).
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Request, Response } from "express";
 import { parse as parseCookies } from "cookie";
 import type { Database } from "../../db/database";
 import type { User } from "../../db/schema";
+import type { Auth } from "../../request-auth";
 
 export const SESSION_IDLE_MS = 14 * 86_400_000;
 export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
+/** How long a proved password or two-factor code lets a session make guarded changes. */
+export const STEP_UP_MS = 10 * 60_000;
 /** last_seen is written at most this often per session. */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
@@ -49,12 +53,21 @@ export function clearSessionCookie(res: Response, settings: CookieSettings) {
 export interface SessionInfo {
   idHash: string;
   user: User;
+  /** Proved the password or a two-factor code within STEP_UP_MS of the time it was read. */
+  steppedUp: boolean;
 }
+
+/** The request's session as endpoints see it. */
+export const sessionAuth = (info: SessionInfo): Auth => ({
+  user: info.user,
+  sessionIdHash: info.idHash,
+  steppedUp: info.steppedUp,
+});
 
 export async function createSession(
   database: Database,
   userId: number,
-  meta: { userAgent: string; ip: string; deviceId?: number | null },
+  meta: { userAgent: string; ip: string; deviceId?: number | null; steppedUp?: boolean },
   now = new Date(),
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
@@ -69,6 +82,7 @@ export async function createSession(
       created_at: now,
       last_seen_at: now,
       expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+      stepped_up_at: meta.steppedUp ? now : null,
     })
     .execute();
   return token;
@@ -89,6 +103,7 @@ export async function readSession(
       "sessions.last_seen_at as session_last_seen",
       "sessions.expires_at as session_expires",
       "sessions.revoked_at as session_revoked",
+      "sessions.stepped_up_at as session_stepped_up",
     ])
     .where("sessions.id_hash", "=", idHash)
     .executeTakeFirst();
@@ -99,8 +114,14 @@ export async function readSession(
   if (now.getTime() - row.session_last_seen.getTime() > TOUCH_EVERY_MS) {
     await database.db.updateTable("sessions").set({ last_seen_at: now }).where("id_hash", "=", idHash).execute();
   }
-  const { session_last_seen: _a, session_expires: _b, session_revoked: _c, ...user } = row;
-  return { idHash, user };
+  const {
+    session_last_seen: _a,
+    session_expires: _b,
+    session_revoked: _c,
+    session_stepped_up: steppedUpAt,
+    ...user
+  } = row;
+  return { idHash, user, steppedUp: steppedUpAt !== null && now.getTime() - steppedUpAt.getTime() < STEP_UP_MS };
 }
 
 export async function revokeSession(database: Database, idHash: string, now = new Date()) {
@@ -120,4 +141,9 @@ export async function revokeUserSessions(database: Database, userId: number, exc
     .where("revoked_at", "is", null);
   if (exceptIdHash) q = q.where("id_hash", "!=", exceptIdHash);
   await q.execute();
+}
+
+/** The session has just proved its password or a two-factor code. */
+export async function stampStepUp(database: Database, idHash: string, now = new Date()): Promise<void> {
+  await database.db.updateTable("sessions").set({ stepped_up_at: now }).where("id_hash", "=", idHash).execute();
 }

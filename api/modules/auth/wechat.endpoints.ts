@@ -86,6 +86,10 @@ function sameString(a: string, b: string): boolean {
  */
 function afterWechatLogin(result: LoginResult, redirect: string): string {
   if (result.status === "ok") return redirect;
+  if (result.status === "two_factor") {
+    const query = new URLSearchParams({ login: "1", panel: "two-factor", ...(redirect !== "/" ? { redirect } : {}) });
+    return `/?${query.toString()}`;
+  }
   const query = new URLSearchParams({
     login: "1",
     panel: "device",

@@ -159,6 +159,8 @@ export async function eraseDueAccounts(ctx: ApiContext, now: Date = ctx.now()): 
         .execute();
       await trx.deleteFrom("identities").where("user_id", "=", id).execute();
       await trx.deleteFrom("devices").where("user_id", "=", id).execute();
+      await trx.deleteFrom("totp_factors").where("user_id", "=", id).execute();
+      await trx.deleteFrom("recovery_codes").where("user_id", "=", id).execute();
       await trx.deleteFrom("otp_challenges").where("user_id", "=", id).execute();
       await trx.deleteFrom("qr_tickets").where("user_id", "=", id).execute();
       await trx.deleteFrom("notifications").where("user_id", "=", id).execute();

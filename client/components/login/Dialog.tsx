@@ -18,12 +18,13 @@ import { PhonePanel } from "./PhonePanel";
 import { QrPanel } from "./QrPanel";
 import { RegisterPanel } from "./RegisterPanel";
 import { RetrievePanel } from "./RetrievePanel";
+import { TwoFactorPanel } from "./TwoFactorPanel";
 import { NewWindowLink } from "../NewWindowLink";
 import "./login.css";
 
 type TabName = "phone" | "email" | "qr";
 /** Panels a link may open directly (`?login=1&panel=…`). */
-export type LoginPanelName = TabName | "register" | "retrieve" | "bind";
+export type LoginPanelName = TabName | "register" | "retrieve" | "bind" | "two-factor";
 
 const tabs: { name: TabName; label: string }[] = [
   { name: "phone", label: "手机验证码" },
@@ -33,12 +34,13 @@ const tabs: { name: TabName; label: string }[] = [
 
 type View =
   | { panel: TabName; notice?: string; email?: string }
-  | { panel: "register" | "retrieve" | "bind" }
+  | { panel: "register" | "retrieve" | "bind" | "two-factor" }
   | { panel: "device"; channel: "sms" | "email"; maskedTarget: string }
   | { panel: "info" }
   | { panel: "done" };
 
-const linkable = new Set<string>(["phone", "email", "qr", "register", "retrieve", "bind"]);
+// "two-factor": a WeChat login comes back to it (the login waiting for the code is in a cookie).
+const linkable = new Set<string>(["phone", "email", "qr", "register", "retrieve", "bind", "two-factor"]);
 
 function viewFor(panel: string | null | undefined): View {
   return { panel: panel && linkable.has(panel) ? (panel as LoginPanelName) : "phone" };
@@ -49,6 +51,7 @@ const titles: Record<Exclude<View["panel"], TabName>, string> = {
   retrieve: "找回账号",
   bind: "绑定手机号",
   device: "验证新设备",
+  "two-factor": "两步验证",
   info: "完善资料",
   done: "登录成功",
 };
@@ -89,7 +92,8 @@ export function LoginDialog({
   };
 
   const onLogin = (result: LoginResult) => {
-    if (result.status === "device_verification")
+    if (result.status === "two_factor") go({ panel: "two-factor" });
+    else if (result.status === "device_verification")
       go({ panel: "device", channel: result.channel, maskedTarget: result.maskedTarget });
     else if (result.next === "complete_info") {
       setSignedIn(true);
@@ -106,7 +110,8 @@ export function LoginDialog({
 
   const isTab = view.panel === "phone" || view.panel === "email" || view.panel === "qr";
   const title = isTab ? `登录${siteName}` : titles[view.panel as keyof typeof titles];
-  const canGoBack = view.panel === "register" || view.panel === "retrieve" || view.panel === "device";
+  const canGoBack =
+    view.panel === "register" || view.panel === "retrieve" || view.panel === "device" || view.panel === "two-factor";
 
   return (
     <Modal open={open} onClose={close} title={title} className="login-dialog">
@@ -153,6 +158,7 @@ export function LoginDialog({
           {view.panel === "device" ? (
             <DevicePanel channel={view.channel} maskedTarget={view.maskedTarget} onLogin={onLogin} />
           ) : null}
+          {view.panel === "two-factor" ? <TwoFactorPanel onLogin={onLogin} /> : null}
           {view.panel === "info" ? <CompleteInfoPanel onDone={leave} /> : null}
           {view.panel === "bind" ? <BindPanel onLogin={onLogin} onRescan={() => go({ panel: "qr" })} /> : null}
           {view.panel === "done" ? (

@@ -10,6 +10,7 @@ import { createAjax } from "../../../shared/ajax";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
 import { describeProblem, type Problem } from "../../lib/problem";
+import { useStepUp } from "../step-up/StepUp";
 import "./staff-forms.css";
 
 /** The API query for a staff table: the URL's own parameters, only the ones the page knows. */
@@ -26,6 +27,7 @@ export function apiQuery(request: Request, keys: readonly string[]): string {
 
 export function useStaffAction() {
   const revalidator = useRevalidator();
+  const stepUp = useStepUp();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   async function send<T>(
@@ -39,7 +41,8 @@ export function useStaffAction() {
     setProblem(null);
     try {
       const ajax = idempotencyKey ? createAjax({ headers: { "Idempotency-Key": idempotencyKey } }) : browserApi;
-      const result = await ajax(path, { method, body, schema });
+      // A guarded action (decision 072) asks for the password or a code first, then goes again.
+      const result = await stepUp(() => ajax(path, { method, body, schema }));
       await revalidator.revalidate();
       return result;
     } catch (err) {

@@ -1,5 +1,9 @@
-/** The operators' console (/admin): side navigation over every section, the section beside it. */
+/**
+ * The operators' console (/admin): side navigation over every section, the section beside it.
+ * Guarded actions of every section ask for a step-up here (components/step-up).
+ */
 import { Outlet } from "react-router-dom";
+import { StepUpProvider } from "../../components/step-up/StepUp";
 import { NavLink } from "../../routing/link";
 import { adminNav } from "./admin-nav";
 import "./admin.css";
@@ -24,7 +28,9 @@ export default function AdminLayoutPage() {
         </ul>
       </nav>
       <div className="admin-main">
-        <Outlet />
+        <StepUpProvider>
+          <Outlet />
+        </StepUpProvider>
       </div>
     </div>
   );

@@ -1,10 +1,11 @@
 /**
- * 账号与安全: password, phone, e-mail and WeChat bindings, device protection, bound devices,
- * signed-in sessions and account deletion. The profile comes first (the page fails without
+ * 账号与安全: password, phone, e-mail and WeChat bindings, two-factor login (staff), device
+ * protection, bound devices, signed-in sessions and account deletion. The profile comes first (the page fails without
  * it); the lists and the WeChat state are fetched beside it and fail on their own. Each
  * section is its own component under `security/`.
  */
 import { useLoaderData, useRevalidator } from "react-router-dom";
+import { mayTeach } from "../../../shared/contracts/viewer";
 import { useRootData } from "../../lib/root-data";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
@@ -14,9 +15,10 @@ import { DevicesSection } from "./security/DevicesSection";
 import { LoginMethodsSection } from "./security/LoginMethodsSection";
 import { part } from "./security/parts";
 import { SessionsSection } from "./security/SessionsSection";
+import { TwoFactorSection } from "./security/TwoFactorSection";
 
 export async function loader({ env, signal }: PageLoaderArgs) {
-  const [me, devices, sessions, wechat, wechatConfig] = await Promise.all([
+  const [me, devices, sessions, wechat, wechatConfig, twoFactor] = await Promise.all([
     env.api("/api/me", { signal, schema: import("../../../shared/contracts/me").then((m) => m.meSchema) }),
     part(
       env.api("/api/me/devices", {
@@ -47,8 +49,18 @@ export async function loader({ env, signal }: PageLoaderArgs) {
       }),
       signal,
     ),
+    // Two-factor login is for staff.
+    mayTeach(env.viewer)
+      ? part(
+          env.api("/api/me/two-factor", {
+            signal,
+            schema: import("../../../shared/contracts/two-factor").then((m) => m.twoFactorStatusSchema),
+          }),
+          signal,
+        )
+      : null,
   ]);
-  return { me, devices, sessions, wechat, wechatConfig, meta: { title: "账号与安全" } };
+  return { me, devices, sessions, wechat, wechatConfig, twoFactor, meta: { title: "账号与安全" } };
 }
 
 export default function SecurityPage() {
@@ -68,6 +80,7 @@ export default function SecurityPage() {
         </div>
       ) : null}
       <LoginMethodsSection profile={p} wechat={data} required={required} onDone={refresh} />
+      {data.twoFactor && !required ? <TwoFactorSection status={data.twoFactor} onDone={refresh} /> : null}
       <DeviceProtection enabled={p.deviceProtection} onDone={refresh} />
       <DevicesSection devices={data.devices} onDone={refresh} />
       <SessionsSection sessions={data.sessions} onDone={refresh} />

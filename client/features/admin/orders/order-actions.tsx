@@ -19,6 +19,7 @@ import { formatMoney } from "../../../../shared/money";
 import { browserApi } from "../../../lib/api";
 import { useIdempotentPost } from "../../../lib/idempotent-post";
 import { describeProblem, fieldErrorsOf, type Problem } from "../../../lib/problem";
+import { useStepUp } from "../../../components/step-up/StepUp";
 
 export const CARRIERS = ["顺丰速运", "中通快递", "圆通速递", "韵达快递", "申通快递", "京东物流", "EMS", "邮政快递包裹"];
 
@@ -36,6 +37,7 @@ function useDeskForm() {
   const [busy, setBusy] = useState(false);
   const setDone = useContext(DeskDone);
   const revalidator = useRevalidator();
+  const stepUp = useStepUp();
   async function run<S extends z.ZodType>(
     schema: S,
     values: unknown,
@@ -53,7 +55,8 @@ function useDeskForm() {
     setErrors({});
     setBusy(true);
     try {
-      await call(parsed.data);
+      // A money move may first ask for the password or a code (step-up), then goes again.
+      await stepUp(() => call(parsed.data));
       setDone(ok);
       await revalidator.revalidate();
     } catch (err) {

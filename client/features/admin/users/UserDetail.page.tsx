@@ -1,7 +1,8 @@
 /**
  * 账号详情 (/admin/users/:id): who the account is, its orders, courses and signed-in sessions,
  * and the operator's changes — disable or enable (with a reason), end its sessions, grant or
- * revoke the teacher and operator roles. One's own account cannot be disabled or demoted here.
+ * revoke the teacher and operator roles, reset two-factor login for someone who lost the phone.
+ * One's own account cannot be disabled or demoted here. Guarded changes may ask for a step-up.
  */
 import { useState, type FormEvent } from "react";
 import { useLoaderData, useRevalidator } from "react-router-dom";
@@ -19,6 +20,7 @@ import { formatMoney } from "../../../../shared/money";
 import { Page } from "../../../components/Page";
 import { browserApi } from "../../../lib/api";
 import { describeProblem, type Problem } from "../../../lib/problem";
+import { useStepUp } from "../../../components/step-up/StepUp";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
 import { DeskBusy, LoadFailed, loaded } from "../desk-parts";
 import "../desk.css";
@@ -41,6 +43,7 @@ const SOURCES: Record<string, string> = {
 /** A change's call: busy, what went wrong or what was done, and the page read again. */
 function useChange() {
   const revalidator = useRevalidator();
+  const stepUp = useStepUp();
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -50,7 +53,8 @@ function useChange() {
     setProblem(null);
     setDone(null);
     try {
-      const result = await browserApi(path, { method: "POST", body, schema: adminUserChangeSchema });
+      // Disabling, role changes and resets may first ask for the password or a code (step-up).
+      const result = await stepUp(() => browserApi(path, { method: "POST", body, schema: adminUserChangeSchema }));
       setDone(result.changed ? ok : "没有变化");
     } catch (err) {
       setProblem(describeProblem(err));
@@ -66,6 +70,8 @@ function AccountChanges({ detail }: { detail: AdminUserDetail }) {
   const { user, self } = detail;
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const [resetReason, setResetReason] = useState("");
+  const [resetError, setResetError] = useState<string | null>(null);
   const c = useChange();
   const base = `/api/admin/users/${user.id}`;
   const disabled = user.status === "disabled";
@@ -85,6 +91,16 @@ function AccountChanges({ detail }: { detail: AdminUserDetail }) {
       parsed.data,
       disabled ? "账号已启用" : "账号已停用，登录会话已全部结束",
     );
+  };
+  const onReset = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = adminUserStatusSchema.safeParse({ reason: resetReason });
+    if (!parsed.success) {
+      setResetError(parsed.error.issues[0]?.message ?? "请填写原因");
+      return;
+    }
+    setResetError(null);
+    void c.change("two-factor", `${base}/two-factor/reset`, parsed.data, "两步验证已重置，对方登录后需重新开启");
   };
   const role = (action: "grant" | "revoke", r: "teacher" | "operator", ok: string) =>
     void c.change(`${action}-${r}`, `${base}/role`, { action, role: r }, ok);
@@ -119,6 +135,35 @@ function AccountChanges({ detail }: { detail: AdminUserDetail }) {
             </div>
             <button type="submit" className={`button${disabled ? " button--primary" : ""}`} disabled={c.busy !== null}>
               {c.busy === "status" ? "正在提交…" : disabled ? "启用" : "停用"}
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {user.twoFactor ? (
+        <form className="desk-form" aria-label="重置两步验证" onSubmit={onReset}>
+          <h3 className="desk-form__title">重置两步验证</h3>
+          <p className="desk-form__lead">
+            对方的手机丢失、恢复码也用完时使用。重置后验证器上的密钥和全部恢复码作废，对方用密码或验证码登录后需重新开启。请先核实对方身份。
+          </p>
+          <div className="desk-form__row">
+            <div className="desk-field">
+              <label htmlFor="two-factor-reason">原因（记入操作记录）</label>
+              <input
+                id="two-factor-reason"
+                value={resetReason}
+                onChange={(e) => setResetReason(e.target.value)}
+                maxLength={200}
+                aria-invalid={resetError ? true : undefined}
+                aria-describedby={resetError ? "two-factor-reason-e" : undefined}
+              />
+              {resetError ? (
+                <p className="desk-field__error" id="two-factor-reason-e">
+                  {resetError}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className="button" disabled={c.busy !== null}>
+              {c.busy === "two-factor" ? "正在提交…" : "重置"}
             </button>
           </div>
         </form>
@@ -230,6 +275,8 @@ export default function UserDetailPage() {
             <dd>{user.email ?? "—"}</dd>
             <dt>地区</dt>
             <dd>{user.region ?? "—"}</dd>
+            <dt>两步验证</dt>
+            <dd>{user.twoFactor ? "已开启" : "未开启"}</dd>
             <dt>最近修改</dt>
             <dd>{formatDateTime(user.updatedAt)}</dd>
           </dl>
