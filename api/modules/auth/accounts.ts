@@ -4,7 +4,7 @@ import type { Viewer } from "../../../shared/contracts/viewer";
 import type { ApiContext } from "../../context";
 import type { User } from "../../db/schema";
 import { clientIp } from "../../http";
-import { createSession, setSessionCookie } from "./sessions";
+import { createSession, sessionLimits, setSessionCookie } from "./sessions";
 
 export function defaultNickname(seed: string): string {
   return `墨友${seed.slice(-4)}`;
@@ -63,5 +63,5 @@ export async function startSession(ctx: ApiContext, req: Request, res: Response,
     { userAgent: req.get("user-agent") ?? "", ip: clientIp(req), deviceId: deviceId ?? null },
     ctx.now(),
   );
-  setSessionCookie(res, token, ctx.settings.cookies);
+  setSessionCookie(res, token, ctx.settings.cookies, sessionLimits(user.role).absoluteMs);
 }
