@@ -5,6 +5,7 @@
  *   npm run db:seed                                   (demo data; in pro only with DEMO_DATA=1)
  *   npm run user:create -- --role operator --email a@b.cn [--phone 138…] [--nickname 名字]
  *   npm run user:role -- --grant teacher --phone 138…  (or --revoke operator --email …)
+ *   npm run audit:verify                              (exits 1 when the audit log's chain is broken)
  *
  * In the container: `node dist/server/cli.js <command> …`.
  */
@@ -17,6 +18,7 @@ import { migrate } from "../api/db/migrate";
 import { seedCatalogue } from "../api/db/seed-catalogue";
 import { seedCommerce } from "../api/db/seed-commerce";
 import { seedHomework } from "../api/modules/homework/seed";
+import { verifyAuditChain } from "../api/modules/audit/chain";
 import { seed } from "../api/db/seed";
 import {
   AccountCommandError,
@@ -31,7 +33,14 @@ const USAGE = `commands:
   migrate
   seed            demo accounts and catalogue (refused in pro unless DEMO_DATA=1)
   user:create     --role learner|teacher|operator (--phone 138… | --email a@b.cn) [--nickname 名字]
-  user:role       (--grant | --revoke) teacher|operator (--phone … | --email …)`;
+  user:role       (--grant | --revoke) teacher|operator (--phone … | --email …)
+  audit:verify    walks the audit log's hash chain; names the first broken record and exits 1`;
+
+const CHAIN_PROBLEMS = {
+  altered: "its content is not what was recorded (changed afterwards)",
+  unlinked: "the record chained before it is missing (deleted) or was changed",
+  cut: "the records after it were deleted (the chain's head names a later record)",
+} as const;
 
 function options(args: string[]) {
   const { values } = parseArgs({
@@ -50,7 +59,7 @@ function options(args: string[]) {
 }
 
 async function main(command: string | undefined, args: string[]) {
-  const known = ["migrate", "seed", "user:create", "user:role"];
+  const known = ["migrate", "seed", "user:create", "user:role", "audit:verify"];
   if (!command || !known.includes(command)) throw new AccountCommandError(`unknown command ${command ?? ""}\n${USAGE}`);
   const config = loadConfig(process.env, {
     clusterArchive: path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", CLUSTER_ARCHIVE_NAME),
@@ -97,6 +106,17 @@ async function main(command: string | undefined, args: string[]) {
           ? `account #${change.userId}: role unchanged (${change.after})`
           : `account #${change.userId}: role ${change.before} → ${change.after}`,
       );
+    } else if (command === "audit:verify") {
+      const check = await verifyAuditChain(database.db);
+      const { broken } = check;
+      if (!broken) {
+        console.log(`OK: the audit log's chain is whole, ${check.count} records; newest hash ${check.head}`);
+      } else {
+        const where = broken.id === null ? "its start" : `record #${broken.id}`;
+        const when = broken.at ? ` (${broken.at.toISOString()}, ${broken.action ?? ""})` : "";
+        console.error(`BROKEN: the audit log's chain breaks at ${where}${when}: ${CHAIN_PROBLEMS[broken.problem]}`);
+        process.exitCode = 1;
+      }
     }
   } finally {
     await database.close();

@@ -18,6 +18,7 @@ import * as learnerJourneys from "./016_learner_journeys";
 import * as videoJobs from "./017_video_jobs";
 import * as activityParticipation from "./018_activity_participation";
 import * as catalogueChangesByRow from "./019_catalogue_changes_by_row";
+import * as auditChain from "./021_audit_chain";
 
 export interface Migration {
   version: number;
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   { version: 17, name: "video_jobs", up: videoJobs.up },
   { version: 18, name: "activity_participation", up: activityParticipation.up },
   { version: 19, name: "catalogue_changes_by_row", up: catalogueChangesByRow.up },
+  { version: 21, name: "audit_chain", up: auditChain.up },
 ];
