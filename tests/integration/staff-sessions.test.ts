@@ -8,7 +8,7 @@ import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashPassword } from "../../api/modules/auth/passwords";
 import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
-import { testApp } from "./helpers";
+import { lastCodeFor, testApp } from "./helpers";
 
 const ORIGIN = "http://localhost:3000";
 const MINUTE = 60_000;
@@ -66,15 +66,6 @@ const post = (path: string, body: object, cookie?: string) => {
   const r = request(h.app).post(path).set("Origin", ORIGIN).send(body);
   return cookie ? r.set("Cookie", cookie) : r;
 };
-
-function lastCodeFor(target: string): string {
-  const message = api()
-    .outbox!.list()
-    .find((m) => m.to === target);
-  const code = /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];
-  if (!code) throw new Error(`no code sent to ${target}`);
-  return code;
-}
 
 describe("staff session limits", () => {
   it("signs a teacher out after 2 h and 1 s without a request, and keeps one who works within 2 h", async () => {
@@ -169,7 +160,7 @@ describe("staff session limits", () => {
     ] as const) {
       const { phone } = await account(role);
       expect((await post("/api/auth/sms/send", { phone })).status).toBe(200);
-      const res = await post("/api/auth/sms/login", { phone, code: lastCodeFor(phone) });
+      const res = await post("/api/auth/sms/login", { phone, code: lastCodeFor(api().outbox, phone) });
       expect(res.status).toBe(200);
       const raw = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="));
       expect(raw, role).toMatch(new RegExp(`Max-Age=${maxAge};`));
@@ -203,7 +194,7 @@ describe("passwords and sessions", () => {
     expect((await post("/api/auth/reset/send", { channel: "email", target: email })).status).toBe(200);
     const reset = await post(
       "/api/auth/reset",
-      { channel: "email", target: email, code: lastCodeFor(email), password: "Found-it-2026" },
+      { channel: "email", target: email, code: lastCodeFor(api().outbox, email), password: "Found-it-2026" },
       first,
     );
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
