@@ -18,13 +18,13 @@ export interface SessionLimits {
 
 export const SESSION_IDLE_MS = 14 * 86_400_000;
 export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
-export const LEARNER_SESSION: SessionLimits = {
+const LEARNER_SESSION: SessionLimits = {
   idleMs: SESSION_IDLE_MS,
   absoluteMs: SESSION_ABSOLUTE_MS,
   touchEveryMs: 5 * 60_000,
 };
 /** Teachers and operators (ASVS 7.3.1/7.3.2 for accounts that can change others' data and money). */
-export const STAFF_SESSION: SessionLimits = { idleMs: 2 * 3_600_000, absoluteMs: 12 * 3_600_000, touchEveryMs: 60_000 };
+const STAFF_SESSION: SessionLimits = { idleMs: 2 * 3_600_000, absoluteMs: 12 * 3_600_000, touchEveryMs: 60_000 };
 
 /**
  * The limits of a session by the account's role now, not at sign-in: a learner made operator
@@ -34,7 +34,7 @@ export const sessionLimits = (role: User["role"]): SessionLimits =>
   role === "teacher" || role === "operator" ? STAFF_SESSION : LEARNER_SESSION;
 
 /** Whether a session started at `createdAt` and last seen at `lastSeenAt` has outlived its limits. */
-export function sessionOutlived(limits: SessionLimits, createdAt: Date, lastSeenAt: Date, now: Date): boolean {
+function sessionOutlived(limits: SessionLimits, createdAt: Date, lastSeenAt: Date, now: Date): boolean {
   return (
     createdAt.getTime() + limits.absoluteMs <= now.getTime() || lastSeenAt.getTime() + limits.idleMs <= now.getTime()
   );
