@@ -6,6 +6,7 @@
  *   npm run user:create -- --role operator --email a@b.cn [--phone 138…] [--nickname 名字]
  *   npm run user:role -- --grant teacher --phone 138…  (or --revoke operator --email …)
  *   npm run user:reset-2fa -- --email a@b.cn          (or --phone 138…: the phone was lost)
+ *   npm run audit:verify                              (exits 1 when the audit log's chain is broken)
  *
  * In the container: `node dist/server/cli.js <command> …`.
  */
@@ -18,6 +19,7 @@ import { migrate } from "../api/db/migrate";
 import { seedCatalogue } from "../api/db/seed-catalogue";
 import { seedCommerce } from "../api/db/seed-commerce";
 import { seedHomework } from "../api/modules/homework/seed";
+import { verifyAuditChain } from "../api/modules/audit/chain";
 import { seed } from "../api/db/seed";
 import {
   AccountCommandError,
@@ -34,7 +36,14 @@ const USAGE = `commands:
   seed            demo accounts and catalogue (refused in pro unless DEMO_DATA=1)
   user:create     --role learner|teacher|operator (--phone 138… | --email a@b.cn) [--nickname 名字]
   user:role       (--grant | --revoke) teacher|operator (--phone … | --email …)
-  user:reset-2fa  (--phone … | --email …)   turn off two-factor login (the phone was lost)`;
+  user:reset-2fa  (--phone … | --email …)   turn off two-factor login (the phone was lost)
+  audit:verify    walks the audit log's hash chain; names the first broken record and exits 1`;
+
+const CHAIN_PROBLEMS = {
+  altered: "its content is not what was recorded (changed afterwards)",
+  unlinked: "the record chained before it is missing (deleted) or was changed",
+  cut: "the records after it were deleted (the chain's head names a later record)",
+} as const;
 
 function options(args: string[]) {
   const { values } = parseArgs({
@@ -53,7 +62,7 @@ function options(args: string[]) {
 }
 
 async function main(command: string | undefined, args: string[]) {
-  const known = ["migrate", "seed", "user:create", "user:role", "user:reset-2fa"];
+  const known = ["migrate", "seed", "user:create", "user:role", "user:reset-2fa", "audit:verify"];
   if (!command || !known.includes(command)) throw new AccountCommandError(`unknown command ${command ?? ""}\n${USAGE}`);
   const config = loadConfig(process.env, {
     clusterArchive: path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", CLUSTER_ARCHIVE_NAME),
@@ -107,6 +116,17 @@ async function main(command: string | undefined, args: string[]) {
           ? `account #${userId}: two-factor login turned off; it signs in with its password or a code and sets it up again`
           : `account #${userId}: two-factor login was not on (nothing changed)`,
       );
+    } else if (command === "audit:verify") {
+      const check = await verifyAuditChain(database.db);
+      const { broken } = check;
+      if (!broken) {
+        console.log(`OK: the audit log's chain is whole, ${check.count} records; newest hash ${check.head}`);
+      } else {
+        const where = broken.id === null ? "its start" : `record #${broken.id}`;
+        const when = broken.at ? ` (${broken.at.toISOString()}, ${broken.action ?? ""})` : "";
+        console.error(`BROKEN: the audit log's chain breaks at ${where}${when}: ${CHAIN_PROBLEMS[broken.problem]}`);
+        process.exitCode = 1;
+      }
     }
   } finally {
     await database.close();

@@ -1,13 +1,15 @@
 /**
  * A migrated database for one test file: PGlite in memory (unpacked from the run's migrated
  * cluster), or, when TEST_DATABASE_URL is set, a schema of its own on that PostgreSQL server,
- * dropped afterwards.
+ * dropped afterwards. `dataDir` keeps the PGlite database in a folder (for a command to open);
+ * `migrations` applies only those, on a new empty database.
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, type DatabaseOptions, openDatabase } from "../api/db/database";
 import { currentClusterStamp, migrate } from "../api/db/migrate";
+import type { Migration } from "../api/db/migrations";
 import { readClusterArchive } from "../api/db/pglite-cluster";
 
 let cluster: Blob | undefined;
@@ -26,15 +28,19 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** `options` apply on PostgreSQL only; the connections are named `mochi-test <schema>`. */
+/** `listenRetryBaseMs` applies on PostgreSQL only; the connections are named `mochi-test <schema>`. */
 export async function testDatabase(
-  options: Pick<DatabaseOptions, "listenRetryBaseMs"> = {},
-): Promise<TestDatabase & { applicationName?: string }> {
+  options: Pick<DatabaseOptions, "listenRetryBaseMs" | "dataDir"> & { migrations?: Migration[] } = {},
+): Promise<TestDatabase & { applicationName?: string; schema?: string }> {
+  const { migrations, dataDir, ...pgOptions } = options;
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ clusterArchive: migratedClusterOfThisRun() });
-    // Already migrated: this only checks it.
-    await migrate(database);
+    const database = await openDatabase({
+      dataDir,
+      clusterArchive: migrations ? undefined : migratedClusterOfThisRun(),
+    });
+    // Already migrated unless `migrations` is given: then this only checks it.
+    await migrate(database, migrations);
     return { database, dispose: () => database.close() };
   }
   const schema = `test_${randomBytes(6).toString("hex")}`;
@@ -43,11 +49,12 @@ export async function testDatabase(
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const applicationName = `mochi-test ${schema}`;
-  const database = await openDatabase({ url, schema, poolSize: 20, applicationName, ...options });
-  await migrate(database);
+  const database = await openDatabase({ url, schema, poolSize: 20, applicationName, ...pgOptions });
+  await migrate(database, migrations);
   return {
     database,
     applicationName,
+    schema,
     async dispose() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });

@@ -814,6 +814,16 @@ export interface AuditLogTable {
   after: ColumnType<unknown, string | null | undefined, string | null>;
   reason: string | null;
   created_at: Timestamp;
+  /** Set by the chain trigger (migration 021): the hash of the row before, and this row's. */
+  prev_hash: Generated<string>;
+  hash: Generated<string>;
+}
+
+/** The head of the audit log's hash chain: one row, locked by every append. */
+export interface AuditChainTable {
+  id: Generated<number>;
+  last_id: number;
+  hash: string;
 }
 
 /** Bytes are read only by the photo endpoint. */
@@ -876,6 +886,7 @@ export interface ActivityCheckInsTable {
 export interface DB {
   users: UsersTable;
   audit_log: AuditLogTable;
+  audit_chain: AuditChainTable;
   devices: DevicesTable;
   sessions: SessionsTable;
   pending_logins: PendingLoginsTable;

@@ -73,3 +73,24 @@ export const auditQuery = staffPageQuery.extend({
   to: chinaDay.optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
+
+/**
+ * Whether the audit log's hash chain is whole. `broken` names the first row that fails:
+ * altered (its content changed), unlinked (a row before it was deleted), cut (the newest rows
+ * were deleted; `id` is the newest row left, null when none is left).
+ */
+export const auditChainSchema = z.object({
+  intact: z.boolean(),
+  count: z.number().int(),
+  broken: z
+    .object({
+      id: z.number().int().nullable(),
+      at: z.string().nullable(),
+      action: z.string().nullable(),
+      problem: z.enum(["altered", "unlinked", "cut"]),
+    })
+    .nullable(),
+  /** When every row was last read (between those walks only the new rows are). */
+  fullCheckAt: z.string(),
+});
+export type AuditChain = z.infer<typeof auditChainSchema>;

@@ -3,8 +3,9 @@
  * order, ships it from its page and the learner sees it shipped; a return reviewed end to end —
  * the learner asks, the operator turns it down with a reason the learner reads, the learner asks
  * again and the operator approves it, the learner sees the money back; the audit log lists each
- * of these actions; an operator disables an account from the accounts desk: its session ends and
- * signing in says so in Chinese, until it is enabled again. No console errors on either side.
+ * of these actions and says its hash chain is whole; an operator disables an account from the
+ * accounts desk: its session ends and signing in says so in Chinese, until it is enabled again.
+ * No console errors on either side.
  */
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
@@ -135,6 +136,8 @@ test("an operator ships a book order from the desk; the learner sees it shipped;
   const log = op.getByRole("table");
   await expect(log).toContainText("order.ship");
   await expect(log).toContainText("SF1357924680");
+  // Above the table, the hash chain's check over every record of the site.
+  await expect(op.getByRole("status").filter({ hasText: "审计记录" })).toContainText(/审计记录完整（共 \d+ 条）/);
   await op.screenshot({ path: `${SHOTS}/audit-ship.png`, fullPage: true });
 
   expect(consoleErrors).toEqual([]);

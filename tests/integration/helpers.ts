@@ -5,6 +5,7 @@ import path from "node:path";
 import pino from "pino";
 import { type AppOptions, createApp } from "../../server/app";
 import { type AppConfig, loadConfig } from "../../server/config";
+import type { DevOutbox } from "../../api/providers/messages";
 import { openServices } from "../../server/services";
 import { sql } from "kysely";
 import { type Database, openDatabase } from "../../api/db/database";
@@ -94,6 +95,14 @@ export const closeServer = (server: Server) =>
     server.closeAllConnections();
     server.close(() => resolve());
   });
+
+/** The six-digit code of the newest message to `target` in the development outbox. */
+export function lastCodeFor(outbox: DevOutbox | null, target: string): string {
+  const message = outbox?.list().find((m) => m.to === target);
+  const code = /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];
+  if (!code) throw new Error(`no code sent to ${target}`);
+  return code;
+}
 
 export const BROWSER_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";

@@ -19,6 +19,7 @@ import * as videoJobs from "./017_video_jobs";
 import * as activityParticipation from "./018_activity_participation";
 import * as catalogueChangesByRow from "./019_catalogue_changes_by_row";
 import * as twoFactor from "./020_two_factor";
+import * as auditChain from "./021_audit_chain";
 import * as idempotencyLeases from "./022_idempotency_leases";
 
 export interface Migration {
@@ -48,5 +49,6 @@ export const migrations: Migration[] = [
   { version: 18, name: "activity_participation", up: activityParticipation.up },
   { version: 19, name: "catalogue_changes_by_row", up: catalogueChangesByRow.up },
   { version: 20, name: "two_factor", up: twoFactor.up },
+  { version: 21, name: "audit_chain", up: auditChain.up },
   { version: 22, name: "idempotency_leases", up: idempotencyLeases.up },
 ];

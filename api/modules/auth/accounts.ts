@@ -4,7 +4,7 @@ import type { Viewer } from "../../../shared/contracts/viewer";
 import type { ApiContext } from "../../context";
 import type { User } from "../../db/schema";
 import { clientIp } from "../../http";
-import { createSession, setSessionCookie } from "./sessions";
+import { createSession, sessionLimits, setSessionCookie } from "./sessions";
 import { mustEnrolTwoFactor } from "./two-factor";
 
 export function defaultNickname(seed: string): string {
@@ -71,5 +71,5 @@ export async function startSession(
     { userAgent: req.get("user-agent") ?? "", ip: clientIp(req), ...session },
     ctx.now(),
   );
-  setSessionCookie(res, token, ctx.settings.cookies);
+  setSessionCookie(res, token, ctx.settings.cookies, sessionLimits(user.role).absoluteMs);
 }

@@ -1,8 +1,8 @@
 /**
  * Server-side sessions: an opaque random id (256 bits) in an httpOnly cookie, stored only as
- * its SHA-256. Idle and absolute expiry; revocable one by one, all but this one, or all.
- * An unknown, tampered, expired or revoked cookie is simply anonymous. A session remembers when
- * it last proved the password or a two-factor code (step-up, decision 072).
+ * its SHA-256. Idle and absolute expiry, shorter for staff; revocable one by one, all but this
+ * one, or all. An unknown, tampered, expired or revoked cookie is simply anonymous. A session
+ * remembers when it last proved the password or a two-factor code (step-up, decision 072).
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Request, Response } from "express";
@@ -11,12 +11,38 @@ import type { Database } from "../../db/database";
 import type { User } from "../../db/schema";
 import type { Auth } from "../../request-auth";
 
+export interface SessionLimits {
+  idleMs: number;
+  absoluteMs: number;
+  /** last_seen is written at most this often per session: idle expiry is exact to this much. */
+  touchEveryMs: number;
+}
+
 export const SESSION_IDLE_MS = 14 * 86_400_000;
 export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
 /** How long a proved password or two-factor code lets a session make guarded changes. */
 export const STEP_UP_MS = 10 * 60_000;
-/** last_seen is written at most this often per session. */
-const TOUCH_EVERY_MS = 5 * 60_000;
+const LEARNER_SESSION: SessionLimits = {
+  idleMs: SESSION_IDLE_MS,
+  absoluteMs: SESSION_ABSOLUTE_MS,
+  touchEveryMs: 5 * 60_000,
+};
+/** Teachers and operators (ASVS 7.3.1/7.3.2 for accounts that can change others' data and money). */
+const STAFF_SESSION: SessionLimits = { idleMs: 2 * 3_600_000, absoluteMs: 12 * 3_600_000, touchEveryMs: 60_000 };
+
+/**
+ * The limits of a session by the account's role now, not at sign-in: a learner made operator
+ * keeps a session only as long as a staff one would have lasted.
+ */
+export const sessionLimits = (role: User["role"]): SessionLimits =>
+  role === "teacher" || role === "operator" ? STAFF_SESSION : LEARNER_SESSION;
+
+/** Whether a session started at `createdAt` and last seen at `lastSeenAt` has outlived its limits. */
+function sessionOutlived(limits: SessionLimits, createdAt: Date, lastSeenAt: Date, now: Date): boolean {
+  return (
+    createdAt.getTime() + limits.absoluteMs <= now.getTime() || lastSeenAt.getTime() + limits.idleMs <= now.getTime()
+  );
+}
 
 export interface CookieSettings {
   /** `__Host-sid` with Secure on HTTPS origins, `sid` on plain-HTTP development origins. */
@@ -36,13 +62,14 @@ export function readSessionToken(req: Request, settings: CookieSettings): string
   return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
-export function setSessionCookie(res: Response, token: string, settings: CookieSettings) {
+/** `maxAgeMs`: the absolute limit of the account's sessions (sessionLimits). */
+export function setSessionCookie(res: Response, token: string, settings: CookieSettings, maxAgeMs: number) {
   res.cookie(sessionCookieName(settings), token, {
     httpOnly: true,
     sameSite: "lax",
     secure: settings.secure,
     path: "/",
-    maxAge: SESSION_ABSOLUTE_MS,
+    maxAge: maxAgeMs,
   });
 }
 
@@ -100,6 +127,7 @@ export async function readSession(
     .innerJoin("users", "users.id", "sessions.user_id")
     .selectAll("users")
     .select([
+      "sessions.created_at as session_created",
       "sessions.last_seen_at as session_last_seen",
       "sessions.expires_at as session_expires",
       "sessions.revoked_at as session_revoked",
@@ -109,15 +137,17 @@ export async function readSession(
     .executeTakeFirst();
   if (!row || row.session_revoked) return null;
   if (row.session_expires.getTime() <= now.getTime()) return null;
-  if (row.session_last_seen.getTime() + SESSION_IDLE_MS <= now.getTime()) return null;
+  const limits = sessionLimits(row.role);
+  if (sessionOutlived(limits, row.session_created, row.session_last_seen, now)) return null;
   if (row.status !== "active" && row.status !== "deleting") return null;
-  if (now.getTime() - row.session_last_seen.getTime() > TOUCH_EVERY_MS) {
+  if (now.getTime() - row.session_last_seen.getTime() > limits.touchEveryMs) {
     await database.db.updateTable("sessions").set({ last_seen_at: now }).where("id_hash", "=", idHash).execute();
   }
   const {
-    session_last_seen: _a,
-    session_expires: _b,
-    session_revoked: _c,
+    session_created: _a,
+    session_last_seen: _b,
+    session_expires: _c,
+    session_revoked: _d,
     session_stepped_up: steppedUpAt,
     ...user
   } = row;

@@ -620,6 +620,67 @@ describe("claims and reviews", () => {
     expect((await claim(second, attemptId)).status).toBe(200);
   });
 
+  it("records every claim, release, review, return and assignment in the audit log, with the change", async () => {
+    const auditOf = (attemptId: string) =>
+      db()
+        .selectFrom("audit_log")
+        .select(["actor_id", "actor_role", "action", "before", "after", "reason"])
+        .where("target_type", "=", "homework_attempt")
+        .where("target_id", "=", attemptId)
+        .orderBy("id")
+        .execute();
+    const reviewed = await handedIn();
+    expect((await claim(teacher, reviewed.attemptId)).status).toBe(200);
+    expect(
+      (await call(teacher, "POST", `/api/teach/homework/attempts/${reviewed.attemptId}/release`)).body.released,
+    ).toBe(true);
+    expect((await claim(teacher, reviewed.attemptId)).status).toBe(200);
+    expect((await review(teacher, reviewed.attemptId, "good")).status).toBe(200);
+    expect(await auditOf(reviewed.attemptId)).toEqual([
+      expect.objectContaining({ actor_id: teacher.id, actor_role: "teacher", action: "homework.claim" }),
+      expect.objectContaining({ actor_id: teacher.id, action: "homework.release", before: expect.any(Object) }),
+      expect.objectContaining({ actor_id: teacher.id, action: "homework.claim" }),
+      {
+        actor_id: teacher.id,
+        actor_role: "teacher",
+        action: "homework.review",
+        before: { state: "waiting" },
+        after: { state: "reviewed", number: 1, level: "good", comment: "写得很好。继续。", drawings: 0 },
+        reason: null,
+      },
+    ]);
+
+    const returned = await handedIn();
+    const second = await staff("teacher", courseId);
+    const assigned = await call(operator, "POST", `/api/teach/homework/attempts/${returned.attemptId}/assign`, {
+      teacherId: second.id,
+    });
+    expect(assigned.status).toBe(200);
+    const back = await call(second, "POST", `/api/teach/homework/attempts/${returned.attemptId}/return`, {
+      reason: "字迹太淡，请用浓墨重写",
+    });
+    expect(back.status).toBe(200);
+    expect(await auditOf(returned.attemptId)).toEqual([
+      expect.objectContaining({
+        actor_id: operator.id,
+        actor_role: "operator",
+        action: "homework.assign",
+        after: { assignedTo: second.id },
+      }),
+      expect.objectContaining({
+        actor_id: second.id,
+        action: "homework.return",
+        after: { state: "returned", number: 1, drawings: 0 },
+        reason: "字迹太淡，请用浓墨重写",
+      }),
+    ]);
+
+    // A refused claim or review changes nothing, and records nothing.
+    expect((await claim(teacher, returned.attemptId)).status).toBe(409);
+    expect((await review(teacher, returned.attemptId)).status).toBe(409);
+    expect(await auditOf(returned.attemptId)).toHaveLength(2);
+  });
+
   it("keeps a teacher's phrases", async () => {
     const saved = await call(teacher, "PUT", "/api/teach/homework/phrases", { phrases: ["很好", "再练"] });
     expect(saved.body.phrases).toEqual(["很好", "再练"]);

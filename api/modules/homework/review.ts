@@ -4,7 +4,8 @@
  *
  * A claim locks an attempt for one teacher for HOMEWORK_CLAIM_MINUTES: claiming is a single
  * guarded UPDATE (free, mine already, or expired), so however many teachers press at once exactly
- * one holds it. Reviewing and returning a held attempt is in `verdicts.ts`.
+ * one holds it. Reviewing and returning a held attempt is in `verdicts.ts`. A claim, a release
+ * and an assignment are each recorded in the audit log with the change.
  */
 import type { z } from "zod";
 import { chinaDay } from "../../../shared/china-time";
@@ -19,6 +20,7 @@ import type { ApiContext } from "../../context";
 import { cursorAt, pastCursor, readCursor } from "../../db/keyset";
 import type { User } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
+import { recordAudit } from "../audit/record";
 import { HOMEWORK_NOT_FOUND } from "./homework";
 import { covers, requireStaff, type StaffScope } from "./staff";
 import { submissionView, thumbUrl, type Db } from "./views";
@@ -255,15 +257,28 @@ export async function claimAttempt(ctx: ApiContext, user: User, publicId: string
   const attempt = await attemptInScope(db, scope, publicId);
   const now = ctx.now();
   const until = new Date(now.getTime() + CLAIM_MS);
-  const claimed = await db
-    .updateTable("homework_attempts")
-    .set({ claimed_by: user.id, claim_until: until })
-    .where("id", "=", attempt.id)
-    .where("state", "=", "waiting")
-    .where((eb) => eb.or([eb("claimed_by", "is", null), eb("claimed_by", "=", user.id), eb("claim_until", "<=", now)]))
-    .where((eb) => eb.or([eb("assigned_to", "is", null), eb("assigned_to", "=", user.id)]))
-    .returning("claim_until")
-    .executeTakeFirst();
+  const claimed = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("homework_attempts")
+      .set({ claimed_by: user.id, claim_until: until })
+      .where("id", "=", attempt.id)
+      .where("state", "=", "waiting")
+      .where((eb) =>
+        eb.or([eb("claimed_by", "is", null), eb("claimed_by", "=", user.id), eb("claim_until", "<=", now)]),
+      )
+      .where((eb) => eb.or([eb("assigned_to", "is", null), eb("assigned_to", "=", user.id)]))
+      .returning("claim_until")
+      .executeTakeFirst();
+    if (row)
+      await recordAudit(trx, {
+        actorId: user.id,
+        action: "homework.claim",
+        targetType: "homework_attempt",
+        targetId: publicId,
+        after: { number: attempt.number, claimUntil: until.toISOString() },
+      });
+    return row;
+  });
   if (!claimed) {
     if (attempt.state !== "waiting") throw alreadyDone();
     if (attempt.assigned_to !== null && attempt.assigned_to !== user.id)
@@ -282,14 +297,25 @@ export async function releaseAttempt(ctx: ApiContext, user: User, publicId: stri
   const db = ctx.database.db;
   const scope = await requireStaff(db, user);
   const attempt = await attemptInScope(db, scope, publicId);
-  const released = await db
-    .updateTable("homework_attempts")
-    .set({ claimed_by: null, claim_until: null })
-    .where("id", "=", attempt.id)
-    .where("state", "=", "waiting")
-    .where("claimed_by", "=", user.id)
-    .returning("id")
-    .executeTakeFirst();
+  const released = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("homework_attempts")
+      .set({ claimed_by: null, claim_until: null })
+      .where("id", "=", attempt.id)
+      .where("state", "=", "waiting")
+      .where("claimed_by", "=", user.id)
+      .returning("id")
+      .executeTakeFirst();
+    if (row)
+      await recordAudit(trx, {
+        actorId: user.id,
+        action: "homework.release",
+        targetType: "homework_attempt",
+        targetId: publicId,
+        before: { number: attempt.number, claimedBy: user.id },
+      });
+    return row;
+  });
   return { released: released !== undefined };
 }
 
@@ -314,13 +340,25 @@ export async function assignAttempt(
     .executeTakeFirst();
   if (!teaches) throw new ApiError(400, "invalid_input", "这位老师不教这门课");
   const now = ctx.now();
-  const assigned = await db
-    .updateTable("homework_attempts")
-    .set({ assigned_to: teacherId, claimed_by: teacherId, claim_until: new Date(now.getTime() + CLAIM_MS) })
-    .where("id", "=", attempt.id)
-    .where("state", "=", "waiting")
-    .returning("id")
-    .executeTakeFirst();
+  const assigned = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("homework_attempts")
+      .set({ assigned_to: teacherId, claimed_by: teacherId, claim_until: new Date(now.getTime() + CLAIM_MS) })
+      .where("id", "=", attempt.id)
+      .where("state", "=", "waiting")
+      .returning("id")
+      .executeTakeFirst();
+    if (row)
+      await recordAudit(trx, {
+        actorId: user.id,
+        action: "homework.assign",
+        targetType: "homework_attempt",
+        targetId: publicId,
+        before: { number: attempt.number, assignedTo: attempt.assigned_to, claimedBy: attempt.claimed_by },
+        after: { assignedTo: teacherId },
+      });
+    return row;
+  });
   if (!assigned) throw alreadyDone();
   const row = await queueRows(db, scope).where("a.id", "=", attempt.id).executeTakeFirstOrThrow();
   return queueItem(row, scope, now);

@@ -1,7 +1,8 @@
 /**
  * A teacher's verdict on an attempt they hold: reviewed with a level and comment, or returned
  * with a reason. Either requires a live claim and changes the attempt, the submission, the coins
- * (an excellent rating pays once per submission) and the learner's notice in one transaction.
+ * (an excellent rating pays once per submission), the learner's notice and the audit log in one
+ * transaction.
  */
 import type { z } from "zod";
 import {
@@ -15,6 +16,7 @@ import type { ApiContext } from "../../context";
 import type { User } from "../../db/schema";
 import { ApiError } from "../../http";
 import { notify } from "../../notices";
+import { recordAudit } from "../audit/record";
 import { awardLearningCoins } from "../wallet/hooks";
 import { alreadyDone, attemptInScope, heldByOther } from "./review";
 import { requireStaff } from "./staff";
@@ -114,6 +116,29 @@ async function finish(ctx: ApiContext, user: User, publicId: string, outcome: Ou
         now,
       );
     }
+    const drawings = outcome.input.drawings.length;
+    await recordAudit(trx, {
+      actorId: user.id,
+      targetType: "homework_attempt",
+      targetId: publicId,
+      before: { state: "waiting" },
+      ...(outcome.kind === "review"
+        ? {
+            action: "homework.review",
+            after: {
+              state: "reviewed",
+              number: done.number,
+              level: outcome.input.level,
+              comment: outcome.input.comment,
+              drawings,
+            },
+          }
+        : {
+            action: "homework.return",
+            after: { state: "returned", number: done.number, drawings },
+            reason: outcome.input.reason,
+          }),
+    });
     return submissionView(trx, done.submission_id);
   });
 }

@@ -253,7 +253,7 @@ export function meEndpoints(ctx: ApiContext): Endpoint[] {
       auth: true,
       output: sessionListSchema,
       handler: async (_req, res, { auth }) => {
-        res.json({ items: await listSessions(ctx, auth.user.id, auth.sessionIdHash) } satisfies SessionList);
+        res.json({ items: await listSessions(ctx, auth.user, auth.sessionIdHash) } satisfies SessionList);
       },
     }),
     defineEndpoint({

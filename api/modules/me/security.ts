@@ -14,7 +14,7 @@ import { notify } from "../../notices";
 import { deviceName } from "../auth/devices";
 import { type Channel, consumeCode, invalidCode, issueCode } from "../auth/otp";
 import { hashPassword, verifyPassword } from "../auth/passwords";
-import { SESSION_IDLE_MS, revokeUserSessions } from "../auth/sessions";
+import { revokeUserSessions, sessionLimits } from "../auth/sessions";
 
 const wrongPassword = () => new ApiError(400, "password_incorrect", "当前密码不正确");
 
@@ -233,9 +233,14 @@ export async function removeDevice(ctx: ApiContext, user: User, sessionIdHash: s
 
 export const sessionPublicId = (idHash: string) => idHash.slice(0, 16);
 
-/** Sessions that still work: not revoked, not past their absolute or idle limits. */
-export async function listSessions(ctx: ApiContext, userId: number, sessionIdHash: string): Promise<SessionItem[]> {
+/** Sessions that still work: not revoked, not past the absolute or idle limits of the account's role. */
+export async function listSessions(
+  ctx: ApiContext,
+  user: Pick<User, "id" | "role">,
+  sessionIdHash: string,
+): Promise<SessionItem[]> {
   const now = ctx.now();
+  const limits = sessionLimits(user.role);
   const rows = await ctx.database.db
     .selectFrom("sessions")
     .leftJoin("devices", "devices.id", "sessions.device_id")
@@ -247,10 +252,11 @@ export async function listSessions(ctx: ApiContext, userId: number, sessionIdHas
       "sessions.last_seen_at",
       "devices.name as device_name",
     ])
-    .where("sessions.user_id", "=", userId)
+    .where("sessions.user_id", "=", user.id)
     .where("sessions.revoked_at", "is", null)
     .where("sessions.expires_at", ">", now)
-    .where("sessions.last_seen_at", ">", new Date(now.getTime() - SESSION_IDLE_MS))
+    .where("sessions.created_at", ">", new Date(now.getTime() - limits.absoluteMs))
+    .where("sessions.last_seen_at", ">", new Date(now.getTime() - limits.idleMs))
     .orderBy("sessions.last_seen_at", "desc")
     .execute();
   return rows.map((s) => ({

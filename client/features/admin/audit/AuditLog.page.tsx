@@ -1,13 +1,17 @@
-/** 审计日志 (/admin/audit): every staff action, newest first; filters and sort live in the URL. */
+/**
+ * 审计日志 (/admin/audit): every staff action, newest first; filters and sort live in the URL.
+ * Above the table, whether the log's hash chain is whole.
+ */
 import { createColumnHelper } from "@tanstack/react-table";
 import { useLoaderData, useSearchParams } from "react-router-dom";
 import { GetForm } from "../../../routing/get-form";
-import { auditEntrySchema, pagedOf, type AuditEntry } from "../../../../shared/contracts/staff";
+import { auditChainSchema, auditEntrySchema, pagedOf, type AuditEntry } from "../../../../shared/contracts/staff";
 import { formatDateTime } from "../../../../shared/format";
 import { Page } from "../../../components/Page";
 import { DataTable } from "../../../components/table/DataTable";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
 import { LoadFailed, loaded } from "../desk-parts";
+import { ChainStatus } from "./ChainStatus";
 import "../desk.css";
 
 const FILTERS = ["q", "action", "targetType", "targetId", "actor", "from", "to", "page", "pageSize", "sort", "dir"];
@@ -21,8 +25,11 @@ export async function loader({ request, env, signal }: PageLoaderArgs) {
     if (value) query.set(key, value);
   }
   const text = query.toString();
-  const page = await loaded(env.api(`/api/admin/audit${text ? `?${text}` : ""}`, { signal, schema: auditPage }));
-  return { page, meta: { title: "审计日志", noindex: true } };
+  const [page, chain] = await Promise.all([
+    loaded(env.api(`/api/admin/audit${text ? `?${text}` : ""}`, { signal, schema: auditPage })),
+    loaded(env.api("/api/admin/audit/chain", { signal, schema: auditChainSchema })),
+  ]);
+  return { page, chain, meta: { title: "审计日志", noindex: true } };
 }
 
 const ROLE_LABELS: Record<string, string> = { operator: "运营", teacher: "教师", learner: "学员" };
@@ -38,6 +45,8 @@ function Change({ entry }: { entry: AuditEntry }) {
 
 const column = createColumnHelper<AuditEntry>();
 const columns = [
+  // The number the chain check names (第 X 条).
+  column.accessor("id", { header: "编号", cell: (c) => c.getValue() }),
   column.accessor("at", { header: "时间", cell: (c) => formatDateTime(c.getValue()), meta: { sortKey: "at" } }),
   column.accessor("actorName", {
     header: "操作人",
@@ -55,10 +64,11 @@ const columns = [
 ];
 
 export default function AuditLogPage() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, chain } = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
   return (
     <Page lead="员工的每一次操作：谁、何时、做了什么、改动前后。记录只增不改。">
+      <ChainStatus chain={chain} />
       <GetForm className="admin-filters" role="search" aria-label="筛选审计日志">
         <label>
           关键词
