@@ -53,8 +53,10 @@ async function account(role: Role, extra: { email?: string; password?: string } 
 }
 
 /** A session of the account signed in at `when`. */
+/** A session started at `when`; it counts as stepped up then (as after a password login). */
 async function sessionAt(userId: number, when: Date): Promise<string> {
-  const token = await createSession(api().database, userId, { userAgent: "vitest", ip: "127.0.0.1" }, when);
+  const meta = { userAgent: "vitest", ip: "127.0.0.1", steppedUp: true };
+  const token = await createSession(api().database, userId, meta, when);
   return `${sessionCookieName(api().settings.cookies)}=${token}`;
 }
 
