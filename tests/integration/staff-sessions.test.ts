@@ -170,6 +170,26 @@ describe("staff session limits", () => {
   });
 });
 
+describe("the sessions others see", () => {
+  it("lists only sessions within the role's limits, in the security page and the operator's account page", async () => {
+    const boss = await account("operator");
+    const teacher = await account("teacher");
+    const t0 = realNow();
+    const quiet = await sessionAt(teacher.id, t0);
+    const busy = await sessionAt(teacher.id, plus(t0, 2 * HOUR));
+    at(plus(t0, 2 * HOUR + MINUTE));
+    // The quiet one is past a teacher's 2 h idle: it no longer works, and no list shows it.
+    expect(await viewer(quiet)).toBeNull();
+    const own = await request(h.app).get("/api/me/sessions").set("Cookie", busy);
+    expect(own.status).toBe(200);
+    expect(own.body.items).toHaveLength(1);
+    const bossCookie = await sessionAt(boss.id, plus(t0, 2 * HOUR + MINUTE));
+    const detail = await request(h.app).get(`/api/admin/users/${teacher.id}`).set("Cookie", bossCookie);
+    expect(detail.status).toBe(200);
+    expect(detail.body.sessions).toHaveLength(1);
+  });
+});
+
 describe("passwords and sessions", () => {
   it("a password change keeps this session and ends the account's others", async () => {
     const teacher = await account("teacher", { password: "Old-brush-2026" });

@@ -17,6 +17,7 @@ import type { ApiContext } from "../../context";
 import type { DB, User } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
 import { recordAudit } from "../audit/record";
+import { liveSessions } from "../auth/sessions";
 import { resetTwoFactor, twoFactorEnabled } from "../auth/two-factor";
 import { roleAfter } from "./accounts-admin";
 import { likeEscaped } from "./orders-admin";
@@ -136,12 +137,8 @@ export async function adminUserDetail(ctx: ApiContext, operatorId: number, id: n
       .orderBy("enrolments.created_at", "desc")
       .limit(50)
       .execute(),
-    db
-      .selectFrom("sessions")
+    liveSessions(db, user, now)
       .select(["id_hash", "user_agent", "ip", "created_at", "last_seen_at"])
-      .where("user_id", "=", id)
-      .where("revoked_at", "is", null)
-      .where("expires_at", ">", now)
       .orderBy("last_seen_at", "desc")
       .limit(20)
       .execute(),

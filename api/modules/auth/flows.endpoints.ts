@@ -35,7 +35,6 @@ import { ApiError, clientIp } from "../../http";
 import { canSignIn, defaultNickname, viewerOf } from "./accounts";
 import { notify } from "../../notices";
 import { type CodeRefusal, sendCode } from "./code-delivery";
-import { presentDeviceKeyHash } from "./devices";
 import { accountDisabled, completeLogin, signIn, verificationTarget } from "./login";
 import { type Channel, OTP, consumeCode, invalidCode } from "./otp";
 import {
@@ -77,15 +76,9 @@ export function accountFlowEndpoints(ctx: ApiContext): Endpoint[] {
 
   /** The login waiting on this browser, with its account and where the code goes. */
   async function pendingOn(req: Request) {
-    const pending = await readPendingLogin(ctx, req, presentDeviceKeyHash(req), "device");
-    if (!pending) throw pendingLoginExpired();
-    const user = await ctx.database.db
-      .selectFrom("users")
-      .selectAll()
-      .where("id", "=", pending.userId)
-      .executeTakeFirst();
-    const target = user && verificationTarget(user);
-    if (!user || !target) throw pendingLoginExpired();
+    const { user, ...pending } = await readPendingLogin(ctx, req, "device");
+    const target = verificationTarget(user);
+    if (!target) throw pendingLoginExpired();
     return { pending, user, target };
   }
 

@@ -6,7 +6,8 @@
 import type { Request, Response } from "express";
 import type { ApiContext } from "../../context";
 import { ApiError } from "../../http";
-import { newToken, readTokenCookie } from "./devices";
+import type { User } from "../../db/schema";
+import { newToken, presentDeviceKeyHash, readTokenCookie } from "./devices";
 import { hashToken } from "./sessions";
 
 export const PENDING_LOGIN_COOKIE = "pending_login";
@@ -67,15 +68,18 @@ export async function startPendingLogin(
   });
 }
 
-/** This browser's pending login for `purpose`, if still open and made on this very browser. */
+/**
+ * This browser's pending login for `purpose` with its account: still open, made on this very
+ * browser (its device key), and its account still there; otherwise 400 `login_expired`.
+ */
 export async function readPendingLogin(
   ctx: ApiContext,
   req: Request,
-  deviceKeyHash: string | null,
   purpose: PendingPurpose,
-): Promise<PendingLogin | null> {
+): Promise<PendingLogin & { user: User }> {
   const token = readTokenCookie(req, PENDING_LOGIN_COOKIE);
-  if (!token || !deviceKeyHash) return null;
+  const deviceKeyHash = presentDeviceKeyHash(req);
+  if (!token || !deviceKeyHash) throw pendingLoginExpired();
   const row = await ctx.database.db
     .selectFrom("pending_logins")
     .select(["id_hash", "user_id", "device_key_hash", "stepped_up"])
@@ -84,8 +88,16 @@ export async function readPendingLogin(
     .where("consumed_at", "is", null)
     .where("expires_at", ">", ctx.now())
     .executeTakeFirst();
-  if (!row || row.device_key_hash !== deviceKeyHash) return null;
-  return { idHash: row.id_hash, userId: row.user_id, deviceKeyHash: row.device_key_hash, steppedUp: row.stepped_up };
+  if (!row || row.device_key_hash !== deviceKeyHash) throw pendingLoginExpired();
+  const user = await ctx.database.db.selectFrom("users").selectAll().where("id", "=", row.user_id).executeTakeFirst();
+  if (!user) throw pendingLoginExpired();
+  return {
+    idHash: row.id_hash,
+    userId: row.user_id,
+    deviceKeyHash: row.device_key_hash,
+    steppedUp: row.stepped_up,
+    user,
+  };
 }
 
 /** Uses the pending login up; false when another request already did. */

@@ -8,7 +8,8 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Request, Response } from "express";
 import { parse as parseCookies } from "cookie";
 import type { Database } from "../../db/database";
-import type { User } from "../../db/schema";
+import type { Kysely } from "kysely";
+import type { DB, User } from "../../db/schema";
 import type { Auth } from "../../request-auth";
 
 export interface SessionLimits {
@@ -42,6 +43,18 @@ function sessionOutlived(limits: SessionLimits, createdAt: Date, lastSeenAt: Dat
   return (
     createdAt.getTime() + limits.absoluteMs <= now.getTime() || lastSeenAt.getTime() + limits.idleMs <= now.getTime()
   );
+}
+
+/** A user's sessions that still work at `now`: not revoked, within the limits of the account's role. */
+export function liveSessions(db: Kysely<DB>, user: Pick<User, "id" | "role">, now: Date) {
+  const limits = sessionLimits(user.role);
+  return db
+    .selectFrom("sessions")
+    .where("sessions.user_id", "=", user.id)
+    .where("sessions.revoked_at", "is", null)
+    .where("sessions.expires_at", ">", now)
+    .where("sessions.created_at", ">", new Date(now.getTime() - limits.absoluteMs))
+    .where("sessions.last_seen_at", ">", new Date(now.getTime() - limits.idleMs));
 }
 
 export interface CookieSettings {

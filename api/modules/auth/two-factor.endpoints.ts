@@ -29,7 +29,6 @@ import { qrCodeSvg } from "../../qr-code";
 import { enforce } from "../../rate-limit";
 import { recordAudit } from "../audit/record";
 import { canSignIn } from "./accounts";
-import { presentDeviceKeyHash } from "./devices";
 import { accountDisabled, confirmDevice } from "./login";
 import { verifyPassword } from "./passwords";
 import { clearPendingLoginCookie, consumePendingLogin, pendingLoginExpired, readPendingLogin } from "./pending-logins";
@@ -80,14 +79,7 @@ export function twoFactorLoginEndpoints(ctx: ApiContext): Endpoint[] {
       input: twoFactorLoginSchema,
       output: loginResultSchema,
       handler: async (req, res, { input: { code } }) => {
-        const pending = await readPendingLogin(ctx, req, presentDeviceKeyHash(req), "two_factor");
-        if (!pending) throw pendingLoginExpired();
-        const user = await ctx.database.db
-          .selectFrom("users")
-          .selectAll()
-          .where("id", "=", pending.userId)
-          .executeTakeFirst();
-        if (!user) throw pendingLoginExpired();
+        const { user, ...pending } = await readPendingLogin(ctx, req, "two_factor");
         const used = await takeSecondFactor(ctx, user.id, code, {
           recovery: true,
           limits: [loginCodeLimit(pending.idHash)],

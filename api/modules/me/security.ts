@@ -14,7 +14,7 @@ import { notify } from "../../notices";
 import { deviceName } from "../auth/devices";
 import { type Channel, consumeCode, invalidCode, issueCode } from "../auth/otp";
 import { hashPassword, verifyPassword } from "../auth/passwords";
-import { revokeUserSessions, sessionLimits } from "../auth/sessions";
+import { liveSessions, revokeUserSessions } from "../auth/sessions";
 
 const wrongPassword = () => new ApiError(400, "password_incorrect", "当前密码不正确");
 
@@ -239,10 +239,7 @@ export async function listSessions(
   user: Pick<User, "id" | "role">,
   sessionIdHash: string,
 ): Promise<SessionItem[]> {
-  const now = ctx.now();
-  const limits = sessionLimits(user.role);
-  const rows = await ctx.database.db
-    .selectFrom("sessions")
+  const rows = await liveSessions(ctx.database.db, user, ctx.now())
     .leftJoin("devices", "devices.id", "sessions.device_id")
     .select([
       "sessions.id_hash",
@@ -252,11 +249,6 @@ export async function listSessions(
       "sessions.last_seen_at",
       "devices.name as device_name",
     ])
-    .where("sessions.user_id", "=", user.id)
-    .where("sessions.revoked_at", "is", null)
-    .where("sessions.expires_at", ">", now)
-    .where("sessions.created_at", ">", new Date(now.getTime() - limits.absoluteMs))
-    .where("sessions.last_seen_at", ">", new Date(now.getTime() - limits.idleMs))
     .orderBy("sessions.last_seen_at", "desc")
     .execute();
   return rows.map((s) => ({
