@@ -13,6 +13,15 @@ export const INTRO_MAX = 200;
 export const AVATAR_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export type AvatarType = (typeof AVATAR_TYPES)[number];
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Whether a picked file may go up as an avatar or a cover: by its type, or by its name when the
+ * system left the type empty or vague (the API judges the bytes either way).
+ */
+export function isAvatarFile(file: { type: string; name: string }): boolean {
+  if ((AVATAR_TYPES as readonly string[]).includes(file.type)) return true;
+  return (file.type === "" || file.type === "application/octet-stream") && /\.(jpe?g|png|webp)$/i.test(file.name);
+}
 export const AVATAR_MAX_SIDE = 8000;
 export const AVATAR_MAX_PIXELS = 40_000_000;
 export const AVATAR_SIZE = 256;

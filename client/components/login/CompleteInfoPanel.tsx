@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { AjaxError } from "../../../shared/ajax";
 import { completeInfoSchema, statusOkSchema } from "../../../shared/contracts/auth";
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, avatarResultSchema } from "../../../shared/contracts/me";
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, avatarResultSchema, isAvatarFile } from "../../../shared/contracts/me";
 import { viewerSchema } from "../../../shared/contracts/viewer";
 import { REGIONS } from "../../../shared/regions";
 import { ajaxErrorMessage } from "../../../shared/errors";
@@ -23,7 +23,7 @@ const meAnswerSchema = z.object({ viewer: viewerSchema.nullable() });
 async function uploadAvatar(file: File): Promise<string> {
   const res = await fetch("/api/me/avatar", {
     method: "POST",
-    headers: { "Content-Type": file.type, Accept: "application/json" },
+    headers: { "Content-Type": file.type || "application/octet-stream", Accept: "application/json" },
     body: file,
     credentials: "same-origin",
   });
@@ -76,7 +76,7 @@ export function CompleteInfoPanel({ onDone }: { onDone: () => void }) {
   const pickAvatar = async (file: File | undefined) => {
     setAvatarProblem(null);
     if (!file) return;
-    if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) {
+    if (!isAvatarFile(file)) {
       setAvatarProblem(problemOf("请选择 JPG、PNG 或 WebP 格式的图片"));
       return;
     }

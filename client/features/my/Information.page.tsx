@@ -11,6 +11,7 @@ import {
   INTRO_MAX,
   type Me,
   avatarResultSchema,
+  isAvatarFile,
   genderLabels,
   profilePatchSchema,
 } from "../../../shared/contracts/me";
@@ -35,7 +36,7 @@ const AVATAR_MAX_MB = AVATAR_MAX_BYTES / 1024 / 1024;
 
 /** The picture a learner picked, before it is sent: type and size as the API checks them. */
 function avatarFileProblem(file: File): string | null {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return "头像只支持 JPEG、PNG 或 WebP 格式的图片";
+  if (!isAvatarFile(file)) return "头像只支持 JPEG、PNG 或 WebP 格式的图片";
   if (file.size > AVATAR_MAX_BYTES) return `图片不能超过 ${AVATAR_MAX_MB} MB`;
   if (file.size === 0) return "这张图片是空的，请换一张";
   return null;
@@ -48,7 +49,7 @@ function avatarFileProblem(file: File): string | null {
 async function uploadAvatar(file: File): Promise<string> {
   const res = await fetch("/api/me/avatar", {
     method: "POST",
-    headers: { "Content-Type": file.type, Accept: "application/json" },
+    headers: { "Content-Type": file.type || "application/octet-stream", Accept: "application/json" },
     body: file,
     credentials: "same-origin",
   });

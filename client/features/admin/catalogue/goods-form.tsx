@@ -4,7 +4,7 @@
  * shows when the item was created but its cover was not taken.
  */
 import { useLocation } from "react-router-dom";
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "../../../../shared/contracts/me";
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, isAvatarFile } from "../../../../shared/contracts/me";
 import { Field } from "../../../components/staff/staff-kit";
 import { describeProblem } from "../../../lib/problem";
 import { uploadFile } from "./catalogue-api";
@@ -12,7 +12,7 @@ import { uploadFile } from "./catalogue-api";
 /** Why a picked cover would be refused (the API checks the bytes again), or null. */
 export function coverFileProblem(file: File | null): string | null {
   if (!file) return null;
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return "封面只能是 JPEG、PNG 或 WebP 图片";
+  if (!isAvatarFile(file)) return "封面只能是 JPEG、PNG 或 WebP 图片";
   if (file.size > AVATAR_MAX_BYTES) return "封面图片不能超过 5 MB";
   return null;
 }
