@@ -15,6 +15,7 @@ import {
   createAccount,
   oneTimePassword,
 } from "../../api/modules/admin/accounts-admin";
+import { verifyAuditChain } from "../../api/modules/audit/chain";
 import { CHANNEL_UNAVAILABLE } from "../../api/modules/auth/otp";
 import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
 import { createApp } from "../../server/app";
@@ -244,6 +245,27 @@ describe("accounts made by user:create", () => {
       .where("phone", "=", "13800139001")
       .executeTakeFirstOrThrow();
     expect(row.role).toBe("learner");
+    // The command line's changes are in the audit log, as the console's are; no change, no row.
+    const { id } = await database.db
+      .selectFrom("users")
+      .select("id")
+      .where("phone", "=", "13800139001")
+      .executeTakeFirstOrThrow();
+    const audited = await database.db
+      .selectFrom("audit_log")
+      .select(["actor_id", "actor_name", "actor_role", "action", "before", "after"])
+      .where("target_type", "=", "user")
+      .where("target_id", "=", String(id))
+      .orderBy("id")
+      .execute();
+    const commandLine = { actor_id: null, actor_name: "服务器命令行", actor_role: "system" };
+    expect(audited).toEqual([
+      { ...commandLine, action: "user.create", before: null, after: { role: "learner" } },
+      { ...commandLine, action: "user.role.grant", before: { role: "learner" }, after: { role: "teacher" } },
+      { ...commandLine, action: "user.role.grant", before: { role: "teacher" }, after: { role: "operator" } },
+      { ...commandLine, action: "user.role.revoke", before: { role: "operator" }, after: { role: "learner" } },
+    ]);
+    expect((await verifyAuditChain(database.db)).broken).toBeNull();
     await expect(changeRole(database, { phone: "13800139999" }, { grant: "teacher" })).rejects.toThrow(/no account/);
     await expect(changeRole(database, phone, { grant: "teacher", revoke: "operator" })).rejects.toThrow(/exactly one/);
     await expect(changeRole(database, phone, { grant: "admin" as never })).rejects.toThrow(/teacher, operator/);

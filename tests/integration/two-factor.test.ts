@@ -347,6 +347,15 @@ describe("losing the phone", () => {
       reset: false,
     });
     await expect(resetTwoFactorOf(api().database, { email: "nobody@example.cn" })).rejects.toThrow(/no account/);
+    // The command line's reset is in the audit log, once (the second changed nothing).
+    const audited = await api()
+      .database.db.selectFrom("audit_log")
+      .select(["actor_id", "actor_role", "action"])
+      .where("target_type", "=", "user")
+      .where("target_id", "=", String(owner.id))
+      .where("action", "=", "user.two_factor.reset")
+      .execute();
+    expect(audited).toEqual([{ actor_id: null, actor_role: "system", action: "user.two_factor.reset" }]);
   });
 });
 

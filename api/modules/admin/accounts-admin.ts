@@ -10,6 +10,7 @@ import { emailSchema, phoneSchema } from "../../../shared/contracts/auth";
 import type { Database } from "../../db/database";
 import type { User } from "../../db/schema";
 import { hashPassword } from "../auth/passwords";
+import { recordAudit } from "../audit/record";
 import { resetTwoFactor } from "../auth/two-factor";
 
 export const ROLES = ["learner", "teacher", "operator"] as const;
@@ -68,22 +69,33 @@ export async function createAccount(
       "an account with this phone or e-mail already exists (use user:role to change its role)",
     );
   const password = oneTimePassword();
-  const user = await database.db
-    .insertInto("users")
-    .values({
-      phone: phone ?? null,
-      email: email ?? null,
-      password_hash: await hashPassword(password),
-      password_change_required: true,
-      nickname: nickname ?? (role === "operator" ? "运营" : role === "teacher" ? "老师" : "学员"),
-      role,
-      // Made by the site's operator: no "complete your info" step after the first login.
-      info_completed_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const hash = await hashPassword(password);
+  const user = await database.db.transaction().execute(async (trx) => {
+    const made = await trx
+      .insertInto("users")
+      .values({
+        phone: phone ?? null,
+        email: email ?? null,
+        password_hash: hash,
+        password_change_required: true,
+        nickname: nickname ?? (role === "operator" ? "运营" : role === "teacher" ? "老师" : "学员"),
+        role,
+        // Made by the site's operator: no "complete your info" step after the first login.
+        info_completed_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actorId: null,
+      action: "user.create",
+      targetType: "user",
+      targetId: made.id,
+      after: { role },
+    });
+    return made;
+  });
   return { user, password };
 }
 
@@ -125,7 +137,17 @@ export async function changeRole(
   const before = user.role;
   const after = roleAfter(before, change);
   if (after !== before)
-    await database.db.updateTable("users").set({ role: after, updated_at: now }).where("id", "=", user.id).execute();
+    await database.db.transaction().execute(async (trx) => {
+      await trx.updateTable("users").set({ role: after, updated_at: now }).where("id", "=", user.id).execute();
+      await recordAudit(trx, {
+        actorId: null,
+        action: change.grant ? "user.role.grant" : "user.role.revoke",
+        targetType: "user",
+        targetId: user.id,
+        before: { role: before },
+        after: { role: after },
+      });
+    });
   return { userId: user.id, before, after };
 }
 
@@ -139,6 +161,19 @@ export async function resetTwoFactorOf(
   now: Date = new Date(),
 ): Promise<{ userId: number; reset: boolean }> {
   const user = await accountOf(database, address);
-  const reset = await database.db.transaction().execute((trx) => resetTwoFactor(trx, user.id, now));
+  const reset = await database.db.transaction().execute(async (trx) => {
+    const changed = await resetTwoFactor(trx, user.id, now);
+    if (changed)
+      await recordAudit(trx, {
+        actorId: null,
+        action: "user.two_factor.reset",
+        targetType: "user",
+        targetId: user.id,
+        before: { twoFactor: true },
+        after: { twoFactor: false },
+        reason: "在服务器上用命令行重置（手机丢失）",
+      });
+    return changed;
+  });
   return { userId: user.id, reset };
 }

@@ -32,7 +32,7 @@ export async function loader({ request, env, signal }: PageLoaderArgs) {
   return { page, chain, meta: { title: "审计日志", noindex: true } };
 }
 
-const ROLE_LABELS: Record<string, string> = { operator: "运营", teacher: "教师", learner: "学员" };
+const ROLE_LABELS: Record<string, string> = { operator: "运营", teacher: "教师", learner: "学员", system: "系统" };
 
 function Change({ entry }: { entry: AuditEntry }) {
   const show = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value, null, 1));
