@@ -66,42 +66,65 @@ function useChange() {
   return { busy, problem, done, change };
 }
 
+/** A change that needs a written reason (recorded in the audit log): its form, checked before sending. */
+function ReasonForm(props: {
+  id: string;
+  title: string;
+  lead: string;
+  submit: string;
+  primary?: boolean;
+  busy: boolean;
+  disabled: boolean;
+  onReason: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = adminUserStatusSchema.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "请填写原因");
+      return;
+    }
+    setError(null);
+    props.onReason(parsed.data.reason);
+  };
+  const errorId = `${props.id}-e`;
+  return (
+    <form className="desk-form" aria-label={props.title} onSubmit={onSubmit}>
+      <h3 className="desk-form__title">{props.title}</h3>
+      <p className="desk-form__lead">{props.lead}</p>
+      <div className="desk-form__row">
+        <div className="desk-field">
+          <label htmlFor={props.id}>原因（记入操作记录）</label>
+          <input
+            id={props.id}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={200}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+          {error ? (
+            <p className="desk-field__error" id={errorId}>
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className={`button${props.primary ? " button--primary" : ""}`} disabled={props.disabled}>
+          {props.busy ? "正在提交…" : props.submit}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function AccountChanges({ detail }: { detail: AdminUserDetail }) {
   const { user, self } = detail;
-  const [reason, setReason] = useState("");
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [resetReason, setResetReason] = useState("");
-  const [resetError, setResetError] = useState<string | null>(null);
   const c = useChange();
   const base = `/api/admin/users/${user.id}`;
   const disabled = user.status === "disabled";
   const canToggle = user.status === "active" || disabled;
-
-  const onStatus = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = adminUserStatusSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setReasonError(parsed.error.issues[0]?.message ?? "请填写原因");
-      return;
-    }
-    setReasonError(null);
-    void c.change(
-      "status",
-      `${base}/${disabled ? "enable" : "disable"}`,
-      parsed.data,
-      disabled ? "账号已启用" : "账号已停用，登录会话已全部结束",
-    );
-  };
-  const onReset = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = adminUserStatusSchema.safeParse({ reason: resetReason });
-    if (!parsed.success) {
-      setResetError(parsed.error.issues[0]?.message ?? "请填写原因");
-      return;
-    }
-    setResetError(null);
-    void c.change("two-factor", `${base}/two-factor/reset`, parsed.data, "两步验证已重置，对方登录后需重新开启");
-  };
   const role = (action: "grant" | "revoke", r: "teacher" | "operator", ok: string) =>
     void c.change(`${action}-${r}`, `${base}/role`, { action, role: r }, ok);
 
@@ -109,64 +132,40 @@ function AccountChanges({ detail }: { detail: AdminUserDetail }) {
   return (
     <div className="desk-actions">
       {canToggle ? (
-        <form className="desk-form" aria-label={disabled ? "启用账号" : "停用账号"} onSubmit={onStatus}>
-          <h3 className="desk-form__title">{disabled ? "启用账号" : "停用账号"}</h3>
-          <p className="desk-form__lead">
-            {disabled
+        <ReasonForm
+          id="status-reason"
+          title={disabled ? "启用账号" : "停用账号"}
+          lead={
+            disabled
               ? "启用后学员可以重新登录。"
-              : "停用后该账号的所有登录会话立即结束，登录时会提示“该账号已停用，请联系客服”。"}
-          </p>
-          <div className="desk-form__row">
-            <div className="desk-field">
-              <label htmlFor="status-reason">原因（记入操作记录）</label>
-              <input
-                id="status-reason"
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                maxLength={200}
-                aria-invalid={reasonError ? true : undefined}
-                aria-describedby={reasonError ? "status-reason-e" : undefined}
-              />
-              {reasonError ? (
-                <p className="desk-field__error" id="status-reason-e">
-                  {reasonError}
-                </p>
-              ) : null}
-            </div>
-            <button type="submit" className={`button${disabled ? " button--primary" : ""}`} disabled={c.busy !== null}>
-              {c.busy === "status" ? "正在提交…" : disabled ? "启用" : "停用"}
-            </button>
-          </div>
-        </form>
+              : "停用后该账号的所有登录会话立即结束，登录时会提示“该账号已停用，请联系客服”。"
+          }
+          submit={disabled ? "启用" : "停用"}
+          primary={disabled}
+          busy={c.busy === "status"}
+          disabled={c.busy !== null}
+          onReason={(reason) =>
+            void c.change(
+              "status",
+              `${base}/${disabled ? "enable" : "disable"}`,
+              { reason },
+              disabled ? "账号已启用" : "账号已停用，登录会话已全部结束",
+            )
+          }
+        />
       ) : null}
       {user.twoFactor ? (
-        <form className="desk-form" aria-label="重置两步验证" onSubmit={onReset}>
-          <h3 className="desk-form__title">重置两步验证</h3>
-          <p className="desk-form__lead">
-            对方的手机丢失、恢复码也用完时使用。重置后验证器上的密钥和全部恢复码作废，对方用密码或验证码登录后需重新开启。请先核实对方身份。
-          </p>
-          <div className="desk-form__row">
-            <div className="desk-field">
-              <label htmlFor="two-factor-reason">原因（记入操作记录）</label>
-              <input
-                id="two-factor-reason"
-                value={resetReason}
-                onChange={(e) => setResetReason(e.target.value)}
-                maxLength={200}
-                aria-invalid={resetError ? true : undefined}
-                aria-describedby={resetError ? "two-factor-reason-e" : undefined}
-              />
-              {resetError ? (
-                <p className="desk-field__error" id="two-factor-reason-e">
-                  {resetError}
-                </p>
-              ) : null}
-            </div>
-            <button type="submit" className="button" disabled={c.busy !== null}>
-              {c.busy === "two-factor" ? "正在提交…" : "重置"}
-            </button>
-          </div>
-        </form>
+        <ReasonForm
+          id="two-factor-reason"
+          title="重置两步验证"
+          lead="对方的手机丢失、恢复码也用完时使用。重置后验证器上的密钥和全部恢复码作废，对方用密码或验证码登录后需重新开启。请先核实对方身份。"
+          submit="重置"
+          busy={c.busy === "two-factor"}
+          disabled={c.busy !== null}
+          onReason={(reason) =>
+            void c.change("two-factor", `${base}/two-factor/reset`, { reason }, "两步验证已重置，对方登录后需重新开启")
+          }
+        />
       ) : null}
       <div className="desk-form" role="group" aria-label="角色与会话">
         <h3 className="desk-form__title">角色与会话</h3>
