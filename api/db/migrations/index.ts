@@ -21,6 +21,7 @@ import * as catalogueChangesByRow from "./019_catalogue_changes_by_row";
 import * as twoFactor from "./020_two_factor";
 import * as auditChain from "./021_audit_chain";
 import * as idempotencyLeases from "./022_idempotency_leases";
+import * as homeworkWallChanges from "./023_homework_wall_changes";
 
 export interface Migration {
   version: number;
@@ -51,4 +52,5 @@ export const migrations: Migration[] = [
   { version: 20, name: "two_factor", up: twoFactor.up },
   { version: 21, name: "audit_chain", up: auditChain.up },
   { version: 22, name: "idempotency_leases", up: idempotencyLeases.up },
+  { version: 23, name: "homework_wall_changes", up: homeworkWallChanges.up },
 ];

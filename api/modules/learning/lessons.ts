@@ -106,7 +106,7 @@ export async function lessonView(
   if (!row) return null;
   const viewer = { signedIn: user !== null, enrolled: row.enrolled, staff: row.staff };
 
-  const [chapters, lessons] = await Promise.all([
+  const [chapters, lessons, progressRows] = await Promise.all([
     db
       .selectFrom("chapters")
       .select(["id", "title"])
@@ -117,28 +117,24 @@ export async function lessonView(
     db
       .selectFrom("lessons as l")
       .innerJoin("chapters as ch", "ch.id", "l.chapter_id")
-      .leftJoin("lesson_progress as p", (join) =>
-        join.onRef("p.lesson_id", "=", "l.id").on("p.user_id", "=", user?.id ?? 0),
-      )
-      .select([
-        "l.id",
-        "l.chapter_id",
-        "l.title",
-        "l.duration_seconds",
-        "l.is_trial",
-        "l.unlock_day",
-        "p.position_seconds",
-        "p.watched_seconds",
-        "p.completed_at",
-        "p.updated_at as progress_saved_at",
-        "p.user_id as progress_user",
-      ])
+      .select(["l.id", "l.chapter_id", "l.title", "l.duration_seconds", "l.is_trial", "l.unlock_day"])
       .where("l.course_id", "=", row.course_id)
       .orderBy("ch.position")
       .orderBy("l.position")
       .orderBy("l.id")
       .execute(),
+    // Only a signed-in viewer has progress: an anonymous page reads no personal table.
+    user
+      ? db
+          .selectFrom("lesson_progress as p")
+          .innerJoin("lessons as l", "l.id", "p.lesson_id")
+          .select(["p.lesson_id", "p.position_seconds", "p.watched_seconds", "p.completed_at", "p.updated_at"])
+          .where("p.user_id", "=", user.id)
+          .where("l.course_id", "=", row.course_id)
+          .execute()
+      : [],
   ]);
+  const progressOf = new Map(progressRows.map((p) => [p.lesson_id, p]));
 
   const outline: OutlineChapter[] = chapters.map((ch) => ({ id: ch.id, title: ch.title, lessons: [] }));
   const byChapter = new Map(outline.map((ch) => [ch.id, ch]));
@@ -146,7 +142,7 @@ export async function lessonView(
     const access = lessonAccess(
       accessInput({ ...l, price_cents: row.price_cents, kind: row.kind }, row.camp_starts_on, viewer, now),
     );
-    const hasProgress = user !== null && l.progress_user === user.id;
+    const progress = progressOf.get(l.id);
     byChapter.get(l.chapter_id)?.lessons.push({
       id: l.id,
       title: l.title,
@@ -156,8 +152,12 @@ export async function lessonView(
       lockLabel: lockLabel(access),
       progress: user
         ? {
-            percent: hasProgress ? (l.completed_at ? 100 : percentOf(l.watched_seconds ?? 0, l.duration_seconds)) : 0,
-            completed: hasProgress && l.completed_at !== null,
+            percent: progress
+              ? progress.completed_at
+                ? 100
+                : percentOf(progress.watched_seconds, l.duration_seconds)
+              : 0,
+            completed: progress !== undefined && progress.completed_at !== null,
           }
         : null,
     });
@@ -165,7 +165,7 @@ export async function lessonView(
 
   const order = lessons.map((l) => l.id);
   const at = order.indexOf(row.id);
-  const current = lessons[at];
+  const current = progressOf.get(row.id);
   const access = lessonAccess(accessInput(row, row.camp_starts_on, viewer, now));
 
   return {
@@ -199,14 +199,8 @@ export async function lessonView(
     resume:
       user && access.allowed
         ? {
-            position:
-              current && current.progress_user === user.id
-                ? resumePosition(current.position_seconds ?? 0, row.duration_seconds)
-                : 0,
-            savedAt:
-              current && current.progress_user === user.id && current.progress_saved_at
-                ? current.progress_saved_at.toISOString()
-                : null,
+            position: current ? resumePosition(current.position_seconds, row.duration_seconds) : 0,
+            savedAt: current ? current.updated_at.toISOString() : null,
             speed: user.playback_speed_x100 / 100,
           }
         : null,
