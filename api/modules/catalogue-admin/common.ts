@@ -2,7 +2,7 @@
 import type { Request, RequestHandler } from "express";
 import type { Kysely, SelectQueryBuilder, Transaction } from "kysely";
 import type { Paged, StaffPageQuery } from "../../../shared/contracts/staff";
-import { pageOf, type Sorting } from "../admin/paging";
+import { pageOf, type Sorting } from "../../list-page";
 import { AVATAR_MAX_BYTES } from "../../../shared/contracts/me";
 import type { ApiContext } from "../../context";
 import type { DB, User } from "../../db/schema";
