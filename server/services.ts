@@ -14,8 +14,10 @@ import { idempotencyKeysJob } from "../api/idempotency";
 import { registerJob, startJobs } from "../api/jobs/registry";
 import { trackPool } from "../api/metrics";
 import { orderJob } from "../api/jobs/commerce";
+import { activityGrantsHomework } from "../api/modules/activities/participation";
 import { giftPurpose } from "../api/modules/gifts/fulfil";
 import { groupPurpose } from "../api/modules/groups/fulfil";
+import { homeworkGrants } from "../api/modules/homework/grants";
 import { homeworkUploadJob } from "../api/modules/homework/upload-job";
 import { liveStateJob } from "../api/modules/live/state-job";
 import { stopVideoWork, videoTranscodeJob } from "../api/modules/catalogue-admin/video";
@@ -145,6 +147,8 @@ export async function prepareFirstStart(config: AppConfig, logger: Logger): Prom
 
 export async function openServices(config: AppConfig, logger: Logger, database?: Database): Promise<Services> {
   registerOrderPurposes();
+  // An activity's participants may hand in its homework lesson (api/modules/homework/grants.ts).
+  homeworkGrants.register("activity", activityGrantsHomework);
   const db = database ?? (await openDatabase(databaseOptions(config, logger)));
   await migrate(db);
   if (!database) await seedDemo(db, config, logger);
