@@ -9,7 +9,7 @@ import type { DB, User } from "../../db/schema";
 import { ApiError, forbidden, notFound, rawUpload } from "../../http";
 import { requireAuth } from "../../request-auth";
 import { avatarStorageFor } from "../../providers/storage";
-import { reencodeImage, unsupportedImage } from "../me/avatar";
+import { reencodeImage, unsupportedImage } from "../../images";
 
 export type Db = Kysely<DB> | Transaction<DB>;
 export type StaffRole = "operator" | "teacher";
