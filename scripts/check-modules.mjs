@@ -168,10 +168,11 @@ export function moduleGraph(graph) {
 export function checkModules(root) {
   const graph = readImportGraph(root);
   const problems = [];
+  const files = [...graph].sort(([a], [b]) => a.localeCompare(b));
 
   const listPath = path.join(root, DEPENDENCIES_FILE);
   const allowed = fs.existsSync(listPath) ? JSON.parse(fs.readFileSync(listPath, "utf8")) : {};
-  for (const [file, targets] of [...graph].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [file, targets] of files) {
     const from = moduleOf(file);
     if (!from) continue;
     for (const target of targets) {
@@ -191,7 +192,7 @@ export function checkModules(root) {
   }
 
   let kernelImports = 0;
-  for (const [file, targets] of graph) {
+  for (const [file, targets] of files) {
     for (const target of targets) {
       if (!moduleOf(target) || moduleOf(file)) continue;
       if (isKernelFile(file)) {
