@@ -24,6 +24,8 @@ import { stopVideoWork, videoTranscodeJob } from "../api/modules/catalogue-admin
 import { orderPurposes } from "../api/modules/orders/purposes";
 import { reconcileSandboxPayments } from "../api/modules/payments/reconcile";
 import { redemptionJob } from "../api/modules/wallet/redemption-job";
+import { dailyCheckIn } from "../api/modules/wallet/check-in";
+import { checkInToday } from "../api/modules/practice/diary";
 import { configurePayments, paymentSettingsFrom } from "../api/providers/payments/settings";
 import { accountErasureJob } from "../api/modules/me/deletion";
 import { AliyunSmsTransport } from "../api/providers/aliyun-sms";
@@ -149,6 +151,8 @@ export async function openServices(config: AppConfig, logger: Logger, database?:
   registerOrderPurposes();
   // An activity's participants may hand in its homework lesson (api/modules/homework/grants.ts).
   homeworkGrants.register("activity", activityGrantsHomework);
+  // The wallet's 签到 is today's practice-diary entry (api/modules/wallet/check-in.ts).
+  dailyCheckIn.register(checkInToday);
   const db = database ?? (await openDatabase(databaseOptions(config, logger)));
   await migrate(db);
   if (!database) await seedDemo(db, config, logger);

@@ -1,8 +1,7 @@
 /**
  * /api/practice: the 千字文 characters (paged), the character of the day, each character's stroke
  * data (read from hanzi-writer-data one file at a time), the practice diary, tracing, the
- * learning calendar and its private ICS feed; and the wallet's daily check-in (/api/wallet/check-in),
- * which is today's diary entry.
+ * learning calendar and its private ICS feed.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -32,15 +31,13 @@ import {
   HOMEWORK_PHOTO_TYPES,
   uploadedPhotoSchema,
 } from "../../../shared/contracts/homework";
-import { checkInResultSchema } from "../../../shared/contracts/wallet";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
 import { ApiError, notFound } from "../../http";
 import { enforce } from "../../rate-limit";
-import { refuseWhileFrozen } from "../../account-freeze";
 import { PHOTO_ID, photoUploadReader, unsupportedPhoto } from "../homework/photos";
 import { calendarOf, courseCharacters, disableFeed, feedIcs, feedOf, resetFeed } from "./calendar";
-import { checkInToday, diarySummary, photoOf, recordTrace, saveEntry } from "./diary";
+import { diarySummary, photoOf, recordTrace, saveEntry } from "./diary";
 import { uploadDiaryPhoto } from "./diary-photo";
 import { qianziwenPhrases } from "./qianziwen";
 
@@ -215,19 +212,6 @@ export function practiceEndpoints(ctx: ApiContext): Endpoint[] {
       output: diarySaveResultSchema,
       handler: async (_req, res, { auth: { user }, input }) => {
         res.json(await recordTrace(ctx, user.id, input));
-      },
-    }),
-    // The wallet's 签到 button writes today's diary entry, which pays the check-in coins.
-    defineEndpoint({
-      method: "post",
-      path: "/wallet/check-in",
-      summary: "每日签到（按北京时间每天一次，重复签到返回 already: true）",
-      tag: "wallet",
-      auth: true,
-      output: checkInResultSchema,
-      handler: async (_req, res, { auth: { user } }) => {
-        refuseWhileFrozen(user, "签到领金币");
-        res.json(await checkInToday(ctx, user.id));
       },
     }),
     defineEndpoint({

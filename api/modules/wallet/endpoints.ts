@@ -1,11 +1,12 @@
 /**
- * Coins and bishan (/api/wallet): balances, one-way exchange, the exchange mall
+ * Coins and bishan (/api/wallet): balances, daily check-in, one-way exchange, the exchange mall
  * and records. Everything here is personal (private, no-store); the item list and detail may be
  * read signed out, the rest needs a session. Calls that move currency carry an Idempotency-Key.
  */
 import { z } from "zod";
 import {
   balancesSchema,
+  checkInResultSchema,
   entriesQuerySchema,
   exchangeInputSchema,
   exchangeItemDetailSchema,
@@ -30,6 +31,7 @@ import {
   myRedemptionQuery,
   myRedemptionSchema,
 } from "../../../shared/contracts/staff-commerce";
+import { dailyCheckIn } from "./check-in";
 import { exchangeCoins, grant, walletOf } from "./wallet";
 
 function positiveId(value: string | undefined, missing = "兑换物品不存在或已下架"): number {
@@ -71,6 +73,18 @@ export function walletEndpoints(ctx: ApiContext): Endpoint[] {
       output: walletSchema,
       handler: async (_req, res, { auth: { user } }) => {
         res.json(await walletOf(ctx, user.id));
+      },
+    }),
+    defineEndpoint({
+      method: "post",
+      path: "/wallet/check-in",
+      summary: "每日签到（按北京时间每天一次，重复签到返回 already: true）",
+      tag: "wallet",
+      auth: true,
+      output: checkInResultSchema,
+      handler: async (_req, res, { auth: { user } }) => {
+        refuseWhileFrozen(user, "签到领金币");
+        res.json(await dailyCheckIn.run(ctx, user.id));
       },
     }),
     defineEndpoint({
