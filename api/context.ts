@@ -1,10 +1,15 @@
 /** What every API module works with: the database, messages, settings and the clock. */
 import type { Logger } from "pino";
 import type { Database } from "./db/database";
-import type { CookieSettings } from "./modules/auth/sessions";
 import type { EventStreams } from "./sse";
 import type { DevOutbox, Messenger } from "./providers/messages";
 import type { WechatSettings } from "./providers/wechat";
+
+/** The session cookie's form (api/modules/auth/sessions.ts). */
+export interface CookieSettings {
+  /** `__Host-sid` with Secure on HTTPS origins, `sid` on plain-HTTP development origins. */
+  secure: boolean;
+}
 
 /** Lesson video uploads (FFMPEG_PATH, VIDEO_UPLOAD_MAX_MB). */
 export interface VideoSettings {

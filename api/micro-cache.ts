@@ -8,7 +8,7 @@
  */
 import type { RequestHandler, Response } from "express";
 import { handedOverJson, jsonCopy, takesJsonValue } from "./json-hand-over";
-import { authOf } from "./modules/auth/guard";
+import { authOf } from "./request-auth";
 
 /**
  * A kept answer, in the form it was made in: the bytes a network call wrote, or the JSON value

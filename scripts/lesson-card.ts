@@ -1,10 +1,10 @@
 /**
  * A lesson's title card (640x360, the size of the sample videos): the model character large in a
  * red 米字格 on the site's paper, the lesson's topic beside it and the course and lesson number
- * above, all in the Ma Shan Zheng brush hand drawn as outlines (api/modules/homework/brush-font.ts),
+ * above, all in the Ma Shan Zheng brush hand drawn as outlines (api/brush-font.ts),
  * so the picture does not depend on the fonts of the machine that makes it.
  */
-import { centredGlyphPath, textPath } from "../api/modules/homework/brush-font";
+import { centredGlyphPath, textPath } from "../api/brush-font";
 import type { DemoLessonClip } from "../api/db/demo-lesson-clips";
 
 export const CARD_WIDTH = 640;

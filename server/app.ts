@@ -52,7 +52,7 @@ export interface AppOptions {
   /** Development: Vite's middlewares (sources, HMR) and a renderer loaded through Vite. */
   dev?: { middlewares: RequestHandler; render: RequestHandler };
   /** A route table other than the shared one (tests of the pipeline itself). */
-  routes?: import("../shared/routes").RouteDef[];
+  routes?: import("../shared/route-def").RouteDef[];
   /** The event-loop lag the overload guard reads (tests pass their own). */
   lagSampler?: LagSampler;
   /** Wall clock in milliseconds, for the demo broadcaster (tests pass their own). */

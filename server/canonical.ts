@@ -5,7 +5,8 @@
  * (their canonical link names the clean path); only their case is corrected.
  */
 import type { RequestHandler } from "express";
-import { type RouteDef, routeTable, walkRoutes } from "../shared/routes";
+import { routeTable, walkRoutes } from "../shared/routes";
+import type { RouteDef } from "../shared/route-def";
 
 type Pattern = readonly string[];
 

@@ -16,11 +16,11 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../api/db/database";
 import { CLUSTER_ARCHIVE_NAME } from "../api/db/pglite-cluster";
 import { migrate } from "../api/db/migrate";
-import { seedCatalogue } from "../api/db/seed-catalogue";
-import { seedCommerce } from "../api/db/seed-commerce";
+import { seedCatalogue } from "../api/seed/catalogue";
+import { seedCommerce } from "../api/seed/commerce";
 import { seedHomework } from "../api/modules/homework/seed";
 import { verifyAuditChain } from "../api/modules/audit/chain";
-import { seed } from "../api/db/seed";
+import { seed } from "../api/seed/accounts";
 import {
   AccountCommandError,
   type GrantableRole,

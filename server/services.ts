@@ -6,22 +6,26 @@ import type { Logger } from "pino";
 import type { ApiContext } from "../api/context";
 import { type Database, hasPgliteDatabase, openDatabase } from "../api/db/database";
 import { migrate } from "../api/db/migrate";
-import { seedCatalogue } from "../api/db/seed-catalogue";
-import { seedCommerce } from "../api/db/seed-commerce";
-import { seedIfEmpty } from "../api/db/seed";
+import { seedCatalogue } from "../api/seed/catalogue";
+import { seedCommerce } from "../api/seed/commerce";
+import { seedIfEmpty } from "../api/seed/accounts";
 import { seedHomework } from "../api/modules/homework/seed";
 import { idempotencyKeysJob } from "../api/idempotency";
 import { registerJob, startJobs } from "../api/jobs/registry";
 import { trackPool } from "../api/metrics";
 import { orderJob } from "../api/jobs/commerce";
+import { activityGrantsHomework } from "../api/modules/activities/participation";
 import { giftPurpose } from "../api/modules/gifts/fulfil";
 import { groupPurpose } from "../api/modules/groups/fulfil";
+import { homeworkGrants } from "../api/modules/homework/grants";
 import { homeworkUploadJob } from "../api/modules/homework/upload-job";
 import { liveStateJob } from "../api/modules/live/state-job";
 import { stopVideoWork, videoTranscodeJob } from "../api/modules/catalogue-admin/video";
 import { orderPurposes } from "../api/modules/orders/purposes";
 import { reconcileSandboxPayments } from "../api/modules/payments/reconcile";
 import { redemptionJob } from "../api/modules/wallet/redemption-job";
+import { dailyCheckIn } from "../api/modules/wallet/check-in";
+import { checkInToday } from "../api/modules/practice/diary";
 import { configurePayments, paymentSettingsFrom } from "../api/providers/payments/settings";
 import { accountErasureJob } from "../api/modules/me/deletion";
 import { AliyunSmsTransport } from "../api/providers/aliyun-sms";
@@ -145,6 +149,10 @@ export async function prepareFirstStart(config: AppConfig, logger: Logger): Prom
 
 export async function openServices(config: AppConfig, logger: Logger, database?: Database): Promise<Services> {
   registerOrderPurposes();
+  // An activity's participants may hand in its homework lesson (api/modules/homework/grants.ts).
+  homeworkGrants.register("activity", activityGrantsHomework);
+  // The wallet's 签到 is today's practice-diary entry (api/modules/wallet/check-in.ts).
+  dailyCheckIn.register(checkInToday);
   const db = database ?? (await openDatabase(databaseOptions(config, logger)));
   await migrate(db);
   if (!database) await seedDemo(db, config, logger);

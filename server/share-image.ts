@@ -16,7 +16,7 @@ import { coverTones, type CoverTone } from "../shared/media";
 import { SHARE_IMAGE_SIZE, SQUARE_SHARE_IMAGE_SIZE } from "../shared/seo";
 import { glyphCodePoint } from "./glyph";
 
-const loadBrushFont = () => import("../api/modules/homework/brush-font");
+const loadBrushFont = () => import("../api/brush-font");
 
 const palette: Record<CoverTone, { ground: string; ink: string; grid: string }> = {
   ink: { ground: "#f4efe4", ink: "#1f1f1f", grid: "#b9a98a" },

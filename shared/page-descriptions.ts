@@ -4,7 +4,7 @@
  * current page's in the boot payload; the browser loads this table after hydration, before its
  * first navigation (decision 048), so it is not part of any page's initial JavaScript.
  */
-import type { RouteDef } from "./routes";
+import type { RouteDef } from "./route-def";
 
 /** A description of its own for every page that does not give one (the deepest matched route's). */
 export const PAGE_DESCRIPTIONS: Readonly<Record<string, string>> = {

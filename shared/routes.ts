@@ -9,14 +9,7 @@ import { adminRoute } from "./route-groups/admin";
 import { fixtureRoute } from "./route-groups/fixtures";
 import { myRoute } from "./route-groups/my";
 import { teachRoute } from "./route-groups/teach";
-
-export type LayoutName = "default" | "clean" | "test";
-/**
- * Who may open a page: anyone, a signed-in account, teachers (and operators, who hold every
- * teacher permission), or operators only. Anyone signed in below the page's level gets the 404
- * page, so the staff areas do not announce themselves.
- */
-export type Access = "public" | "user" | "teacher" | "operator";
+import type { Access, LayoutName, ParamRule, RouteDef } from "./route-def";
 
 /** A path parameter's check, shaped like a schema's `safeParse` (no validation library in the browser's entry). */
 export interface ParamCheck {
@@ -35,31 +28,7 @@ export const paramRules = {
   groupNo: check((v) => /^GB\d{14}$/.test(v)),
   /** Activity tokens: 6–64 URL-safe characters. */
   token: check((v) => /^[A-Za-z0-9_-]{6,64}$/.test(v)),
-} as const;
-export type ParamRule = keyof typeof paramRules;
-
-export interface RouteDef {
-  /** Stable id; server and client key loader data by it. */
-  id: string;
-  /** Path relative to the parent ("" for an index route). */
-  path: string;
-  /** Page module under client/features, without the `.page.tsx` suffix. */
-  page: string;
-  /** Layout for top-level routes (children inherit their parent's). */
-  layout?: LayoutName;
-  /** Named route middleware, looked up in one registry; none named means ["auth"]. */
-  middleware?: string[];
-  /** Who may open the page; the auth middleware enforces it. */
-  access?: Access;
-  params?: Record<string, ParamRule>;
-  /** Page title (Chinese), also the breadcrumb label. Pages with data may refine it. */
-  title: string;
-  /** Keep the scroll position on navigation (nested children keep it by default). */
-  scrollToTop?: boolean;
-  /** The page also fetches at component level (progress bar +30 instead of +45). */
-  componentFetch?: boolean;
-  children?: RouteDef[];
-}
+} as const satisfies Record<ParamRule, ParamCheck>;
 
 /** The route definition a matched router route carries in its handle. */
 export function defOf(route: { handle?: unknown }): RouteDef | undefined {

@@ -4,7 +4,8 @@
  * engines and out of the sitemap (steps of a flow, pages without content of their own).
  * Personal pages (access other than public) are never indexed either: see `isNoindexChain`.
  */
-import { type RouteDef, accessOf } from "./routes";
+import { accessOf } from "./routes";
+import type { RouteDef } from "./route-def";
 
 /** Route ids whose pages are not indexed: placeholders, flow steps, transient or search pages. */
 export const NOINDEX_ROUTE_IDS: ReadonlySet<string> = new Set([

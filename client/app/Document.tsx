@@ -12,7 +12,8 @@ import { useRevealFocusedFields } from "../lib/use-keyboard-reveal";
 import { OfflineBanner } from "../lib/online";
 import { ProgressBar } from "../lib/progress-bar";
 import { ScrollManager } from "../lib/scroll";
-import { defOf, type RouteDef } from "../../shared/routes";
+import { defOf } from "../../shared/routes";
+import type { RouteDef } from "../../shared/route-def";
 import {
   isGeneratedShareImage,
   isNoindexChain,

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { LayoutName } from "../../shared/routes";
+import type { LayoutName } from "../../shared/route-def";
 import { CleanLayout } from "./CleanLayout";
 import { DefaultLayout } from "./DefaultLayout";
 import { TestLayout } from "./TestLayout";

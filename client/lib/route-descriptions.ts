@@ -4,7 +4,7 @@
  * its first navigation (decision 048). Until then the head uses the description the server sent
  * for the page being hydrated, which is the same.
  */
-import type { RouteDef } from "../../shared/routes";
+import type { RouteDef } from "../../shared/route-def";
 
 type Lookup = (chain: readonly RouteDef[]) => string | undefined;
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useLocation, useMatches, useNavigationType } from "react-router-dom";
-import type { RouteDef } from "../../shared/routes";
+import type { RouteDef } from "../../shared/route-def";
 import { defOf } from "../../shared/routes";
 
 const STORAGE_KEY = "scroll-positions";

@@ -3,7 +3,8 @@
  * route group at once. The browser never imports this module (decision 048).
  */
 import type { RouteObject } from "react-router-dom";
-import { type RouteDef, routeTable } from "../../shared/routes";
+import { routeTable } from "../../shared/routes";
+import type { RouteDef } from "../../shared/route-def";
 import { buildRoutes, byPage, type EnvOf, type PageModule } from "./routes";
 
 const allPages = byPage(import.meta.glob<PageModule>("../features/**/*.page.tsx"));

@@ -6,7 +6,8 @@
  */
 import { type DataStrategyFunction, type DataStrategyResult, data, isRouteErrorResponse } from "react-router-dom";
 import { AppError, NOT_FOUND_MESSAGE, normalizeError, unknownMiddlewareMessage } from "../../shared/errors";
-import { defOf, middlewareOf, paramRules, type RouteDef } from "../../shared/routes";
+import { defOf, middlewareOf, paramRules } from "../../shared/routes";
+import type { RouteDef } from "../../shared/route-def";
 import { globalMiddleware, middlewareRegistry } from "./middleware";
 import type { MiddlewareContext, NavEnv, RouteMiddleware } from "./nav-context";
 

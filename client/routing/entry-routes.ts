@@ -6,7 +6,8 @@
  * its definitions (./group-pages; decision 054).
  */
 import { matchRoutes, type PatchRoutesOnNavigationFunction, type RouteObject } from "react-router-dom";
-import { entryRouteTable, type RouteDef } from "../../shared/routes";
+import { entryRouteTable } from "../../shared/routes";
+import type { RouteDef } from "../../shared/route-def";
 import { withChunkReload } from "./chunk-reload";
 import {
   buildRoutes,

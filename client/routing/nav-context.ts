@@ -1,7 +1,7 @@
 import type { Params } from "react-router-dom";
 import type { Ajax } from "../../shared/ajax";
 import type { Viewer } from "../../shared/contracts/viewer";
-import type { RouteDef } from "../../shared/routes";
+import type { RouteDef } from "../../shared/route-def";
 
 /**
  * What the page pipeline needs from the place it runs in. The server builds one per request

@@ -9,7 +9,7 @@
  */
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
-import type { LayoutName, RouteDef } from "../../shared/routes";
+import type { LayoutName, RouteDef } from "../../shared/route-def";
 import { Document, RootErrorBoundary } from "../app/Document";
 import { layouts } from "../layouts/layouts";
 import { withChunkReload } from "./chunk-reload";

@@ -2,7 +2,7 @@
  * The operators' console under /admin (a route group of its own, loaded by the browser only
  * there; decision 048).
  */
-import type { RouteDef } from "../routes";
+import type { RouteDef } from "../route-def";
 
 /** The operators' console; each section is a child of the admin layout (its navigation: client/features/admin/admin-nav.ts). */
 const adminChildren: RouteDef[] = [

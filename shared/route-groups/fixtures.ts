@@ -1,4 +1,4 @@
-import type { RouteDef } from "../routes";
+import type { RouteDef } from "../route-def";
 
 /*
  * Fixtures for automated tests (layout `test`): 404 unless the server runs with

@@ -2,7 +2,7 @@
  * The learner's own pages under /my (a route group of its own: the browser loads it with the
  * first /my page, not with every page; see decision 048). The logout page is not part of it.
  */
-import type { RouteDef } from "../routes";
+import type { RouteDef } from "../route-def";
 
 const myChildren: RouteDef[] = [
   { id: "my.index", path: "", page: "my/Overview", title: "个人中心" },

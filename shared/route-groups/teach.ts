@@ -2,7 +2,7 @@
  * The teachers' area under /teach (a route group of its own, loaded by the browser only there;
  * decision 048).
  */
-import type { RouteDef } from "../routes";
+import type { RouteDef } from "../route-def";
 
 const teachChildren: RouteDef[] = [
   { id: "teach.index", path: "", page: "teach/TeachOverview", title: "教师工作台" },

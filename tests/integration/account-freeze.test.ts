@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { frozenAccountMessage } from "../../shared/contracts/me";
-import { checkIn } from "../../api/modules/wallet/wallet";
+import { checkInToday } from "../../api/modules/practice/diary";
 import { commerceHarness, idem, type Learner } from "./commerce";
 
 const { api, db, learner, call, paidCourse, notifySandbox } = commerceHarness("135");
@@ -82,7 +82,7 @@ describe("a frozen account", () => {
       expect(res.body.error.message).toContain("撤销注销申请");
     }
     // Earning by learning events: nothing is credited while frozen.
-    const direct = await checkIn(api(), me.id);
+    const direct = await checkInToday(api(), me.id);
     expect(direct.earned).toBe(0);
     expect(await coinBalance(me)).toBe(before);
     const paidOrders = await db()

@@ -9,8 +9,8 @@ import type { DevOutbox } from "../../api/providers/messages";
 import { openServices } from "../../server/services";
 import { sql } from "kysely";
 import { type Database, openDatabase } from "../../api/db/database";
-import { seedCatalogue } from "../../api/db/seed-catalogue";
-import { seedCommerce } from "../../api/db/seed-commerce";
+import { seedCatalogue } from "../../api/seed/catalogue";
+import { seedCommerce } from "../../api/seed/commerce";
 import { testDatabase } from "../db";
 
 export const distDir = path.resolve(process.env.DIST_DIR ?? "dist");

@@ -8,7 +8,7 @@ import type { Server } from "node:http";
 import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCatalogue } from "../../api/db/seed-catalogue";
+import { seedCatalogue } from "../../api/seed/catalogue";
 import { createSession } from "../../api/modules/auth/sessions";
 import { createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";

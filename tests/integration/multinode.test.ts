@@ -17,7 +17,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../api/db/database";
 import { migrate } from "../../api/db/migrate";
-import { seedCatalogue } from "../../api/db/seed-catalogue";
+import { seedCatalogue } from "../../api/seed/catalogue";
 import { IDEMPOTENCY_LEASE_MS } from "../../api/idempotency";
 import { applyLedgerChange } from "../../api/modules/wallet/ledger";
 import { BROWSER_UA, TestBrowser, distDir } from "./helpers";

@@ -1,7 +1,8 @@
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NOT_FOUND_MESSAGE } from "../../shared/errors";
-import { accessOf, type RouteDef, routeTable, walkRoutes } from "../../shared/routes";
+import { accessOf, routeTable, walkRoutes } from "../../shared/routes";
+import type { RouteDef } from "../../shared/route-def";
 import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
 import { BROWSER_UA, testApp } from "./helpers";
 

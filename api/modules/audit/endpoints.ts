@@ -14,7 +14,7 @@ import {
 import { chinaDay } from "../../../shared/china-time";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
-import { pageOf } from "../admin/paging";
+import { pageOf } from "../../list-page";
 import { type ChainCheckpoint, verifyAuditChain } from "./chain";
 
 /**

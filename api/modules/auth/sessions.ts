@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Request, Response } from "express";
 import { parse as parseCookies } from "cookie";
+import type { CookieSettings } from "../../context";
 import type { Database } from "../../db/database";
 import type { Kysely } from "kysely";
 import type { DB, User } from "../../db/schema";
@@ -55,11 +56,6 @@ export function liveSessions(db: Kysely<DB>, user: Pick<User, "id" | "role">, no
     .where("sessions.expires_at", ">", now)
     .where("sessions.created_at", ">", new Date(now.getTime() - limits.absoluteMs))
     .where("sessions.last_seen_at", ">", new Date(now.getTime() - limits.idleMs));
-}
-
-export interface CookieSettings {
-  /** `__Host-sid` with Secure on HTTPS origins, `sid` on plain-HTTP development origins. */
-  secure: boolean;
 }
 
 export function sessionCookieName(settings: CookieSettings): string {

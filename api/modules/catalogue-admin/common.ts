@@ -2,14 +2,14 @@
 import type { Request, RequestHandler } from "express";
 import type { Kysely, SelectQueryBuilder, Transaction } from "kysely";
 import type { Paged, StaffPageQuery } from "../../../shared/contracts/staff";
-import { pageOf, type Sorting } from "../admin/paging";
+import { pageOf, type Sorting } from "../../list-page";
 import { AVATAR_MAX_BYTES } from "../../../shared/contracts/me";
 import type { ApiContext } from "../../context";
 import type { DB, User } from "../../db/schema";
 import { ApiError, forbidden, notFound, rawUpload } from "../../http";
 import { requireAuth } from "../../request-auth";
 import { avatarStorageFor } from "../../providers/storage";
-import { reencodeImage, unsupportedImage } from "../me/avatar";
+import { reencodeImage, unsupportedImage } from "../../images";
 
 export type Db = Kysely<DB> | Transaction<DB>;
 export type StaffRole = "operator" | "teacher";

@@ -15,7 +15,7 @@ import {
 import type { DB, GiftsTable } from "../../db/schema";
 import { notify } from "../../notices";
 import type { OrderPurposeHooks } from "../orders/purposes";
-import type { OrderRow } from "../orders/state";
+import type { OrderRow } from "../orders/order-row";
 import { formatDateTime } from "../../../shared/format";
 
 export type GiftRow = Selectable<GiftsTable>;

@@ -13,7 +13,8 @@ import type { DB } from "../../db/schema";
 import { enrolLearner, unenrolLearner } from "../enrolments/enrolments";
 import type { OrderPurposeHooks } from "../orders/purposes";
 import { notify } from "../../notices";
-import { moveOrder, type OrderRow } from "../orders/state";
+import type { OrderRow } from "../orders/order-row";
+import { moveOrder } from "../orders/state";
 
 export const NOTICE_GROUP_OPENED = "group_opened";
 export const NOTICE_GROUP_JOINED = "group_joined";

@@ -18,10 +18,10 @@ import type { submitSchema } from "../../../shared/contracts/homework";
 import type { ApiContext } from "../../context";
 import type { User } from "../../db/schema";
 import { ApiError, notFound } from "../../http";
-import { activityGrantsHomework } from "../activities/participation";
 import { ownsCourse } from "../enrolments/enrolments";
 import { lessonAccess } from "../learning/access";
 import { awardLearningCoins } from "../wallet/hooks";
+import { homeworkGrants } from "./grants";
 import { newPhotoId, processPhoto } from "./photos";
 import { covers, staffScope } from "./staff";
 import {
@@ -43,11 +43,11 @@ export const newPublicId = () => randomBytes(12).toString("base64url");
 
 /**
  * Why a viewer may not hand in for this task's lesson, or null when they may: learners of the
- * course, and participants of a running activity whose homework lesson it is (decision 044).
+ * course, and those a registered grant lets in (an activity's participants, decision 044).
  */
 async function handInRefusal(ctx: ApiContext, db: Db, userId: number, task: TaskRow): Promise<string | null> {
   if (!(await ownsCourse(db, userId, task.course_id))) {
-    if (await activityGrantsHomework(db, userId, task.lesson_id, ctx.now())) return null;
+    if (await homeworkGrants.allow(db, userId, task.lesson_id, ctx.now())) return null;
     return "报名课程后才能提交作业";
   }
   const row = await db

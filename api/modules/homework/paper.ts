@@ -7,7 +7,7 @@ import QRCode from "qrcode";
 import { loadSharp } from "../../providers/images";
 
 /** The brush font's outlines (opentype.js and the parsed font files), loaded with the first drawing. */
-const loadBrushFont = () => import("./brush-font");
+const loadBrushFont = () => import("../../brush-font");
 
 export const PAPER = "#f4ecdb";
 export const INK = "#1f1b16";

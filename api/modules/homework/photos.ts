@@ -19,7 +19,7 @@ import type { ApiContext } from "../../context";
 import { ApiError, rawUpload } from "../../http";
 import { enforce } from "../../rate-limit";
 import { requireAuth } from "../auth/guard";
-import { sniffImageFormat } from "../me/avatar";
+import { sniffImageFormat } from "../../images";
 import { loadSharp } from "../../providers/images";
 import { decodeHeic, isHeif } from "./heic";
 

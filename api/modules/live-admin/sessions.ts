@@ -498,15 +498,3 @@ export async function pinMessage(
     ctx.logger.warn({ err, liveId }, "live pin broadcast failed"),
   );
 }
-
-/** Until when the learner may not speak in this room, or null. */
-export async function mutedUntil(ctx: ApiContext, liveId: number, userId: number): Promise<Date | null> {
-  const row = await ctx.database.db
-    .selectFrom("live_mutes")
-    .select("until")
-    .where("live_id", "=", liveId)
-    .where("user_id", "=", userId)
-    .where("until", ">", ctx.now())
-    .executeTakeFirst();
-  return row?.until ?? null;
-}

@@ -18,7 +18,6 @@ import { refuseWhileFrozen } from "../../account-freeze";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
 import { forbidden, tooManyRequests } from "../../http";
-import { mutedUntil } from "../live-admin/sessions";
 import { enforce } from "../../rate-limit";
 import { awardLearningCoins } from "../wallet/hooks";
 import { ID_PATTERN, emptyBody, liveParam, requireAccess, sessionOr404, stateConflict, whyNotLive } from "./requests";
@@ -32,6 +31,18 @@ const MAX_STREAMS_PER_VIEWER = 5;
 const eventsQuery = z.object({
   lastEventId: z.string().optional().catch(undefined).describe("续传：最后收到的聊天消息 id"),
 });
+
+/** Until when the learner may not speak in this room, or null. */
+async function mutedUntil(ctx: ApiContext, liveId: number, userId: number): Promise<Date | null> {
+  const row = await ctx.database.db
+    .selectFrom("live_mutes")
+    .select("until")
+    .where("live_id", "=", liveId)
+    .where("user_id", "=", userId)
+    .where("until", ">", ctx.now())
+    .executeTakeFirst();
+  return row?.until ?? null;
+}
 
 export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
   const streamsPerViewer = new Map<string, number>();

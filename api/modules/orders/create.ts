@@ -16,7 +16,8 @@ import { enforce } from "../../rate-limit";
 import { ownsCourse } from "../enrolments/enrolments";
 import { couponDiscountFor } from "./discounts";
 import { orderDetail } from "./read";
-import { closePending, newOrderNo, type OrderRow } from "./state";
+import type { OrderRow } from "./order-row";
+import { closePending, newOrderNo } from "./state";
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 

@@ -13,7 +13,7 @@ import type { DB, ItemType } from "../../db/schema";
 import { ApiError } from "../../http";
 import { gatewayFor } from "../../providers/payments/gateways";
 import { appliesTo, discountOf } from "../coupons/rules";
-import { returnOrderCoins, setOrderCoins } from "../wallet/order-coins";
+import { returnOrderCoins, setOrderCoins } from "./coins";
 import { orderDetail, orderRowOf } from "./read";
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);

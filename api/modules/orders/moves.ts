@@ -10,7 +10,8 @@ import { ApiError } from "../../http";
 import { notify } from "../../notices";
 import { gatewayFor } from "../../providers/payments/gateways";
 import { orderDetail, orderNotFound, orderRowOf } from "./read";
-import { closePending, moveOrder, NOTICE_ORDER_SHIPPED, type OrderRow } from "./state";
+import type { OrderRow } from "./order-row";
+import { closePending, moveOrder, NOTICE_ORDER_SHIPPED } from "./state";
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 

@@ -8,7 +8,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { OrderDetail } from "../../../shared/contracts/orders";
 import type { DB, OrderPurpose } from "../../db/schema";
-import type { OrderRow } from "./state";
+import type { OrderRow } from "./order-row";
 
 export interface OrderPurposeHooks {
   /** pending → paid: fulfils the order and tells the buyer; the order as it ends (it may have moved on). */

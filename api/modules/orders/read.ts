@@ -21,7 +21,7 @@ import type { ItemType, RefundsTable } from "../../db/schema";
 import { notFound } from "../../http";
 import { orderPurposes } from "./purposes";
 import { piecesLeft, refundRule } from "./refund-rules";
-import type { OrderRow } from "./state";
+import type { OrderRow } from "./order-row";
 
 export const ORDER_PAGE_SIZE = 10;
 

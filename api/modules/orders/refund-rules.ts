@@ -4,7 +4,7 @@ import { refundRule as sharedRefundRule } from "../../../shared/action-rules";
 import { REFUND_DAYS } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context";
 import type { DB, RefundsTable } from "../../db/schema";
-import type { OrderRow } from "./state";
+import type { OrderRow } from "./order-row";
 
 /** Whether the learner may ask for a refund now, and why not in plain words (the shared rule, fed from the database). */
 export async function refundRule(

@@ -14,7 +14,8 @@ import { notify } from "../../notices";
 import { gatewayFor } from "../../providers/payments/gateways";
 import { orderDetail, orderRowOf } from "./read";
 import { piecesLeft, refundRule } from "./refund-rules";
-import { finishRefund, moveOrder, NOTICE_ORDER_REFUNDED, type OrderRow } from "./state";
+import type { OrderRow } from "./order-row";
+import { finishRefund, moveOrder, NOTICE_ORDER_REFUNDED } from "./state";
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 

@@ -7,17 +7,16 @@
  * move, so they happen exactly once or not at all.
  */
 import { randomInt } from "node:crypto";
-import type { Selectable, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { chinaDateTime } from "../../../shared/china-time";
-import type { DB, OrderState, OrdersTable } from "../../db/schema";
+import type { DB, OrderState } from "../../db/schema";
 import { notify } from "../../notices";
 import { enrolLearner, unenrolLearner } from "../enrolments/enrolments";
 import { clawBackOrderBishan, grantOrderBishan } from "../wallet/hooks";
-import { returnOrderCoins } from "../wallet/order-coins";
 import { formatMoney } from "../../../shared/money";
+import { returnOrderCoins } from "./coins";
+import type { OrderRow } from "./order-row";
 import { orderPurposes } from "./purposes";
-
-export type OrderRow = Selectable<OrdersTable>;
 
 export const NOTICE_ORDER_PAID = "order_paid";
 export const NOTICE_ORDER_SHIPPED = "order_shipped";

@@ -12,10 +12,11 @@ import type { Kysely, Transaction } from "kysely";
 import { addDays, chinaDate } from "../../../shared/china-time";
 import type { DiaryEntry, DiaryEntryInput, DiarySummary } from "../../../shared/contracts/practice";
 import { diaryEntryInputSchema, DIARY_MAX_MINUTES } from "../../../shared/contracts/practice";
+import type { CheckInResult } from "../../../shared/contracts/wallet";
 import type { ApiContext } from "../../context";
 import type { DB } from "../../db/schema";
 import { ApiError } from "../../http";
-import { earnCoins } from "../wallet/ledger";
+import { awardLearningCoins } from "../wallet/hooks";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -107,7 +108,7 @@ export async function addToDiary(
 
 async function payCheckIn(trx: Transaction<DB>, userId: number, date: string, now: Date): Promise<DiaryAddResult> {
   if (date !== chinaDate(now)) return { coins: 0, balance: 0 };
-  const result = await earnCoins(trx, {
+  const result = await awardLearningCoins(trx, {
     userId,
     rule: "daily_check_in",
     idempotencyKey: date,
@@ -252,12 +253,24 @@ export async function recordTrace(
   };
 }
 
-/** The wallet's 签到 button: today's entry (empty if nothing was practised yet) and its coins. */
-export async function checkInToday(ctx: ApiContext, userId: number): Promise<DiaryAddResult> {
+/**
+ * The wallet's 签到 button: today's entry (created empty if nothing was practised yet) pays the
+ * 每日签到 coins, once per China day, whichever writes the entry first.
+ */
+export async function checkInToday(ctx: ApiContext, userId: number): Promise<CheckInResult> {
   const now = ctx.now();
-  return ctx.database.db
+  const result = await ctx.database.db
     .transaction()
     .execute((trx) => addToDiary(trx, userId, chinaDate(now), { source: "check_in" }, now));
+  if (result.coins <= 0) {
+    return { already: true, earned: 0, balance: result.balance, message: "今天已经签到过了，明天再来吧" };
+  }
+  return {
+    already: false,
+    earned: result.coins,
+    balance: result.balance,
+    message: `签到成功，获得 ${result.coins} 金币`,
+  };
 }
 
 /* ---------------- summary ---------------- */

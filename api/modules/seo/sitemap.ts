@@ -5,7 +5,8 @@
  */
 import type { RequestHandler } from "express";
 import type { Kysely } from "kysely";
-import { type RouteDef, routeTable } from "../../../shared/routes";
+import { routeTable } from "../../../shared/routes";
+import type { RouteDef } from "../../../shared/route-def";
 import { NOINDEX_ROUTE_IDS } from "../../../shared/seo";
 import type { ApiContext } from "../../context";
 import type { DB } from "../../db/schema";

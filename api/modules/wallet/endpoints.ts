@@ -31,7 +31,8 @@ import {
   myRedemptionQuery,
   myRedemptionSchema,
 } from "../../../shared/contracts/staff-commerce";
-import { checkIn, exchangeCoins, grant, walletOf } from "./wallet";
+import { dailyCheckIn } from "./check-in";
+import { exchangeCoins, grant, walletOf } from "./wallet";
 
 function positiveId(value: string | undefined, missing = "兑换物品不存在或已下架"): number {
   if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw notFound(missing);
@@ -83,7 +84,7 @@ export function walletEndpoints(ctx: ApiContext): Endpoint[] {
       output: checkInResultSchema,
       handler: async (_req, res, { auth: { user } }) => {
         refuseWhileFrozen(user, "签到领金币");
-        res.json(await checkIn(ctx, user.id));
+        res.json(await dailyCheckIn.run(ctx, user.id));
       },
     }),
     defineEndpoint({

@@ -7,17 +7,27 @@ import { bishanForPayment, type CoinRule } from "../../../shared/currency";
 import type { DB } from "../../db/schema";
 import { applyLedgerChange, earnCoins, type LedgerResult } from "./ledger";
 
-/** Coins for one learning event (lesson finished, live attended, homework …) within the daily cap. */
+/**
+ * Coins for one learning event (lesson finished, live attended, homework, the day's check-in …)
+ * within the daily cap. The key defaults to the rule and event; the check-in keeps its own (the date).
+ */
 export function awardLearningCoins(
   trx: Transaction<DB>,
-  input: { userId: number; rule: CoinRule; refType: string; refId: string | number; now: Date },
+  input: {
+    userId: number;
+    rule: CoinRule;
+    refType: string;
+    refId: string | number;
+    now: Date;
+    idempotencyKey?: string;
+  },
 ): Promise<LedgerResult> {
   return earnCoins(trx, {
     userId: input.userId,
     rule: input.rule,
     refType: input.refType,
     refId: input.refId,
-    idempotencyKey: `${input.rule}:${input.refType}:${input.refId}`,
+    idempotencyKey: input.idempotencyKey ?? `${input.rule}:${input.refType}:${input.refId}`,
     now: input.now,
   });
 }

@@ -1,6 +1,6 @@
 /**
- * The wallet itself: balances and today's earnings, the daily check-in and the one-way exchange
- * of coins for bishan. The exchange mall is in `exchange-mall.ts`, the ledger records in
+ * The wallet itself: balances and today's earnings and the one-way exchange of coins for bishan
+ * (the daily check-in is a practice-diary entry, in the practice module). The exchange mall is in `exchange-mall.ts`, the ledger records in
  * `ledger-page.ts`.
  *
  * Lock order, the same everywhere so PostgreSQL never deadlocks: a learner's coin wallet, then
@@ -12,14 +12,12 @@ import { chinaDate, chinaDay } from "../../../shared/china-time";
 import { COINS_PER_BISHAN, coinRules, type CoinRule } from "../../../shared/currency";
 import {
   type Balances,
-  type CheckInResult,
   type ExchangeResult,
   MAX_BISHAN_PER_EXCHANGE,
   type Wallet,
 } from "../../../shared/contracts/wallet";
 import type { ApiContext } from "../../context";
 import type { Currency } from "../../db/schema";
-import { checkInToday } from "../practice/diary";
 import { ApiError } from "../../http";
 import { applyLedgerChange, balances, lockWallet } from "./ledger";
 
@@ -54,23 +52,6 @@ export async function walletOf(ctx: ApiContext, userId: number): Promise<Wallet>
     })),
     checkedInToday: Boolean(checkedIn),
     rate: { coinsPerBishan: COINS_PER_BISHAN, maxBishanPerExchange: MAX_BISHAN_PER_EXCHANGE },
-  };
-}
-
-/**
- * 签到 is today's practice-diary entry (created empty if the learner has not written it yet): the
- * diary pays the 每日签到 coins, once per China day, whichever writes the entry first.
- */
-export async function checkIn(ctx: ApiContext, userId: number): Promise<CheckInResult> {
-  const result = await checkInToday(ctx, userId);
-  if (result.coins <= 0) {
-    return { already: true, earned: 0, balance: result.balance, message: "今天已经签到过了，明天再来吧" };
-  }
-  return {
-    already: false,
-    earned: result.coins,
-    balance: result.balance,
-    message: `签到成功，获得 ${result.coins} 金币`,
   };
 }
 

@@ -10,7 +10,7 @@ import { describeProblem, type Problem } from "../../lib/problem";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
 import { ADDRESS_FIELDS, emptyAddress } from "./address-fields";
-import type { BuyItem } from "./useBuy";
+import type { BuyItem } from "./buy-item";
 
 /** Contracts load with the first request that needs them, not with the page (decision 030). */
 const ordersContract = () => import("../../../shared/contracts/orders");

@@ -6,13 +6,13 @@
  */
 import { type ReactNode, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import type { ItemType } from "../../../shared/contracts/orders";
 import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../LoginDialog";
 import type { Problem } from "../../lib/problem";
 import { describeProblemLater } from "../../lib/problem-later";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { withChunkReload } from "../../routing/chunk-reload";
+import type { BuyItem } from "./buy-item";
 import { useBuyingOff } from "./payments-mode";
 import type { IdempotencyKeyHolder } from "../../lib/idempotent-post";
 import "./commerce.css";
@@ -26,15 +26,6 @@ const { Dialog: AddressDialog, preload: preloadAddressDialog } = lazyDialog(() =
 const ordersContract = () => import("../../../shared/contracts/orders");
 /** So does the ordering POST: it runs on a click only (decision 057). */
 const idempotentPost = withChunkReload(() => import("../../lib/idempotent-post"));
-
-export interface BuyItem {
-  itemType: ItemType;
-  itemId: number;
-  skuId?: number;
-  quantity?: number;
-  /** "《九成宫》× 2", shown in the address dialog. */
-  label: string;
-}
 
 export function useBuy(item: BuyItem): {
   buy: () => void;

@@ -16,10 +16,10 @@ import {
   courseOutline,
   publicItemSeeds,
   teacherSeeds,
-} from "./catalogue-data";
-import { demoLessonClips } from "./demo-lesson-clips";
-import type { Database } from "./database";
-import type { DB } from "./schema";
+} from "../db/catalogue-data";
+import { demoLessonClips } from "../db/demo-lesson-clips";
+import type { Database } from "../db/database";
+import type { DB } from "../db/schema";
 import { scheduledLiveState } from "../modules/live/states";
 
 const yuan = (value: number) => Math.round(value * 100);

@@ -2,7 +2,7 @@
  * Demo accounts for local use (credentials in the README): a learner, a teacher and an
  * operator. Created by `npm run db:seed`, and on the first embedded start.
  */
-import type { Database } from "./database";
+import type { Database } from "../db/database";
 import { hashPassword } from "../modules/auth/passwords";
 
 export const demoAccounts = [

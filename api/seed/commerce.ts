@@ -4,8 +4,8 @@
  * with stock and per-learner limits. Each part runs only when it has none yet; they point at the
  * demo catalogue, so this runs after the catalogue seed.
  */
-import type { Database } from "./database";
-import type { ExchangeItemsTable } from "./schema";
+import type { Database } from "../db/database";
+import type { ExchangeItemsTable } from "../db/schema";
 import type { Insertable } from "kysely";
 import { seedCoupons } from "../modules/coupons/seed";
 import { seedGroupCampaigns } from "../modules/groups/seed";

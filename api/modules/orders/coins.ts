@@ -9,8 +9,8 @@ import type { Transaction } from "kysely";
 import { COIN_CENTS, maxCoinsFor } from "../../../shared/currency";
 import type { DB } from "../../db/schema";
 import { ApiError } from "../../http";
-import type { OrderRow } from "../orders/state";
-import { applyLedgerChange, lockWallet } from "./ledger";
+import { applyLedgerChange, lockWallet } from "../wallet/ledger";
+import type { OrderRow } from "./order-row";
 
 /** Gives back the coins an order holds (cancel, refund, taking them off). False when it held none. */
 export async function returnOrderCoins(
