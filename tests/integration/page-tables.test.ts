@@ -13,8 +13,8 @@ import { type CompiledQuery, type KyselyPlugin, type RootOperationNode, sql } fr
 import pino from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCatalogue } from "../../api/db/seed-catalogue";
-import { seedCommerce } from "../../api/db/seed-commerce";
+import { seedCatalogue } from "../../api/seed/catalogue";
+import { seedCommerce } from "../../api/seed/commerce";
 import type { Database } from "../../api/db/database";
 import { createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
