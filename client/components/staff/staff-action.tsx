@@ -7,6 +7,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { useRevalidator } from "react-router-dom";
 import type { z } from "zod";
 import { createAjax } from "../../../shared/ajax";
+import { listQuery } from "../table/list-query";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
 import { describeProblem, type Problem } from "../../lib/problem";
@@ -15,14 +16,7 @@ import "./staff-forms.css";
 
 /** The API query for a staff table: the URL's own parameters, only the ones the page knows. */
 export function apiQuery(request: Request, keys: readonly string[]): string {
-  const url = new URL(request.url);
-  const query = new URLSearchParams();
-  for (const key of ["page", "pageSize", "sort", "dir", "q", ...keys]) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
-  const text = query.toString();
-  return text ? `?${text}` : "";
+  return listQuery(request, ["page", "pageSize", "sort", "dir", "q", ...keys]);
 }
 
 export function useStaffAction() {

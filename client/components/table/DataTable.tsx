@@ -4,14 +4,7 @@
  * sort or a page is a navigation: the loader asks the API again, the back button works, and a
  * colleague can be sent the very same view. Headless rendering through @tanstack/react-table.
  */
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type RowData,
-  type SortingState,
-} from "@tanstack/react-table";
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router-dom";
 import { Link } from "../../routing/link";
@@ -62,83 +55,116 @@ export function withParams(search: URLSearchParams, changes: Record<string, stri
   return text ? `?${text}` : "?";
 }
 
-export function DataTable<Row>({ caption, columns, page, rowKey, empty, defaultSort }: DataTableProps<Row>) {
-  const [search] = useSearchParams();
-  const location = useLocation();
-  const navigation = useNavigation();
-  const sortKey = search.get("sort") ?? defaultSort?.key ?? "";
-  const dir = (search.get("dir") ?? defaultSort?.dir ?? "desc") === "asc" ? "asc" : "desc";
-  const sorting: SortingState = sortKey ? [{ id: sortKey, desc: dir === "desc" }] : [];
+/** The table of a staff page's rows, its headers and cells from `columns` (the core of `DataTable`). */
+export function Table<Row>({
+  caption,
+  className,
+  columns,
+  rows,
+  rowKey,
+  sorting,
+}: {
+  /** What the table lists, with its count where the page knows it (omitted: no caption). */
+  caption?: ReactNode;
+  className: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in DataTableProps
+  columns: ColumnDef<Row, any>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  /** The server's sort and the URL it lives in: sortable headers become links (omitted: plain headers). */
+  sorting?: { search: URLSearchParams; key: string; dir: "asc" | "desc"; pageCount: number };
+}) {
   const table = useReactTable({
-    data: page.rows,
+    data: rows,
     columns,
     getCoreRowModel: getCoreRowModel(),
     getRowId: rowKey,
     manualSorting: true,
     manualPagination: true,
     manualFiltering: true,
-    state: { sorting },
-    pageCount: Math.max(1, Math.ceil(page.total / page.pageSize)),
+    state: { sorting: sorting?.key ? [{ id: sorting.key, desc: sorting.dir === "desc" }] : [] },
+    pageCount: sorting?.pageCount ?? 1,
   });
+  return (
+    <table className={className}>
+      {caption ? <caption className="data-table__caption">{caption}</caption> : null}
+      <thead>
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id}>
+            {group.headers.map((header) => {
+              const meta = header.column.columnDef.meta;
+              const label = flexRender(header.column.columnDef.header, header.getContext());
+              const active = sorting !== undefined && meta?.sortKey !== undefined && meta.sortKey === sorting.key;
+              const dir = sorting?.dir ?? "desc";
+              const nextDir = active && dir === "desc" ? "asc" : "desc";
+              return (
+                <th
+                  key={header.id}
+                  scope="col"
+                  className={meta?.align === "end" ? "is-end" : undefined}
+                  aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
+                >
+                  {sorting && meta?.sortKey ? (
+                    <Link
+                      className="data-table__sort"
+                      to={withParams(sorting.search, { sort: meta.sortKey, dir: nextDir, page: null })}
+                      preventScrollReset
+                    >
+                      {label}
+                      <span aria-hidden="true">{active ? (dir === "asc" ? " ↑" : " ↓") : " ↕"}</span>
+                    </Link>
+                  ) : (
+                    label
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        ))}
+      </thead>
+      <tbody>
+        {table.getRowModel().rows.map((row) => (
+          <tr key={row.id}>
+            {row.getVisibleCells().map((cell) => (
+              <td
+                key={cell.id}
+                className={cell.column.columnDef.meta?.align === "end" ? "is-end" : undefined}
+                data-label={columnLabel(cell.column.columnDef.header, cell.column.id)}
+              >
+                {flexRender(cell.column.columnDef.cell, cell.getContext())}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function DataTable<Row>({ caption, columns, page, rowKey, empty, defaultSort }: DataTableProps<Row>) {
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const sortKey = search.get("sort") ?? defaultSort?.key ?? "";
+  const dir = (search.get("dir") ?? defaultSort?.dir ?? "desc") === "asc" ? "asc" : "desc";
   // Loading: a navigation to this same page (another sort, page or filter) is on its way.
   const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
-  const pages = table.getPageCount();
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
 
   return (
     <div className="data-table" aria-busy={loading}>
-      <table className="data-table__table">
-        <caption className="data-table__caption">
-          {caption}（共 {page.total} 条）
-        </caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const meta = header.column.columnDef.meta;
-                const label = flexRender(header.column.columnDef.header, header.getContext());
-                const active = meta?.sortKey !== undefined && meta.sortKey === sortKey;
-                const nextDir = active && dir === "desc" ? "asc" : "desc";
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={meta?.align === "end" ? "is-end" : undefined}
-                    aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
-                  >
-                    {meta?.sortKey ? (
-                      <Link
-                        className="data-table__sort"
-                        to={withParams(search, { sort: meta.sortKey, dir: nextDir, page: null })}
-                        preventScrollReset
-                      >
-                        {label}
-                        <span aria-hidden="true">{active ? (dir === "asc" ? " ↑" : " ↓") : " ↕"}</span>
-                      </Link>
-                    ) : (
-                      label
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td
-                  key={cell.id}
-                  className={cell.column.columnDef.meta?.align === "end" ? "is-end" : undefined}
-                  data-label={columnLabel(cell.column.columnDef.header, cell.column.id)}
-                >
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        className="data-table__table"
+        caption={
+          <>
+            {caption}（共 {page.total} 条）
+          </>
+        }
+        columns={columns}
+        rows={page.rows}
+        rowKey={rowKey}
+        sorting={{ search, key: sortKey, dir, pageCount: pages }}
+      />
       {page.rows.length === 0 ? (
         <EmptyState glyph="空" title="没有符合条件的记录">
           {empty ?? <p>换个筛选条件或关键词试试。</p>}

@@ -66,14 +66,3 @@ export function formatAge(ms: number): string {
   const days = Math.floor(hours / 24);
   return `${days} 天${hours % 24 ? ` ${hours % 24} 小时` : ""}`;
 }
-
-/** The query string for the API: the page URL's parameters that the endpoint reads, empty ones left out. */
-export function passOn(url: URL, keys: readonly string[]): string {
-  const query = new URLSearchParams();
-  for (const key of keys) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
-  const text = query.toString();
-  return text ? `?${text}` : "";
-}

@@ -3,12 +3,13 @@
  * Above the table, whether the log's hash chain is whole.
  */
 import { createColumnHelper } from "@tanstack/react-table";
-import { useLoaderData, useSearchParams } from "react-router-dom";
-import { GetForm } from "../../../routing/get-form";
+import { useLoaderData } from "react-router-dom";
 import { auditChainSchema, auditEntrySchema, pagedOf, type AuditEntry } from "../../../../shared/contracts/staff";
 import { formatDateTime } from "../../../../shared/format";
 import { Page } from "../../../components/Page";
 import { DataTable } from "../../../components/table/DataTable";
+import { FilterBar } from "../../../components/table/FilterBar";
+import { listQuery } from "../../../components/table/list-query";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
 import { LoadFailed, loaded } from "../desk-parts";
 import { ChainStatus } from "./ChainStatus";
@@ -18,15 +19,8 @@ const FILTERS = ["q", "action", "targetType", "targetId", "actor", "from", "to",
 const auditPage = pagedOf(auditEntrySchema);
 
 export async function loader({ request, env, signal }: PageLoaderArgs) {
-  const url = new URL(request.url);
-  const query = new URLSearchParams();
-  for (const key of FILTERS) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
-  const text = query.toString();
   const [page, chain] = await Promise.all([
-    loaded(env.api(`/api/admin/audit${text ? `?${text}` : ""}`, { signal, schema: auditPage })),
+    loaded(env.api(`/api/admin/audit${listQuery(request, FILTERS)}`, { signal, schema: auditPage })),
     loaded(env.api("/api/admin/audit/chain", { signal, schema: auditChainSchema })),
   ]);
   return { page, chain, meta: { title: "审计日志", noindex: true } };
@@ -65,35 +59,19 @@ const columns = [
 
 export default function AuditLogPage() {
   const { page, chain } = useLoaderData<typeof loader>();
-  const [search] = useSearchParams();
   return (
     <Page lead="员工的每一次操作：谁、何时、做了什么、改动前后。记录只增不改。">
       <ChainStatus chain={chain} />
-      <GetForm className="admin-filters" role="search" aria-label="筛选审计日志">
-        <label>
-          关键词
-          <input name="q" type="search" defaultValue={search.get("q") ?? ""} placeholder="操作人、对象编号、原因…" />
-        </label>
-        <label>
-          操作
-          <input name="action" defaultValue={search.get("action") ?? ""} placeholder="如 order 或 order.ship" />
-        </label>
-        <label>
-          对象类型
-          <input name="targetType" defaultValue={search.get("targetType") ?? ""} placeholder="如 order、course" />
-        </label>
-        <label>
-          从
-          <input name="from" type="date" defaultValue={search.get("from") ?? ""} />
-        </label>
-        <label>
-          到
-          <input name="to" type="date" defaultValue={search.get("to") ?? ""} />
-        </label>
-        <button type="submit" className="button button--small">
-          筛选
-        </button>
-      </GetForm>
+      <FilterBar
+        label="筛选审计日志"
+        filters={[
+          { type: "search", name: "q", label: "关键词", placeholder: "操作人、对象编号、原因…" },
+          { type: "text", name: "action", label: "操作", placeholder: "如 order 或 order.ship" },
+          { type: "text", name: "targetType", label: "对象类型", placeholder: "如 order、course" },
+          { type: "date", name: "from", label: "从" },
+          { type: "date", name: "to", label: "到" },
+        ]}
+      />
       {page.ok ? (
         <DataTable
           caption="审计日志"

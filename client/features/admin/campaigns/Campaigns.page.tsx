@@ -4,8 +4,7 @@
  */
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { useLoaderData, useSearchParams } from "react-router-dom";
-import { GetForm } from "../../../routing/get-form";
+import { useLoaderData } from "react-router-dom";
 import {
   type CampaignAdmin,
   campaignAdminSchema,
@@ -15,6 +14,7 @@ import { formatDateTime } from "../../../../shared/format";
 import { formatYuan } from "../../../../shared/money";
 import { Page } from "../../../components/Page";
 import { DataTable } from "../../../components/table/DataTable";
+import { FilterBar } from "../../../components/table/FilterBar";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
 import { apiQuery, DialogForm, Field, num, text, useStaffAction } from "../../../components/staff/staff-action";
 
@@ -47,7 +47,6 @@ const column = createColumnHelper<CampaignAdmin>();
 
 export default function CampaignsPage() {
   const { page } = useLoaderData<typeof loader>();
-  const [search] = useSearchParams();
   const [editing, setEditing] = useState<{ c: CampaignAdmin | null } | null>(null);
   const action = useStaffAction();
   const end = useStaffAction();
@@ -119,24 +118,24 @@ export default function CampaignsPage() {
         </button>
       }
     >
-      <GetForm className="admin-filters" role="search" aria-label="筛选拼团活动">
-        <label>
-          状态
-          <select name="status" defaultValue={search.get("status") ?? "all"}>
-            <option value="all">全部</option>
-            <option value="upcoming">未开始</option>
-            <option value="running">进行中</option>
-            <option value="ended">已结束</option>
-          </select>
-        </label>
-        <label>
-          关键词
-          <input name="q" type="search" defaultValue={search.get("q") ?? ""} placeholder="课程名称或编号" />
-        </label>
-        <button type="submit" className="button button--small">
-          筛选
-        </button>
-      </GetForm>
+      <FilterBar
+        label="筛选拼团活动"
+        filters={[
+          {
+            type: "select",
+            name: "status",
+            label: "状态",
+            options: [
+              ["all", "全部"],
+              ["upcoming", "未开始"],
+              ["running", "进行中"],
+              ["ended", "已结束"],
+            ],
+            fallback: "all",
+          },
+          { type: "search", name: "q", label: "关键词", placeholder: "课程名称或编号" },
+        ]}
+      />
       {end.problem ? <p role="alert">{end.problem.message}</p> : null}
       <DataTable
         caption="拼团活动"

@@ -1,16 +1,11 @@
 /** 图书 (/admin/books/:id): price and status, the cover, and stock changes with their reasons and history. */
-import { useState } from "react";
-import { useLoaderData, useRevalidator } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
 import { Link } from "../../../routing/link";
-import {
-  type AdminBookDetail,
-  PUBLISH_STATE_LABELS,
-  adminBookDetailSchema,
-} from "../../../../shared/contracts/admin-catalogue";
+import { type AdminBookDetail, adminBookDetailSchema } from "../../../../shared/contracts/admin-catalogue";
 import { Page } from "../../../components/Page";
-import { ActionMessage, Field, centsOf, useAction, yuanOf } from "../../../components/staff/staff-kit";
-import { browserApi } from "../../../lib/api";
+import { centsOf, yuanOf } from "../../../components/staff/staff-kit";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
+import { GoodsPatchForm } from "./goods-editor";
 import { CreatedNotice } from "./goods-form";
 import { CoverUpload, StockForm, StockHistory } from "./stock-parts";
 import "./catalogue.css";
@@ -21,62 +16,27 @@ export async function loader({ env, signal, params }: PageLoaderArgs) {
 }
 
 function PriceForm({ book }: { book: AdminBookDetail }) {
-  const [price, setPrice] = useState(yuanOf(book.priceCents));
-  const [listPrice, setListPrice] = useState(yuanOf(book.originalPriceCents));
-  const action = useAction();
-  const revalidator = useRevalidator();
-  const published = book.status === "published";
-  const patch = (body: Record<string, unknown>, done: string) =>
-    void action
-      .run(() => browserApi(`/api/admin/books/${book.id}`, { method: "PATCH", body }), done)
-      .then(() => revalidator.revalidate());
   return (
-    <form
-      className="staff-form"
-      aria-label="价格"
-      onSubmit={(event) => {
-        event.preventDefault();
-        patch({ priceCents: centsOf(price), originalPriceCents: centsOf(listPrice) }, "价格已保存");
-      }}
-    >
-      <Field label="售价（元）" error={action.fields.priceCents}>
-        {(id) => (
-          <input
-            id={id}
-            className="form-field__control"
-            inputMode="decimal"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="划线价（元）" error={action.fields.originalPriceCents}>
-        {(id) => (
-          <input
-            id={id}
-            className="form-field__control"
-            inputMode="decimal"
-            value={listPrice}
-            onChange={(e) => setListPrice(e.target.value)}
-          />
-        )}
-      </Field>
-      <div className="staff-form__actions">
-        <button type="submit" className="button button--small" disabled={action.busy}>
-          保存价格
-        </button>
-        <span className={`staff-badge${published ? " staff-badge--on" : ""}`}>{PUBLISH_STATE_LABELS[book.status]}</span>
-        <button
-          type="button"
-          className="button button--small"
-          disabled={action.busy}
-          onClick={() => patch({ status: published ? "draft" : "published" }, published ? "已下架" : "已上架")}
-        >
-          {published ? "下架" : "上架"}
-        </button>
-        <ActionMessage state={action} />
-      </div>
-    </form>
+    <GoodsPatchForm
+      label="价格"
+      endpoint={`/api/admin/books/${book.id}`}
+      status={book.status}
+      fields={[
+        { name: "priceCents", label: "售价（元）", type: "decimal", initial: yuanOf(book.priceCents) },
+        {
+          name: "originalPriceCents",
+          label: "划线价（元）",
+          type: "decimal",
+          initial: yuanOf(book.originalPriceCents),
+        },
+      ]}
+      body={(typed) => ({
+        priceCents: centsOf(typed("priceCents")),
+        originalPriceCents: centsOf(typed("originalPriceCents")),
+      })}
+      saveLabel="保存价格"
+      savedText="价格已保存"
+    />
   );
 }
 

@@ -1,48 +1,35 @@
 /** 课程管理 (/admin/courses): every course, searched, filtered, sorted and paged by the server. */
 import { createColumnHelper } from "@tanstack/react-table";
-import { useLoaderData, useSearchParams } from "react-router-dom";
-import { GetForm } from "../../../routing/get-form";
+import { useLoaderData } from "react-router-dom";
 import { Link } from "../../../routing/link";
 import { courseCategories, courseCategoryName } from "../../../../shared/catalogue";
 import {
   type AdminCourseRow,
   COURSE_KIND_LABELS,
-  PUBLISH_STATES,
-  PUBLISH_STATE_LABELS,
   adminCoursePageSchema,
 } from "../../../../shared/contracts/admin-catalogue";
 import { formatDateTime } from "../../../../shared/format";
 import { formatYuan } from "../../../../shared/money";
 import { Page } from "../../../components/Page";
 import { DataTable } from "../../../components/table/DataTable";
+import { FilterBar } from "../../../components/table/FilterBar";
+import { listQuery } from "../../../components/table/list-query";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
+import { nameColumns, statusColumn, statusFilter } from "./list-columns";
 
 const PARAMS = ["q", "status", "category", "page", "pageSize", "sort", "dir"];
 
 export async function loader({ request, env, signal }: PageLoaderArgs) {
-  const url = new URL(request.url);
-  const query = new URLSearchParams();
-  for (const key of PARAMS) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
-  const text = query.toString();
-  const page = await env.api(`/api/admin/courses${text ? `?${text}` : ""}`, { signal, schema: adminCoursePageSchema });
+  const page = await env.api(`/api/admin/courses${listQuery(request, PARAMS)}`, {
+    signal,
+    schema: adminCoursePageSchema,
+  });
   return { page, meta: { title: "课程管理", noindex: true } };
 }
 
 const column = createColumnHelper<AdminCourseRow>();
 const columns = [
-  column.accessor("id", { header: "编号", meta: { sortKey: "id" } }),
-  column.accessor("title", {
-    header: "课程",
-    cell: (c) => (
-      <Link className="text-link" to={`/admin/courses/${c.row.original.id}`}>
-        {c.getValue()}
-      </Link>
-    ),
-    meta: { sortKey: "title" },
-  }),
+  ...nameColumns<AdminCourseRow>("课程", "/admin/courses"),
   column.accessor("category", { header: "分类", cell: (c) => courseCategoryName(c.getValue()) ?? c.getValue() }),
   column.accessor("kind", { header: "类型", cell: (c) => COURSE_KIND_LABELS[c.getValue()] }),
   column.accessor("teacherName", { header: "老师" }),
@@ -52,11 +39,7 @@ const columns = [
     meta: { sortKey: "price", align: "end" },
   }),
   column.accessor("lessons", { header: "课时", meta: { align: "end" } }),
-  column.accessor("status", {
-    header: "状态",
-    cell: (c) => PUBLISH_STATE_LABELS[c.getValue()],
-    meta: { sortKey: "status" },
-  }),
+  statusColumn<AdminCourseRow>(),
   column.accessor("updatedAt", {
     header: "更新",
     cell: (c) => formatDateTime(c.getValue()),
@@ -66,7 +49,6 @@ const columns = [
 
 export default function CoursesPage() {
   const { page } = useLoaderData<typeof loader>();
-  const [search] = useSearchParams();
   return (
     <Page
       lead="新建、编辑、上架和下架课程；改动立即出现在公开页面。"
@@ -76,37 +58,19 @@ export default function CoursesPage() {
         </Link>
       }
     >
-      <GetForm className="admin-filters" role="search" aria-label="筛选课程">
-        <label>
-          搜索
-          <input name="q" type="search" defaultValue={search.get("q") ?? ""} placeholder="课程名称、编号或老师" />
-        </label>
-        <label>
-          状态
-          <select name="status" defaultValue={search.get("status") ?? ""}>
-            <option value="">全部</option>
-            {PUBLISH_STATES.map((s) => (
-              <option key={s} value={s}>
-                {PUBLISH_STATE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          分类
-          <select name="category" defaultValue={search.get("category") ?? ""}>
-            <option value="">全部</option>
-            {courseCategories.map((c) => (
-              <option key={c.key} value={c.key}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button button--small">
-          筛选
-        </button>
-      </GetForm>
+      <FilterBar
+        label="筛选课程"
+        filters={[
+          { type: "search", name: "q", label: "搜索", placeholder: "课程名称、编号或老师" },
+          statusFilter,
+          {
+            type: "select",
+            name: "category",
+            label: "分类",
+            options: [["", "全部"], ...courseCategories.map((c) => [c.key, c.name] as const)],
+          },
+        ]}
+      />
       <DataTable
         caption="课程"
         columns={columns}

@@ -2,16 +2,13 @@
 import { useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router-dom";
 import { Link } from "../../../routing/link";
-import {
-  type AdminCommodity,
-  type AdminSku,
-  PUBLISH_STATE_LABELS,
-  adminCommoditySchema,
-} from "../../../../shared/contracts/admin-catalogue";
+import { type AdminCommodity, type AdminSku, adminCommoditySchema } from "../../../../shared/contracts/admin-catalogue";
 import { Page } from "../../../components/Page";
-import { ActionMessage, Field, centsOf, useAction, yuanOf } from "../../../components/staff/staff-kit";
+import { InputField } from "../../../components/staff/staff-fields";
+import { ActionMessage, centsOf, useAction, yuanOf } from "../../../components/staff/staff-kit";
 import { browserApi } from "../../../lib/api";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
+import { GoodsPatchForm } from "./goods-editor";
 import { CreatedNotice } from "./goods-form";
 import { CoverUpload, StockForm, StockHistory } from "./stock-parts";
 import "./catalogue.css";
@@ -21,89 +18,27 @@ export async function loader({ env, signal, params }: PageLoaderArgs) {
   return { item, meta: { title: item.title, noindex: true } };
 }
 
-function TextInput({
-  label,
-  value,
-  onChange,
-  error,
-  maxLength,
-  inputMode,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-  maxLength?: number;
-  inputMode?: "decimal";
-}) {
-  return (
-    <Field label={label} error={error}>
-      {(id) => (
-        <input
-          id={id}
-          className="form-field__control"
-          value={value}
-          maxLength={maxLength}
-          inputMode={inputMode}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </Field>
-  );
-}
-
 function ItemForm({ item }: { item: AdminCommodity }) {
-  const [title, setTitle] = useState(item.title);
-  const [category, setCategory] = useState(item.category);
-  const [coverChar, setCoverChar] = useState(item.coverChar);
-  const [summary, setSummary] = useState(item.summary);
-  const action = useAction();
-  const revalidator = useRevalidator();
-  const published = item.status === "published";
-  const patch = (body: Record<string, unknown>, done: string) =>
-    void action
-      .run(() => browserApi(`/api/admin/commodities/${item.id}`, { method: "PATCH", body }), done)
-      .then(() => revalidator.revalidate());
   return (
-    <form
-      className="staff-form"
-      aria-label="商品信息"
-      onSubmit={(event) => {
-        event.preventDefault();
-        patch({ title, category, coverChar, summary }, "已保存");
-      }}
-    >
-      <TextInput label="名称" value={title} onChange={setTitle} error={action.fields.title} maxLength={80} />
-      <TextInput label="分类" value={category} onChange={setCategory} error={action.fields.category} maxLength={20} />
-      <TextInput label="封面字" value={coverChar} onChange={setCoverChar} error={action.fields.coverChar} />
-      <Field label="简介" error={action.fields.summary}>
-        {(id) => (
-          <textarea
-            id={id}
-            className="form-field__control"
-            rows={2}
-            maxLength={300}
-            value={summary}
-            onChange={(e) => setSummary(e.target.value)}
-          />
-        )}
-      </Field>
-      <div className="staff-form__actions">
-        <button type="submit" className="button button--small" disabled={action.busy}>
-          保存
-        </button>
-        <span className={`staff-badge${published ? " staff-badge--on" : ""}`}>{PUBLISH_STATE_LABELS[item.status]}</span>
-        <button
-          type="button"
-          className="button button--small"
-          disabled={action.busy}
-          onClick={() => patch({ status: published ? "draft" : "published" }, published ? "已下架" : "已上架")}
-        >
-          {published ? "下架" : "上架"}
-        </button>
-        <ActionMessage state={action} />
-      </div>
-    </form>
+    <GoodsPatchForm
+      label="商品信息"
+      endpoint={`/api/admin/commodities/${item.id}`}
+      status={item.status}
+      fields={[
+        { name: "title", label: "名称", maxLength: 80, initial: item.title },
+        { name: "category", label: "分类", maxLength: 20, initial: item.category },
+        { name: "coverChar", label: "封面字", initial: item.coverChar },
+        { name: "summary", label: "简介", type: "area", rows: 2, maxLength: 300, wide: false, initial: item.summary },
+      ]}
+      body={(typed) => ({
+        title: typed("title"),
+        category: typed("category"),
+        coverChar: typed("coverChar"),
+        summary: typed("summary"),
+      })}
+      saveLabel="保存"
+      savedText="已保存"
+    />
   );
 }
 
@@ -139,15 +74,15 @@ function SkuForm({ item, sku }: { item: AdminCommodity; sku?: AdminSku }) {
           });
       }}
     >
-      <TextInput label="规格名称" value={name} onChange={setName} error={action.fields.name} maxLength={40} />
-      <TextInput
+      <InputField label="规格名称" value={name} onChange={setName} error={action.fields.name} maxLength={40} />
+      <InputField
         label="售价（元）"
         value={price}
         onChange={setPrice}
         error={action.fields.priceCents}
         inputMode="decimal"
       />
-      <TextInput
+      <InputField
         label="划线价（元）"
         value={listPrice}
         onChange={setListPrice}

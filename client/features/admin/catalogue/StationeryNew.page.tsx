@@ -4,23 +4,46 @@
  * starts with (kept as the change 初始库存). Checked with the API's contract before it is sent.
  */
 import { useState } from "react";
-import { useNavigate } from "react-router-dom";
-import { Link } from "../../../routing/link";
 import {
   MAX_NEW_SKUS,
   adminCommoditySchema,
   commodityCreateSchema,
 } from "../../../../shared/contracts/admin-catalogue";
-import { Page } from "../../../components/Page";
-import { InputField, MoneyField, TextAreaField, fieldErrorsOf } from "../../../components/staff/staff-fields";
-import { ActionMessage, centsOf, useAction } from "../../../components/staff/staff-kit";
-import { browserApi } from "../../../lib/api";
-import { CoverPicker, type CreatedState, OnSaleChoice, coverFileProblem, sendCover } from "./goods-form";
-import "./catalogue.css";
+import { InputField, MoneyField } from "../../../components/staff/staff-fields";
+import { centsOf } from "../../../components/staff/staff-kit";
+import { GoodsCreateForm, type GoodsKind, GoodsNewPage } from "./goods-editor";
 
 export function loader() {
   return { meta: { title: "新建文房", noindex: true } };
 }
+
+const COMMODITY: GoodsKind = {
+  key: "commodity",
+  title: "新建文房",
+  list: { to: "/admin/stationery", label: "← 文房列表" },
+  label: "文房信息",
+  submitLabel: "创建文房商品",
+  slots: [
+    { name: "title", label: "商品名称", required: true, maxLength: 80 },
+    { name: "category", label: "分类", hint: "文房页的分类，如 毛笔、墨、纸、砚", required: true, maxLength: 20 },
+    { name: "coverChar", label: "封面字", hint: "没有封面图片时，封面上写的一个字", required: true, maxLength: 2 },
+    "cover",
+    "onSale",
+    { name: "summary", label: "简介", wide: true, maxLength: 300 },
+    { name: "description", label: "详情", type: "area", rows: 4, maxLength: 5000 },
+  ],
+  coverHint: "JPEG、PNG 或 WebP，不超过 5 MB；裁成正方形",
+  endpoint: "/api/admin/commodities",
+  body: (typed) => ({
+    title: typed("title"),
+    category: typed("category"),
+    coverChar: typed("coverChar"),
+    summary: typed("summary"),
+    description: typed("description"),
+  }),
+  check: commodityCreateSchema,
+  created: adminCommoditySchema,
+};
 
 interface SkuRow {
   key: number;
@@ -106,109 +129,27 @@ function SkuRows({
 }
 
 function CommodityCreateForm() {
-  const [title, setTitle] = useState("");
-  const [category, setCategory] = useState("");
-  const [coverChar, setCoverChar] = useState("");
-  const [summary, setSummary] = useState("");
-  const [description, setDescription] = useState("");
-  const [onSale, setOnSale] = useState(false);
-  const [cover, setCover] = useState<File | null>(null);
   const [skus, setSkus] = useState<SkuRow[]>(() => [emptySku()]);
-  const action = useAction();
-  const navigate = useNavigate();
-  const submit = () => {
-    const body = {
-      title,
-      category,
-      coverChar,
-      summary,
-      description,
-      status: onSale ? ("published" as const) : ("draft" as const),
-      skus: skus.map((s) => ({
-        name: s.name,
-        priceCents: centsOf(s.price),
-        originalPriceCents: centsOf(s.listPrice.trim() === "" ? s.price : s.listPrice),
-        stock: s.stock.trim() === "" ? 0 : Number(s.stock.trim()),
-      })),
-    };
-    const checked = commodityCreateSchema.safeParse(body);
-    const coverProblem = coverFileProblem(cover);
-    if (!checked.success || coverProblem) {
-      const fields = checked.success ? {} : fieldErrorsOf(checked.error.issues);
-      action.refuse(coverProblem ? { ...fields, cover: coverProblem } : fields);
-      return;
-    }
-    void action
-      .run(async () => {
-        const item = await browserApi("/api/admin/commodities", { method: "POST", body, schema: adminCommoditySchema });
-        const notice = await sendCover(`/api/admin/commodities/${item.id}/cover`, cover);
-        return { id: item.id, notice };
-      })
-      .then((created) => {
-        if (!created) return;
-        const state: CreatedState = { notice: created.notice };
-        void navigate(`/admin/stationery/${created.id}`, { state });
-      });
+  const body = {
+    skus: skus.map((s) => ({
+      name: s.name,
+      priceCents: centsOf(s.price),
+      originalPriceCents: centsOf(s.listPrice.trim() === "" ? s.price : s.listPrice),
+      stock: s.stock.trim() === "" ? 0 : Number(s.stock.trim()),
+    })),
   };
-  const err = (name: string) => action.fields[name];
   return (
-    <form
-      className="staff-form"
-      aria-label="文房信息"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <InputField label="商品名称" value={title} onChange={setTitle} error={err("title")} required maxLength={80} />
-      <InputField
-        label="分类"
-        value={category}
-        onChange={setCategory}
-        error={err("category")}
-        hint="文房页的分类，如 毛笔、墨、纸、砚"
-        required
-        maxLength={20}
-      />
-      <InputField
-        label="封面字"
-        value={coverChar}
-        onChange={setCoverChar}
-        error={err("coverChar")}
-        hint="没有封面图片时，封面上写的一个字"
-        required
-        maxLength={2}
-      />
-      <CoverPicker error={err("cover")} hint="JPEG、PNG 或 WebP，不超过 5 MB；裁成正方形" onPick={setCover} />
-      <OnSaleChoice checked={onSale} onChange={setOnSale} error={err("status")} />
-      <InputField label="简介" value={summary} onChange={setSummary} error={err("summary")} wide maxLength={300} />
-      <TextAreaField
-        label="详情"
-        value={description}
-        onChange={setDescription}
-        error={err("description")}
-        rows={4}
-        maxLength={5000}
-      />
-      <SkuRows rows={skus} onChange={setSkus} err={err} />
-      <div className="staff-form__actions">
-        <button type="submit" className="button button--primary" disabled={action.busy}>
-          {action.busy ? "正在创建…" : "创建文房商品"}
-        </button>
-        <ActionMessage state={action} />
-      </div>
-    </form>
+    <GoodsCreateForm
+      kind={COMMODITY}
+      extra={{ body, render: (err) => <SkuRows rows={skus} onChange={setSkus} err={err} /> }}
+    />
   );
 }
 
 export default function StationeryNewPage() {
   return (
-    <Page title="新建文房" lead={<Link to="/admin/stationery">← 文房列表</Link>} className="catalogue-edit">
-      <section className="card staff-panel" aria-labelledby="commodity-new-title">
-        <h2 id="commodity-new-title">文房信息</h2>
-        <CommodityCreateForm />
-      </section>
-    </Page>
+    <GoodsNewPage kind={COMMODITY}>
+      <CommodityCreateForm />
+    </GoodsNewPage>
   );
 }

@@ -5,8 +5,7 @@
  */
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { useLoaderData, useSearchParams } from "react-router-dom";
-import { GetForm } from "../../../routing/get-form";
+import { useLoaderData } from "react-router-dom";
 import {
   type CouponIssueResult,
   couponIssueResultSchema,
@@ -17,6 +16,7 @@ import {
 import { formatDateTime } from "../../../../shared/format";
 import { Page } from "../../../components/Page";
 import { DataTable } from "../../../components/table/DataTable";
+import { FilterBar } from "../../../components/table/FilterBar";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
 import { apiQuery, DialogForm, Field, num, text, useStaffAction } from "../../../components/staff/staff-action";
 
@@ -58,7 +58,6 @@ const column = createColumnHelper<CouponTemplateAdmin>();
 
 export default function CouponsPage() {
   const { page } = useLoaderData<typeof loader>();
-  const [search] = useSearchParams();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [issued, setIssued] = useState<CouponIssueResult | null>(null);
   const action = useStaffAction();
@@ -149,23 +148,23 @@ export default function CouponsPage() {
         </button>
       }
     >
-      <GetForm className="admin-filters" role="search" aria-label="筛选优惠券">
-        <label>
-          状态
-          <select name="status" defaultValue={search.get("status") ?? "all"}>
-            <option value="all">全部</option>
-            <option value="active">启用中</option>
-            <option value="retired">已停用</option>
-          </select>
-        </label>
-        <label>
-          关键词
-          <input name="q" type="search" defaultValue={search.get("q") ?? ""} placeholder="优惠券名称" />
-        </label>
-        <button type="submit" className="button button--small">
-          筛选
-        </button>
-      </GetForm>
+      <FilterBar
+        label="筛选优惠券"
+        filters={[
+          {
+            type: "select",
+            name: "status",
+            label: "状态",
+            options: [
+              ["all", "全部"],
+              ["active", "启用中"],
+              ["retired", "已停用"],
+            ],
+            fallback: "all",
+          },
+          { type: "search", name: "q", label: "关键词", placeholder: "优惠券名称" },
+        ]}
+      />
       {retire.problem ? <p role="alert">{retire.problem.message}</p> : null}
       <DataTable
         caption="优惠券模板"

@@ -1,26 +1,23 @@
 /** 直播排期 (/admin/live): every session, searched, filtered by state and date, sorted and paged by the server. */
 import { createColumnHelper } from "@tanstack/react-table";
-import { useLoaderData, useSearchParams } from "react-router-dom";
-import { GetForm } from "../../../routing/get-form";
+import { useLoaderData } from "react-router-dom";
 import { Link } from "../../../routing/link";
 import { type AdminLiveRow, adminLivePageSchema } from "../../../../shared/contracts/admin-live";
 import { liveStates } from "../../../../shared/contracts/catalogue";
 import { formatDateTime } from "../../../../shared/format";
 import { Page } from "../../../components/Page";
 import { DataTable } from "../../../components/table/DataTable";
+import { FilterBar } from "../../../components/table/FilterBar";
+import { listQuery } from "../../../components/table/list-query";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
 
 const PARAMS = ["q", "state", "from", "page", "pageSize", "sort", "dir"];
 
 export async function loader({ request, env, signal }: PageLoaderArgs) {
+  // Soonest first unless the URL says otherwise.
   const url = new URL(request.url);
-  const query = new URLSearchParams();
-  for (const key of PARAMS) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
-  if (!query.has("dir")) query.set("dir", "asc");
-  const page = await env.api(`/api/admin/live?${query.toString()}`, { signal, schema: adminLivePageSchema });
+  if (!url.searchParams.get("dir")) url.searchParams.set("dir", "asc");
+  const page = await env.api(`/api/admin/live${listQuery(url, PARAMS)}`, { signal, schema: adminLivePageSchema });
   return { page, meta: { title: "直播排期", noindex: true } };
 }
 
@@ -48,7 +45,6 @@ const columns = [
 
 export default function LiveListPage() {
   const { page } = useLoaderData<typeof loader>();
-  const [search] = useSearchParams();
   return (
     <Page
       lead="排期、改时间、取消（通知学员）、指派老师、推流密钥、回放与聊天管理。"
@@ -58,30 +54,14 @@ export default function LiveListPage() {
         </Link>
       }
     >
-      <GetForm className="admin-filters" role="search" aria-label="筛选直播">
-        <label>
-          搜索
-          <input name="q" type="search" defaultValue={search.get("q") ?? ""} placeholder="标题或老师" />
-        </label>
-        <label>
-          状态
-          <select name="state" defaultValue={search.get("state") ?? ""}>
-            <option value="">全部</option>
-            {Object.entries(liveStates).map(([key, name]) => (
-              <option key={key} value={key}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          从
-          <input name="from" type="date" defaultValue={search.get("from") ?? ""} />
-        </label>
-        <button type="submit" className="button button--small">
-          筛选
-        </button>
-      </GetForm>
+      <FilterBar
+        label="筛选直播"
+        filters={[
+          { type: "search", name: "q", label: "搜索", placeholder: "标题或老师" },
+          { type: "select", name: "state", label: "状态", options: [["", "全部"], ...Object.entries(liveStates)] },
+          { type: "date", name: "from", label: "从" },
+        ]}
+      />
       <DataTable
         caption="直播"
         columns={columns}

@@ -5,8 +5,7 @@
  */
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { useLoaderData, useSearchParams } from "react-router-dom";
-import { GetForm } from "../../../routing/get-form";
+import { useLoaderData } from "react-router-dom";
 import { currencies } from "../../../../shared/currency";
 import { exchangeItemKinds } from "../../../../shared/contracts/wallet";
 import {
@@ -16,6 +15,7 @@ import {
 } from "../../../../shared/contracts/staff-commerce";
 import { Page } from "../../../components/Page";
 import { DataTable } from "../../../components/table/DataTable";
+import { FilterBar } from "../../../components/table/FilterBar";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
 import { apiQuery, DialogForm, Field, num, text, useStaffAction } from "../../../components/staff/staff-action";
 
@@ -49,7 +49,6 @@ function itemBody(form: FormData, withStock: boolean) {
 
 export default function MallAdminPage() {
   const { page } = useLoaderData<typeof loader>();
-  const [search] = useSearchParams();
   const [editing, setEditing] = useState<Editing | null>(null);
   const action = useStaffAction();
   const close = () => {
@@ -108,34 +107,29 @@ export default function MallAdminPage() {
         </button>
       }
     >
-      <GetForm className="admin-filters" role="search" aria-label="筛选兑换物品">
-        <label>
-          状态
-          <select name="active" defaultValue={search.get("active") ?? "all"}>
-            <option value="all">全部</option>
-            <option value="on">上架</option>
-            <option value="off">已下架</option>
-          </select>
-        </label>
-        <label>
-          类型
-          <select name="kind" defaultValue={search.get("kind") ?? ""}>
-            <option value="">全部类型</option>
-            {Object.entries(exchangeItemKinds).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          关键词
-          <input name="q" type="search" defaultValue={search.get("q") ?? ""} placeholder="物品名称" />
-        </label>
-        <button type="submit" className="button button--small">
-          筛选
-        </button>
-      </GetForm>
+      <FilterBar
+        label="筛选兑换物品"
+        filters={[
+          {
+            type: "select",
+            name: "active",
+            label: "状态",
+            options: [
+              ["all", "全部"],
+              ["on", "上架"],
+              ["off", "已下架"],
+            ],
+            fallback: "all",
+          },
+          {
+            type: "select",
+            name: "kind",
+            label: "类型",
+            options: [["", "全部类型"], ...Object.entries(exchangeItemKinds)],
+          },
+          { type: "search", name: "q", label: "关键词", placeholder: "物品名称" },
+        ]}
+      />
       <DataTable
         caption="兑换物品"
         columns={columns}

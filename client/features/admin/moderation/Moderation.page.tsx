@@ -6,7 +6,6 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
 import { useLoaderData, useSearchParams } from "react-router-dom";
-import { GetForm } from "../../../routing/get-form";
 import { Link } from "../../../routing/link";
 import {
   FEEDBACK_CATEGORIES,
@@ -20,6 +19,7 @@ import { hideShareResultSchema } from "../../../../shared/contracts/homework";
 import { formatDateTime } from "../../../../shared/format";
 import { Page } from "../../../components/Page";
 import { DataTable } from "../../../components/table/DataTable";
+import { FilterBar } from "../../../components/table/FilterBar";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
 import { apiQuery, DialogForm, text, useStaffAction } from "../../../components/staff/staff-action";
 
@@ -126,7 +126,6 @@ export default function ModerationPage() {
   const [replying, setReplying] = useState<FeedbackRow | null>(null);
   const reply = useStaffAction();
   const state = search.get("state") ?? "open";
-  const hidden = search.get("hidden") ?? "all";
 
   const feedbackColumns = [
     fb.accessor("createdAt", {
@@ -186,35 +185,30 @@ export default function ModerationPage() {
       </nav>
       {data.feedback ? (
         <>
-          <GetForm className="admin-filters" role="search" aria-label="筛选意见反馈">
-            <input type="hidden" name="view" value="feedback" />
-            <label>
-              处理状态
-              <select name="state" defaultValue={state}>
-                <option value="open">待处理</option>
-                <option value="handled">已处理</option>
-                <option value="all">全部</option>
-              </select>
-            </label>
-            <label>
-              类型
-              <select name="category" defaultValue={search.get("category") ?? ""}>
-                <option value="">全部类型</option>
-                {FEEDBACK_CATEGORIES.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              关键词
-              <input name="q" type="search" defaultValue={search.get("q") ?? ""} placeholder="内容、联系方式、昵称" />
-            </label>
-            <button type="submit" className="button button--small">
-              筛选
-            </button>
-          </GetForm>
+          <FilterBar
+            label="筛选意见反馈"
+            fixed={{ view: "feedback" }}
+            filters={[
+              {
+                type: "select",
+                name: "state",
+                label: "处理状态",
+                options: [
+                  ["open", "待处理"],
+                  ["handled", "已处理"],
+                  ["all", "全部"],
+                ],
+                fallback: "open",
+              },
+              {
+                type: "select",
+                name: "category",
+                label: "类型",
+                options: [["", "全部类型"], ...FEEDBACK_CATEGORIES.map((c) => [c.value, c.label] as const)],
+              },
+              { type: "search", name: "q", label: "关键词", placeholder: "内容、联系方式、昵称" },
+            ]}
+          />
           <DataTable
             caption="意见反馈"
             columns={feedbackColumns}
@@ -227,24 +221,24 @@ export default function ModerationPage() {
       ) : null}
       {data.works ? (
         <>
-          <GetForm className="admin-filters" role="search" aria-label="筛选作业墙作品">
-            <input type="hidden" name="view" value="works" />
-            <label>
-              显示状态
-              <select name="hidden" defaultValue={hidden}>
-                <option value="all">全部</option>
-                <option value="shown">展示中</option>
-                <option value="hidden">已隐藏</option>
-              </select>
-            </label>
-            <label>
-              关键词
-              <input name="q" type="search" defaultValue={search.get("q") ?? ""} placeholder="学员昵称、课程" />
-            </label>
-            <button type="submit" className="button button--small">
-              筛选
-            </button>
-          </GetForm>
+          <FilterBar
+            label="筛选作业墙作品"
+            fixed={{ view: "works" }}
+            filters={[
+              {
+                type: "select",
+                name: "hidden",
+                label: "显示状态",
+                options: [
+                  ["all", "全部"],
+                  ["shown", "展示中"],
+                  ["hidden", "已隐藏"],
+                ],
+                fallback: "all",
+              },
+              { type: "search", name: "q", label: "关键词", placeholder: "学员昵称、课程" },
+            ]}
+          />
           <DataTable
             caption="作业墙作品"
             columns={workColumns}

@@ -4,8 +4,7 @@
  * the view, so it can be shared and the back button keeps it).
  */
 import { createColumnHelper } from "@tanstack/react-table";
-import { useLoaderData, useSearchParams } from "react-router-dom";
-import { GetForm } from "../../../routing/get-form";
+import { useLoaderData } from "react-router-dom";
 import { Link } from "../../../routing/link";
 import {
   ADMIN_ORDER_KIND_LABELS,
@@ -18,22 +17,49 @@ import { formatDateTime } from "../../../../shared/format";
 import { formatMoney } from "../../../../shared/money";
 import { Page } from "../../../components/Page";
 import { DataTable } from "../../../components/table/DataTable";
+import { FilterBar, optionsOf, type Filter } from "../../../components/table/FilterBar";
+import { listQuery } from "../../../components/table/list-query";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
-import { LoadFailed, loaded, passOn } from "../desk-parts";
+import { LoadFailed, loaded } from "../desk-parts";
 import "../desk.css";
 
 const PARAMS = ["q", "state", "kind", "from", "to", "userId", "page", "pageSize", "sort", "dir"];
 
 export async function loader({ request, env, signal }: PageLoaderArgs) {
-  const search = passOn(new URL(request.url), PARAMS);
-  const page = await loaded(env.api(`/api/admin/orders${search}`, { signal, schema: adminOrderPageSchema }));
+  const page = await loaded(
+    env.api(`/api/admin/orders${listQuery(request, PARAMS)}`, { signal, schema: adminOrderPageSchema }),
+  );
   return { page, meta: { title: "订单管理", noindex: true } };
 }
 
-const STATE_OPTIONS: [string, string][] = [
-  ["return_requested", "退货待审核"],
-  ["refund_failed", "退款失败（待重试）"],
-  ...ORDER_STATES.map((s): [string, string] => [s, ORDER_STATE_LABELS[s]]),
+const FILTERS: Filter[] = [
+  {
+    type: "search",
+    name: "q",
+    label: "搜索",
+    placeholder: "订单号 / 手机号 / 邮箱 / 商品",
+    size: 28,
+    maxLength: 100,
+  },
+  {
+    type: "select",
+    name: "state",
+    label: "状态",
+    options: [
+      ["", "全部状态"],
+      ["return_requested", "退货待审核"],
+      ["refund_failed", "退款失败（待重试）"],
+      ...optionsOf(ORDER_STATES, ORDER_STATE_LABELS),
+    ],
+  },
+  {
+    type: "select",
+    name: "kind",
+    label: "类型",
+    options: [["", "全部类型"], ...optionsOf(ADMIN_ORDER_KINDS, ADMIN_ORDER_KIND_LABELS)],
+  },
+  { type: "date", name: "from", label: "下单日期从" },
+  { type: "date", name: "to", label: "到" },
 ];
 
 const KIND_OF: Record<string, string> = { course: "课程", book: "书籍", commodity: "文房" };
@@ -111,64 +137,14 @@ const columns = [
 
 export default function OrdersPage() {
   const { page } = useLoaderData<typeof loader>();
-  const [search] = useSearchParams();
-  const value = (key: string) => search.get(key) ?? "";
   return (
     <Page lead="所有学员的订单。搜索订单号、手机号、邮箱或商品名称，按状态、类型和下单日期（北京时间）筛选。">
-      <GetForm className="admin-filters" role="search" aria-label="筛选订单">
-        <label>
-          搜索
-          <input
-            name="q"
-            type="search"
-            defaultValue={value("q")}
-            placeholder="订单号 / 手机号 / 邮箱 / 商品"
-            size={28}
-            maxLength={100}
-          />
-        </label>
-        <label>
-          状态
-          <select name="state" defaultValue={value("state")}>
-            <option value="">全部状态</option>
-            {STATE_OPTIONS.map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          类型
-          <select name="kind" defaultValue={value("kind")}>
-            <option value="">全部类型</option>
-            {ADMIN_ORDER_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {ADMIN_ORDER_KIND_LABELS[k]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          下单日期从
-          <input name="from" type="date" defaultValue={value("from")} />
-        </label>
-        <label>
-          到
-          <input name="to" type="date" defaultValue={value("to")} />
-        </label>
-        {["userId", "sort", "dir", "pageSize"].map((key) =>
-          value(key) ? <input key={key} type="hidden" name={key} value={value(key)} /> : null,
-        )}
-        <button type="submit" className="button button--small">
-          筛选
-        </button>
-        {search.toString() ? (
-          <Link to="/admin/orders" className="desk-reset">
-            清除条件
-          </Link>
-        ) : null}
-      </GetForm>
+      <FilterBar
+        label="筛选订单"
+        filters={FILTERS}
+        keep={["userId", "sort", "dir", "pageSize"]}
+        resetTo="/admin/orders"
+      />
       {page.ok ? (
         <DataTable
           caption="订单"

@@ -5,7 +5,6 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
 import { useLoaderData, useSearchParams } from "react-router-dom";
-import { GetForm } from "../../../routing/get-form";
 import { Link } from "../../../routing/link";
 import {
   deliveryLabels,
@@ -16,6 +15,7 @@ import {
 import { formatDateTime } from "../../../../shared/format";
 import { Page } from "../../../components/Page";
 import { DataTable, withParams } from "../../../components/table/DataTable";
+import { FilterBar } from "../../../components/table/FilterBar";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
 import { apiQuery, DialogForm, Field, text, useStaffAction } from "../../../components/staff/staff-action";
 
@@ -111,16 +111,12 @@ export default function ShippingPage() {
           </Link>
         ))}
       </nav>
-      <GetForm className="admin-filters" role="search" aria-label="搜索发货">
-        <input type="hidden" name="state" value={current} />
-        <label>
-          关键词
-          <input name="q" type="search" defaultValue={search.get("q") ?? ""} placeholder="物品、学员、手机号、运单号" />
-        </label>
-        <button type="submit" className="button button--small">
-          搜索
-        </button>
-      </GetForm>
+      <FilterBar
+        label="搜索发货"
+        fixed={{ state: current }}
+        filters={[{ type: "search", name: "q", label: "关键词", placeholder: "物品、学员、手机号、运单号" }]}
+        submitLabel="搜索"
+      />
       <DataTable
         caption="兑换发货"
         columns={columns}

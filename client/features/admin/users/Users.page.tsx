@@ -3,8 +3,7 @@
  * filtered by role and status; sorted and paged by the server. Each opens its detail.
  */
 import { createColumnHelper } from "@tanstack/react-table";
-import { useLoaderData, useSearchParams } from "react-router-dom";
-import { GetForm } from "../../../routing/get-form";
+import { useLoaderData } from "react-router-dom";
 import { Link } from "../../../routing/link";
 import {
   adminUserPageSchema,
@@ -17,15 +16,18 @@ import {
 import { formatDateTime } from "../../../../shared/format";
 import { Page } from "../../../components/Page";
 import { DataTable } from "../../../components/table/DataTable";
+import { FilterBar, optionsOf } from "../../../components/table/FilterBar";
+import { listQuery } from "../../../components/table/list-query";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
-import { LoadFailed, loaded, passOn } from "../desk-parts";
+import { LoadFailed, loaded } from "../desk-parts";
 import "../desk.css";
 
 const PARAMS = ["q", "role", "status", "page", "pageSize", "sort", "dir"];
 
 export async function loader({ request, env, signal }: PageLoaderArgs) {
-  const search = passOn(new URL(request.url), PARAMS);
-  const page = await loaded(env.api(`/api/admin/users${search}`, { signal, schema: adminUserPageSchema }));
+  const page = await loaded(
+    env.api(`/api/admin/users${listQuery(request, PARAMS)}`, { signal, schema: adminUserPageSchema }),
+  );
   return { page, meta: { title: "学员与员工", noindex: true } };
 }
 
@@ -62,56 +64,35 @@ const columns = [
 
 export default function UsersPage() {
   const { page } = useLoaderData<typeof loader>();
-  const [search] = useSearchParams();
-  const value = (key: string) => search.get(key) ?? "";
   return (
     <Page lead="学员、老师与运营的账号。按手机号、邮箱、昵称或编号搜索；在详情里停用或启用账号、结束登录会话、授予或撤销角色。">
-      <GetForm className="admin-filters" role="search" aria-label="筛选账号">
-        <label>
-          搜索
-          <input
-            name="q"
-            type="search"
-            defaultValue={value("q")}
-            placeholder="手机号 / 邮箱 / 昵称 / 编号"
-            size={26}
-            maxLength={100}
-          />
-        </label>
-        <label>
-          角色
-          <select name="role" defaultValue={value("role")}>
-            <option value="">全部角色</option>
-            {USER_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {USER_ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          状态
-          <select name="status" defaultValue={value("status")}>
-            <option value="">全部状态</option>
-            {USER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {USER_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        {["sort", "dir", "pageSize"].map((key) =>
-          value(key) ? <input key={key} type="hidden" name={key} value={value(key)} /> : null,
-        )}
-        <button type="submit" className="button button--small">
-          筛选
-        </button>
-        {search.toString() ? (
-          <Link to="/admin/users" className="desk-reset">
-            清除条件
-          </Link>
-        ) : null}
-      </GetForm>
+      <FilterBar
+        label="筛选账号"
+        filters={[
+          {
+            type: "search",
+            name: "q",
+            label: "搜索",
+            placeholder: "手机号 / 邮箱 / 昵称 / 编号",
+            size: 26,
+            maxLength: 100,
+          },
+          {
+            type: "select",
+            name: "role",
+            label: "角色",
+            options: [["", "全部角色"], ...optionsOf(USER_ROLES, USER_ROLE_LABELS)],
+          },
+          {
+            type: "select",
+            name: "status",
+            label: "状态",
+            options: [["", "全部状态"], ...optionsOf(USER_STATUSES, USER_STATUS_LABELS)],
+          },
+        ]}
+        keep={["sort", "dir", "pageSize"]}
+        resetTo="/admin/users"
+      />
       {page.ok ? (
         <DataTable
           caption="账号"
