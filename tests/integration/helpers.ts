@@ -3,12 +3,14 @@ import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import pino from "pino";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type AppOptions, createApp } from "../../server/app";
 import { type AppConfig, loadConfig } from "../../server/config";
 import type { DevOutbox } from "../../api/providers/messages";
 import { openServices } from "../../server/services";
 import { sql } from "kysely";
 import { type Database, openDatabase } from "../../api/db/database";
+import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
 import { seedCatalogue } from "../../api/db/seed-catalogue";
 import { seedCommerce } from "../../api/db/seed-commerce";
 import { testDatabase } from "../db";
@@ -57,6 +59,99 @@ export function listen(app: RequestListener): Promise<{ server: Server; base: st
       resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
     });
   });
+}
+
+/**
+ * For a test file: the app on the demo catalogue (with `env`) served on a real socket, so concurrent
+ * calls use separate pooled connections on PostgreSQL, the API's clock put back before each test,
+ * and new users with a session. `serve: "handler"` serves the page cache's front too.
+ */
+export function demoAppOnSocket(phonePrefix: string, env: NodeJS.ProcessEnv = {}, serve: "app" | "handler" = "app") {
+  let h: Awaited<ReturnType<typeof testApp>>;
+  let server: Server;
+  let base: string;
+  let realNow: () => Date;
+  let seq = 0;
+
+  beforeAll(async () => {
+    h = await testApp({}, {}, env, { catalogue: true });
+    realNow = h.services!.api.now;
+    ({ server, base } = await listen(h[serve]));
+  });
+  afterAll(async () => {
+    await closeServer(server);
+    await h.dispose();
+  });
+  beforeEach(() => {
+    h.services!.api.now = realNow;
+  });
+
+  const api = () => h.services!.api;
+  const db = () => api().database.db;
+
+  /**
+   * A new user named `nickname` and a number, with a session that counts as stepped up (as after a
+   * password login) unless `steppedUp` is false.
+   */
+  async function userWithSession(
+    role: "learner" | "teacher" | "operator",
+    nickname: string,
+    steppedUp: boolean,
+  ): Promise<{ id: number; cookie: string; nickname: string }> {
+    seq += 1;
+    const phone = `${phonePrefix}${String(10_000_000 + seq * 7919 + (process.pid % 1000) * 13).slice(-8)}`;
+    const user = await db()
+      .insertInto("users")
+      .values({ phone, nickname: `${nickname}${seq}`, role })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const token = await createSession(
+      api().database,
+      user.id,
+      { userAgent: "vitest", ip: "127.0.0.1", steppedUp },
+      api().now(),
+    );
+    return {
+      id: user.id,
+      nickname: `${nickname}${seq}`,
+      cookie: `${sessionCookieName(api().settings.cookies)}=${token}`,
+    };
+  }
+
+  return { app: () => h, api, db, base: () => base, realNow: () => realNow(), userWithSession };
+}
+
+/**
+ * A JSON call to `base` as `who` (its session cookie; none for null), with the site's Origin on
+ * writes. A Buffer body is sent as it is. The body answered is parsed when it is JSON.
+ */
+export async function jsonCall(
+  base: string,
+  who: { cookie: string } | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the API answered
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const sent: Record<string, string> = { Accept: "application/json", ...headers };
+  if (who) sent.Cookie = who.cookie;
+  if (method !== "GET") sent.Origin = "http://localhost:3000";
+  let payload: BodyInit | undefined;
+  if (Buffer.isBuffer(body)) payload = new Uint8Array(body);
+  else if (body !== undefined) {
+    sent["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(`${base}${path}`, { method, headers: sent, body: payload, redirect: "manual" });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // HTML or empty
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
 }
 
 /** The first port of the system's ephemeral range, the ports `listen(0)` hands out. */
