@@ -11,18 +11,18 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, otherBrowser, test, waitForHydration } from "./fixtures";
 import { signInDemo } from "./homework-helpers";
-import { freshEmail, freshPhone, loadedAgain, openLoginDialog, phoneLogin, readCode, userMenu } from "./login-helpers";
+import {
+  freshEmail,
+  loadedAgain,
+  openLoginDialog,
+  readCode,
+  userMenu,
+  signInNewLearner,
+  skipCompleteInfo,
+} from "./login-helpers";
 
 const SHOTS = "test-results/shots-admin";
 mkdirSync(SHOTS, { recursive: true });
-
-async function signInLearner(page: Page) {
-  await page.goto("/");
-  await waitForHydration(page);
-  await phoneLogin(page, await openLoginDialog(page), freshPhone("15"));
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await loadedAgain(page);
-}
 
 /** A book bought and paid with the sandbox by the signed-in learner: its order number, once it waits for shipping. */
 async function paidBookOrder(page: Page, baseURL: string): Promise<string> {
@@ -87,7 +87,7 @@ test("an operator ships a book order from the desk; the learner sees it shipped;
   baseURL,
   consoleErrors,
 }) => {
-  await signInLearner(page);
+  await signInNewLearner(page, "15");
   const orderNo = await paidBookOrder(page, baseURL!);
 
   const operator = await otherBrowser(browser, baseURL!);
@@ -151,7 +151,7 @@ test("a return reviewed end to end: turned down with a reason the learner reads,
   baseURL,
   consoleErrors,
 }) => {
-  await signInLearner(page);
+  await signInNewLearner(page, "15");
   const orderNo = await paidBookOrder(page, baseURL!);
   const operator = await otherBrowser(browser, baseURL!);
   const op = operator.page;
@@ -297,8 +297,7 @@ test("an operator disables an account: its session ends and signing in says so i
   await dialog.getByRole("textbox", { name: "邮箱", exact: true }).fill(email);
   await dialog.getByLabel("密码", { exact: true }).fill(password);
   await dialog.getByRole("button", { name: "登录", exact: true }).click();
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await loadedAgain(page);
+  await skipCompleteInfo(page);
 
   await op.getByRole("link", { name: "操作记录" }).click();
   await op.waitForURL(/\/admin\/audit\?/);

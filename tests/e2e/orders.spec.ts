@@ -8,18 +8,10 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
+import { signInNewLearner } from "./login-helpers";
 
 const SHOTS = "test-results/shots-orders";
 mkdirSync(SHOTS, { recursive: true });
-
-async function signIn(page: Page) {
-  await page.goto("/");
-  await waitForHydration(page);
-  await phoneLogin(page, await openLoginDialog(page), freshPhone("16"));
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await loadedAgain(page);
-}
 
 interface CourseItem {
   id: number;
@@ -41,7 +33,7 @@ test("buys a course with the sandbox: order → pay → success → the locked l
   page,
   consoleErrors,
 }) => {
-  await signIn(page);
+  await signInNewLearner(page, "16");
   const course = await paidCourse(page);
   const detail = (await (await page.request.get(`/api/courses/${course.id}`)).json()) as {
     chapters: Array<{ lessons: Array<{ id: number; isTrial: boolean }> }>;
@@ -101,7 +93,7 @@ test("a claimed coupon applies to an order and comes back as 已退回 on cancel
   page,
   consoleErrors,
 }) => {
-  await signIn(page);
+  await signInNewLearner(page, "16");
   await page.goto("/my/packs");
   await waitForHydration(page);
   await expect(page.getByText("没有可用的优惠券", { exact: true })).toBeVisible();
@@ -156,7 +148,7 @@ test("coins take up to 30 % off at checkout and come back when the order is canc
   page,
   consoleErrors,
 }) => {
-  await signIn(page);
+  await signInNewLearner(page, "16");
   const granted = await page.request.post("/api/wallet/__test/grant", {
     data: { currency: "coin", amount: 5000 },
     headers: { Origin: new URL(page.url()).origin },
@@ -199,7 +191,7 @@ test("a received order goes back in part: the return waits for review, can be wi
   baseURL,
   consoleErrors,
 }) => {
-  await signIn(page);
+  await signInNewLearner(page, "16");
   const origin = { Origin: baseURL! };
   const post = async (path: string, data: unknown = {}) => {
     const res = await page.request.post(path, {
