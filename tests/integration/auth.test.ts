@@ -5,7 +5,7 @@ import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SESSION_IDLE_MS } from "../../api/modules/auth/sessions";
 import { safeRedirectPath } from "../../shared/contracts/auth";
-import { testApp } from "./helpers";
+import { testApp, lastCodeFor, sessionCookie } from "./helpers";
 
 const ORIGIN = "http://localhost:3000";
 type Harness = Awaited<ReturnType<typeof testApp>>;
@@ -31,22 +31,9 @@ const post = (path: string, body: unknown, cookie?: string) => {
   return cookie ? r.set("Cookie", cookie) : r;
 };
 
-function lastCodeFor(target: string): string {
-  const message = h.services!.api.outbox!.list().find((m) => m.to === target);
-  const code = /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];
-  if (!code) throw new Error(`no code sent to ${target}`);
-  return code;
-}
-
-function sessionCookie(res: request.Response): string {
-  const raw = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="));
-  if (!raw) throw new Error("no session cookie");
-  return raw.split(";")[0]!;
-}
-
 async function login(phone = nextPhone()) {
   expect((await post("/api/auth/sms/send", { phone })).status).toBe(200);
-  const res = await post("/api/auth/sms/login", { phone, code: lastCodeFor(phone) });
+  const res = await post("/api/auth/sms/login", { phone, code: lastCodeFor(h.services!.api.outbox, phone) });
   expect(res.status).toBe(200);
   return { phone, cookie: sessionCookie(res), res };
 }
@@ -87,7 +74,7 @@ describe("phone login", () => {
     const b = nextPhone();
     await post("/api/auth/sms/send", { phone: a });
     await post("/api/auth/sms/send", { phone: b });
-    const codeA = lastCodeFor(a);
+    const codeA = lastCodeFor(h.services!.api.outbox, a);
     expect((await post("/api/auth/sms/login", { phone: b, code: codeA })).status).toBe(400);
     expect((await post("/api/auth/sms/login", { phone: a, code: codeA })).status).toBe(200);
     expect((await post("/api/auth/sms/login", { phone: a, code: codeA })).status).toBe(400);
@@ -96,7 +83,7 @@ describe("phone login", () => {
     await post("/api/auth/sms/send", { phone: c });
     const late = new Date(realNow().getTime() + 5 * 60_000 + 1000);
     h.services!.api.now = () => late;
-    const res = await post("/api/auth/sms/login", { phone: c, code: lastCodeFor(c) });
+    const res = await post("/api/auth/sms/login", { phone: c, code: lastCodeFor(h.services!.api.outbox, c) });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("code_invalid");
   });
@@ -104,7 +91,7 @@ describe("phone login", () => {
   it("five wrong codes burn the code: 429 with Retry-After, and the right code no longer works", async () => {
     const phone = nextPhone();
     await post("/api/auth/sms/send", { phone });
-    const right = lastCodeFor(phone);
+    const right = lastCodeFor(h.services!.api.outbox, phone);
     const wrong = right === "000000" ? "111111" : "000000";
     for (let i = 0; i < 4; i++) expect((await post("/api/auth/sms/login", { phone, code: wrong })).status).toBe(400);
     const fifth = await post("/api/auth/sms/login", { phone, code: wrong });
@@ -161,7 +148,7 @@ describe("phone login", () => {
   it("the same correct code submitted twice at once creates one session", async () => {
     const phone = nextPhone();
     await post("/api/auth/sms/send", { phone });
-    const code = lastCodeFor(phone);
+    const code = lastCodeFor(h.services!.api.outbox, phone);
     const results = await Promise.all([1, 2, 3].map(() => post("/api/auth/sms/login", { phone, code })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
     const user = await h
@@ -203,7 +190,7 @@ describe("sessions", () => {
     const planted = `sid=${"A".repeat(43)}`;
     const phone = nextPhone();
     await post("/api/auth/sms/send", { phone }, planted);
-    const res = await post("/api/auth/sms/login", { phone, code: lastCodeFor(phone) }, planted);
+    const res = await post("/api/auth/sms/login", { phone, code: lastCodeFor(h.services!.api.outbox, phone) }, planted);
     const fresh = sessionCookie(res);
     expect(fresh).not.toBe(planted);
     expect(await viewerOf(planted)).toBeNull();
@@ -231,7 +218,9 @@ describe("sessions", () => {
     const later = new Date(realNow().getTime() + 61_000);
     h.services!.api.now = () => later;
     await post("/api/auth/sms/send", { phone });
-    const second = sessionCookie(await post("/api/auth/sms/login", { phone, code: lastCodeFor(phone) }));
+    const second = sessionCookie(
+      await post("/api/auth/sms/login", { phone, code: lastCodeFor(h.services!.api.outbox, phone) }),
+    );
     expect((await post("/api/auth/logout-others", {}, second)).status).toBe(200);
     expect(await viewerOf(first)).toBeNull();
     expect(await viewerOf(second)).not.toBeNull();

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type AppOptions, createApp } from "../../server/app";
@@ -154,6 +155,31 @@ export async function jsonCall(
   return { status: res.status, body: parsed, headers: res.headers };
 }
 
+/** A loopback port free at this moment, for a child process to listen on. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A logger at level info whose JSON lines the test reads back from `lines`. */
+export function capturedLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString().split("\n"))
+        if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level: "info" }, sink), lines };
+}
+
 /** The first port of the system's ephemeral range, the ports `listen(0)` hands out. */
 function ephemeralLow(): number {
   try {
@@ -197,6 +223,15 @@ export function lastCodeFor(outbox: DevOutbox | null, target: string): string {
   const code = /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];
   if (!code) throw new Error(`no code sent to ${target}`);
   return code;
+}
+
+/** The session cookie (`sid=…`) a login answer sets, as a Cookie header value. */
+export function sessionCookie(res: { headers: Record<string, unknown> }): string {
+  const raw = ([] as string[])
+    .concat((res.headers["set-cookie"] as string[] | undefined) ?? [])
+    .find((c) => c.startsWith("sid="));
+  if (!raw) throw new Error("no session cookie");
+  return raw.split(";")[0]!;
 }
 
 export const BROWSER_UA =

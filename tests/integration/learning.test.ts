@@ -8,7 +8,7 @@ import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { learningEndpoints } from "../../api/modules/learning/endpoints";
 import { openApiDocument } from "../../api/openapi";
-import { testApp } from "./helpers";
+import { testApp, lastCodeFor } from "./helpers";
 
 const ORIGIN = "http://localhost:3000";
 type Harness = Awaited<ReturnType<typeof testApp>>;
@@ -44,21 +44,12 @@ const post = (url: string, body: unknown) =>
     .set("Origin", ORIGIN)
     .send(body as object);
 
-function lastCodeFor(target: string): string {
-  const message = api()
-    .outbox!.list()
-    .find((m) => m.to === target);
-  const code = /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];
-  if (!code) throw new Error(`no code sent to ${target}`);
-  return code;
-}
-
 /** Signs a new learner in (phone + code); the per-address daily cap is the auth tests' business. */
 async function login(): Promise<{ cookie: string; id: number }> {
   const phone = nextPhone();
   await db().deleteFrom("rate_limits").where("key", "like", "otp:%").execute();
   expect((await post("/api/auth/sms/send", { phone })).status).toBe(200);
-  const res = await post("/api/auth/sms/login", { phone, code: lastCodeFor(phone) });
+  const res = await post("/api/auth/sms/login", { phone, code: lastCodeFor(api().outbox, phone) });
   expect(res.status).toBe(200);
   const raw = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="));
   const user = await db().selectFrom("users").select("id").where("phone", "=", phone).executeTakeFirstOrThrow();

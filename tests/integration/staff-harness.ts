@@ -51,5 +51,16 @@ export function staffHarness(phonePrefix: string, env: NodeJS.ProcessEnv = {}) {
     return { status: res.status, html: await res.text(), cache: res.headers.get("x-page-cache") };
   }
 
-  return { app, api, db, base, account, teacher, call, page };
+  /** Polls a public page until `test` holds (the change notification arrives asynchronously). */
+  async function pageUntil(path: string, test: (html: string) => boolean): Promise<string> {
+    let html = "";
+    for (let i = 0; i < 40; i++) {
+      html = (await page(path)).html;
+      if (test(html)) return html;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return html;
+  }
+
+  return { app, api, db, base, account, teacher, call, page, pageUntil };
 }
