@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { bookPaidThroughApi } from "./checkout";
 import { expect, test, waitForHydration } from "./fixtures";
 import { signInNewLearner } from "./login-helpers";
 
@@ -29,6 +30,16 @@ async function paidCourse(page: Page, skip = 0): Promise<CourseItem> {
   return paid[skip]!;
 }
 
+/** 立即购买 on the course's page; the order's number, once its payment page is there. */
+async function buyNow(page: Page, courseId: number): Promise<string> {
+  await page.goto(`/course/${courseId}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "立即购买" }).click();
+  await page.waitForURL(/\/payment\?order=M\d{20}$/);
+  await waitForHydration(page);
+  return new URL(page.url()).searchParams.get("order")!;
+}
+
 test("buys a course with the sandbox: order → pay → success → the locked lesson opens", async ({
   page,
   consoleErrors,
@@ -43,13 +54,7 @@ test("buys a course with the sandbox: order → pay → success → the locked l
   await waitForHydration(page);
   await expect(page.getByText("购买课程后即可学习").first()).toBeVisible();
 
-  await page.goto(`/course/${course.id}`);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "立即购买" }).click();
-
-  await page.waitForURL(/\/payment\?order=M\d{20}$/);
-  await waitForHydration(page);
-  const orderNo = new URL(page.url()).searchParams.get("order")!;
+  const orderNo = await buyNow(page, course.id);
   await expect(page.getByRole("heading", { name: "支付订单", level: 1 })).toBeVisible();
   await expect(page.getByText(`订单号 ${orderNo}`)).toBeVisible();
   await expect(page.getByText(course.title).first()).toBeVisible();
@@ -104,12 +109,7 @@ test("a claimed coupon applies to an order and comes back as 已退回 on cancel
   await page.screenshot({ path: `${SHOTS}/packs.png`, fullPage: true });
 
   const course = await paidCourse(page, 1);
-  await page.goto(`/course/${course.id}`);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "立即购买" }).click();
-  await page.waitForURL(/\/payment\?order=M\d{20}$/);
-  await waitForHydration(page);
-  const orderNo = new URL(page.url()).searchParams.get("order")!;
+  const orderNo = await buyNow(page, course.id);
   const select = page.getByLabel("优惠券");
   await expect(select.locator("option", { hasText: "新人专享券" })).toHaveCount(1);
   const value = await select.locator("option", { hasText: "新人专享券" }).getAttribute("value");
@@ -155,12 +155,7 @@ test("coins take up to 30 % off at checkout and come back when the order is canc
   });
   expect(granted.ok()).toBe(true);
   const course = await paidCourse(page, 2);
-  await page.goto(`/course/${course.id}`);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "立即购买" }).click();
-  await page.waitForURL(/\/payment\?order=M\d{20}$/);
-  await waitForHydration(page);
-  const orderNo = new URL(page.url()).searchParams.get("order")!;
+  const orderNo = await buyNow(page, course.id);
   const coins = Math.min(5000, Math.floor(course.priceCents * 0.3));
   const toggle = page.getByRole("checkbox", { name: `使用 ${coins} 金币抵扣 ¥${coins / 100}` });
   await expect(page.getByText("金币余额 5000")).toBeVisible();
@@ -193,34 +188,12 @@ test("a received order goes back in part: the return waits for review, can be wi
 }) => {
   await signInNewLearner(page, "16");
   const origin = { Origin: baseURL! };
-  const post = async (path: string, data: unknown = {}) => {
-    const res = await page.request.post(path, {
-      data,
-      headers: { ...origin, "Idempotency-Key": crypto.randomUUID() },
-    });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-    return (await res.json()) as Record<string, unknown>;
-  };
   // Two copies of a book, bought and paid through the sandbox's hosted checkout.
-  const books = (await (await page.request.get("/api/shop/books?pageSize=24")).json()) as {
-    items: Array<{ id: number; stock: number; priceCents: number }>;
-  };
-  const book = books.items.find((b) => b.stock >= 5)!;
-  const { address } = (await post("/api/orders/addresses", {
-    recipient: "李书童",
-    phone: "13912345678",
-    region: "江苏省 苏州市 姑苏区",
-    detail: "平江路 88 号",
-  })) as { address: { id: number } };
-  const { order } = (await post("/api/orders", {
-    itemType: "book",
-    itemId: book.id,
-    quantity: 2,
-    addressId: address.id,
-  })) as { order: { orderNo: string; payCents: number } };
-  const start = (await post(`/api/payments/${order.orderNo}/start`, { method: "sandbox" })) as { redirectUrl: string };
-  expect((await page.request.post(`${start.redirectUrl}/approve`, { headers: origin, maxRedirects: 0 })).status()).toBe(
-    303,
+  const order = await bookPaidThroughApi(
+    page,
+    baseURL!,
+    { recipient: "李书童", region: "江苏省 苏州市 姑苏区", detail: "平江路 88 号" },
+    2,
   );
 
   // An operator ships it (through the API here; the operators' pages have their own spec).
