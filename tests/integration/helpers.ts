@@ -49,6 +49,23 @@ export async function testApp(
 }
 
 /**
+ * For a test file: its app (`testApp` with these arguments) made before its tests and disposed
+ * after them, and the API's clock put back to the real one before each test.
+ */
+export function testAppPerFile(...args: Parameters<typeof testApp>) {
+  const file = {} as { h: Awaited<ReturnType<typeof testApp>>; realNow: () => Date };
+  beforeAll(async () => {
+    file.h = await testApp(...args);
+    file.realNow = file.h.services!.api.now;
+  });
+  afterAll(() => file.h.dispose());
+  beforeEach(() => {
+    file.h.services!.api.now = file.realNow;
+  });
+  return file;
+}
+
+/**
  * Serves a test app on a free loopback port, for clients that need a real socket (streams). Idle
  * keep-alive sockets are left for the client to close (fetch drops them after 4 s): when a test
  * blocks this process for seconds (seeding images), a server-side 5 s timeout could otherwise
