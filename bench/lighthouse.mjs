@@ -27,7 +27,7 @@ import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { root, startServer, stopServer, table } from "./server.mjs";
+import { root, signIn, startServer, stopServer, table } from "./server.mjs";
 
 /** One address per public kind of page; `{live}` and `{book}` are the first links of their lists. */
 export const PAGES = [
@@ -77,19 +77,6 @@ export const SIGNED_IN_PAGES = [
  * to read on a phone without zooming instead (decision 069).
  */
 const ACCEPTED_FAILURES = new Set(["meta-viewport"]);
-
-async function signIn(origin, account) {
-  const res = await fetch(`${origin}/api/auth/email/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin },
-    body: JSON.stringify({ email: `${account}@mochi.local`, password: `Mochi-${account}-2026` }),
-  });
-  if (!res.ok) throw new Error(`${account} could not sign in: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 const DISCOVER = {
   live: ["/live", /href="\/live\/(\d+)"/],
@@ -153,21 +140,36 @@ async function auditCategories(url, port, categories, cookie) {
   };
 }
 
-/** BENCH_LH_CATEGORIES: scores and failing audits per page, public and (BENCH_LH_SIGNED_IN) signed in. */
-async function runCategories(categories) {
+/**
+ * The site under audit (BENCH_ORIGIN, or our own production server with the demo data on a
+ * temporary data directory) and a headless Chromium; `close` stops both.
+ */
+async function openAudit({ timeoutMs } = {}) {
   let server;
   let tmp;
   let origin = process.env.BENCH_ORIGIN;
-  const loadBefore = loadAverage();
   if (!origin) {
     tmp = mkdtempSync(path.join(os.tmpdir(), "mochi-lighthouse-"));
-    server = await startServer({ dataDir: tmp, env: { OVERLOAD_LAG_MS: "0" }, timeoutMs: 180_000 });
+    // No shedding: a loaded machine must not turn a page into a 503 for the audit.
+    server = await startServer({ dataDir: tmp, env: { OVERLOAD_LAG_MS: "0" }, timeoutMs });
     origin = server.origin;
   }
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
+  const close = async () => {
+    await chrome.kill();
+    await stopServer(server?.child);
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  };
+  return { origin, chrome, close };
+}
+
+/** BENCH_LH_CATEGORIES: scores and failing audits per page, public and (BENCH_LH_SIGNED_IN) signed in. */
+async function runCategories(categories) {
+  const loadBefore = loadAverage();
+  const { origin, chrome, close } = await openAudit({ timeoutMs: 180_000 });
   const rows = [];
   try {
     const pages = (await resolvePages(origin)).map((p) => ({ ...p, account: "" }));
@@ -181,9 +183,7 @@ async function runCategories(categories) {
       rows.push({ route, path: p, account: account || "visitor", ...r, load: loadAverage() });
     }
   } finally {
-    await chrome.kill();
-    await stopServer(server?.child);
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
+    await close();
   }
   console.log(
     `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, desktop preset, ${categories.join(", ")} (1-minute load average ${loadBefore} before):\n`,
@@ -298,20 +298,8 @@ export async function runLighthouse() {
   const categories = process.env.BENCH_LH_CATEGORIES?.split(",").filter(Boolean);
   if (categories?.length && categories.join() !== "performance") return runCategories(categories);
   const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1));
-  let server;
-  let tmp;
-  let origin = process.env.BENCH_ORIGIN;
   const loadBefore = loadAverage();
-  if (!origin) {
-    tmp = mkdtempSync(path.join(os.tmpdir(), "mochi-lighthouse-"));
-    // No shedding: a loaded machine must not turn a page into a 503 for the audit.
-    server = await startServer({ dataDir: tmp, env: { OVERLOAD_LAG_MS: "0" } });
-    origin = server.origin;
-  }
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-  });
+  const { origin, chrome, close } = await openAudit();
   const rows = [];
   let mobile = [];
   try {
@@ -331,9 +319,7 @@ export async function runLighthouse() {
       rows.push({ route, path: p, runs: samples.map((s) => s.score), each, ...best, load: loadAverage() });
     }
   } finally {
-    await chrome.kill();
-    await stopServer(server?.child);
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
+    await close();
   }
 
   const ms = (n) => (Number.isFinite(n) ? `${Math.round(n)} ms` : "-");

@@ -21,35 +21,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort, envInt as count } from "./server.mjs";
+import { freePort, envInt as count, serverEnv, stopServer, waitUntilReady } from "./server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-async function waitFor(url, child, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before it answered`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not answer ${url} within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function stopChild(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill("SIGKILL"), 20_000);
-    child.once("exit", () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
-}
 
 /** Resident set size of a process in MiB (Linux /proc; null elsewhere). */
 function rssMiB(pid) {
@@ -221,7 +195,7 @@ export async function runLoadBench() {
   let server;
   const onSignal = async () => {
     console.error("\ninterrupted: stopping the server…");
-    await stopChild(server);
+    await stopServer(server);
     rmSync(tmp, { recursive: true, force: true });
     process.exit(130);
   };
@@ -237,20 +211,14 @@ export async function runLoadBench() {
     server = spawn(process.execPath, [...nodeArgs, serverEntry], {
       cwd: root,
       env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        DATA_DIR: dataDir,
+        ...serverEnv({ port, dataDir }),
         DEMO_DATA: "1",
-        TEST_FIXTURES: "",
         METRICS_PORT: String(metricsPort),
         METRICS_HOST: "127.0.0.1",
       },
       stdio: ["ignore", "inherit", "inherit"],
     });
-    await waitFor(`http://127.0.0.1:${port}/readyz`, server);
+    await waitUntilReady(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok), server, "the server");
 
     // Real ids from the demo catalogue.
     const list = await (await fetch(`http://127.0.0.1:${port}/api/courses?pageSize=1`)).json();
@@ -368,7 +336,7 @@ export async function runLoadBench() {
     writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`\nresults: ${path.relative(root, outFile)}`);
   } finally {
-    await stopChild(server);
+    await stopServer(server);
     rmSync(tmp, { recursive: true, force: true });
   }
 }

@@ -12,7 +12,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "./server.mjs";
+import { freePort, serverEnv, stopServer, waitUntilReady } from "./server.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -26,32 +26,6 @@ function get(port, url, headers = {}) {
         res.on("error", reject);
       })
       .on("error", reject);
-  });
-}
-
-async function waitFor(port, child, label, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${label} exited (${child.exitCode}) before it answered`);
-    try {
-      if ((await get(port, "/readyz")).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${label} was not ready within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function stop(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill("SIGKILL"), 20_000);
-    child.once("exit", () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill("SIGTERM");
   });
 }
 
@@ -69,21 +43,15 @@ export async function pageCacheBench({ root, duration = 10, connections = 20, wa
       mkdirSync(dataDir);
       const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], {
         cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          LOG_LEVEL: "warn",
-          DATA_DIR: dataDir,
-          DEMO_DATA: "1",
-          TEST_FIXTURES: "",
-          PAGE_CACHE: pageCache,
-        },
+        env: { ...serverEnv({ port, dataDir }), DEMO_DATA: "1", PAGE_CACHE: pageCache },
         stdio: ["ignore", "ignore", "inherit"],
       });
       children.push(child);
-      await waitFor(port, child, `server (PAGE_CACHE=${pageCache})`);
+      await waitUntilReady(
+        async () => (await get(port, "/readyz")).status === 200,
+        child,
+        `server (PAGE_CACHE=${pageCache})`,
+      );
       return port;
     };
     const cachedPort = await startServer("1");
@@ -180,7 +148,7 @@ export async function pageCacheBench({ root, duration = 10, connections = 20, wa
     writeFileSync(path.join(outDir, "page-cache.json"), `${JSON.stringify(result, null, 2)}\n`);
     return result;
   } finally {
-    await Promise.all(children.map(stop));
+    await Promise.all(children.map(stopServer));
     rmSync(tmp, { recursive: true, force: true });
   }
 }

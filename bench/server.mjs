@@ -19,6 +19,19 @@ export function freePort() {
   });
 }
 
+/** The environment of a production server on 127.0.0.1:`port` with its own data directory, no test fixtures. */
+export function serverEnv({ port, dataDir }) {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    DATA_DIR: dataDir,
+    TEST_FIXTURES: "",
+  };
+}
+
 /**
  * Starts dist/server/main.js (NODE_ENV=production, LOG_LEVEL=warn) with `env` on top and waits
  * for /readyz 200. `readyMs`: from spawn to the first 200. The demo data exist only outside `pro`:
@@ -29,34 +42,38 @@ export async function startServer({ dataDir, env = {}, timeoutMs = 60_000 }) {
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DEPLOY_ENV: "local",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      DATA_DIR: dataDir,
-      TEST_FIXTURES: "",
-      ...env,
-    },
+    env: { ...serverEnv({ port, dataDir }), DEPLOY_ENV: "local", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before /readyz answered`);
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.status === 200,
-      () => false,
+  try {
+    await waitUntilReady(
+      () => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200),
+      child,
+      "server",
+      {
+        timeoutMs,
+        intervalMs: 25,
+      },
     );
-    if (ok) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not answer /readyz within ${timeoutMs / 1000} s`);
-    }
-    await new Promise((r) => setTimeout(r, 25));
+  } catch (err) {
+    child.kill("SIGKILL");
+    throw err;
   }
   return { child, port, origin: `http://127.0.0.1:${port}`, readyMs: performance.now() - started };
+}
+
+/**
+ * Asks `answers()` every `intervalMs` until it resolves true (a rejection counts as "not listening
+ * yet"); fails when `child` exits first or `timeoutMs` passes.
+ */
+export async function waitUntilReady(answers, child, label, { timeoutMs = 60_000, intervalMs = 200 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${label} exited (${child.exitCode}) before it answered`);
+    if (await answers().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${label} did not answer within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
 }
 
 export function stopServer(child) {
@@ -69,6 +86,20 @@ export function stopServer(child) {
     });
     child.kill("SIGTERM");
   });
+}
+
+/** Signs a demo account (`learner`, `teacher`, `admin`…) in by email; its session cookie as one header value. */
+export async function signIn(origin, account, headers = {}) {
+  const res = await fetch(`${origin}/api/auth/email/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin, ...headers },
+    body: JSON.stringify({ email: `${account}@mochi.local`, password: `Mochi-${account}-2026` }),
+  });
+  if (!res.ok) throw new Error(`${account} could not sign in: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** Resident set size (VmRSS) and its peak (VmHWM) of a process, in bytes (Linux /proc). */

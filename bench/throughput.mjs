@@ -24,7 +24,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./server.mjs";
+import { freePort, stopServer, waitUntilReady } from "./server.mjs";
 
 const PAGE = "/__test/throughput";
 
@@ -51,20 +51,6 @@ function get(port, url) {
   });
 }
 
-async function waitFor(port, url, child, label, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${label} exited (${child.exitCode}) before it answered`);
-    try {
-      if ((await get(port, url)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${label} did not answer ${url} within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** A child that prints `LISTENING <port>` on stdout once it listens. */
 function listeningPort(child, label) {
   return new Promise((resolve, reject) => {
@@ -75,18 +61,6 @@ function listeningPort(child, label) {
       if (m) resolve(Number(m[1]));
     });
     child.once("exit", (code) => reject(new Error(`${label} exited (${code})`)));
-  });
-}
-
-function stopChild(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill("SIGKILL"), 20_000);
-    child.once("exit", () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill("SIGTERM");
   });
 }
 
@@ -113,7 +87,7 @@ export async function runThroughput({ root, benchScript }) {
 
   const tmp = mkdtempSync(path.join(os.tmpdir(), "mochi-bench-tp-"));
   const children = [];
-  const stopAll = () => Promise.all(children.map(stopChild));
+  const stopAll = () => Promise.all(children.map(stopServer));
   const onSignal = () => {
     stopAll().finally(() => {
       rmSync(tmp, { recursive: true, force: true });
@@ -158,7 +132,9 @@ export async function runThroughput({ root, benchScript }) {
     };
     const barePort = await startBenchServer("bench/bare-react.mjs", "bare React server");
     const floorPort = await startBenchServer("bench/stack-floor.mjs", "stack floor server");
-    await waitFor(oursPort, PAGE, ours, "production server");
+    await waitUntilReady(async () => (await get(oursPort, PAGE)).status === 200, ours, "production server", {
+      intervalMs: 100,
+    });
 
     // All three render the same rows, every cell the same.
     const page = await get(oursPort, PAGE);

@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { root, startServer, stopServer } from "./server.mjs";
+import { root, signIn, startServer, stopServer } from "./server.mjs";
 
 /** Pages anyone can see. `{name}` is found on the page named in DISCOVER. */
 export const PUBLIC_PAGES = [
@@ -109,19 +109,6 @@ const DISCOVER = {
 const BROWSER_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
-async function signIn(origin, account) {
-  const res = await fetch(`${origin}/api/auth/email/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin, "User-Agent": BROWSER_UA },
-    body: JSON.stringify({ email: `${account}@mochi.local`, password: `Mochi-${account}-2026` }),
-  });
-  if (!res.ok) throw new Error(`${account} could not sign in: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
 async function page(origin, url, cookie) {
   const res = await fetch(origin + encodeURI(url), {
     headers: { "User-Agent": BROWSER_UA, ...(cookie ? { Cookie: cookie } : {}) },
@@ -167,7 +154,8 @@ export async function runValidate() {
       origin = server.origin;
     }
     const cookies = { public: undefined, error: undefined };
-    for (const account of Object.keys(SIGNED_IN_PAGES)) cookies[account] = await signIn(origin, account);
+    for (const account of Object.keys(SIGNED_IN_PAGES))
+      cookies[account] = await signIn(origin, account, { "User-Agent": BROWSER_UA });
     const groups = { public: PUBLIC_PAGES, error: ERROR_PAGES, ...SIGNED_IN_PAGES };
     const cookieFor = (url) =>
       url.startsWith("/teach")

@@ -11,7 +11,7 @@ import type { Page } from "@playwright/test";
 import { adminNav } from "../../client/features/admin/admin-nav";
 import { signInDemo } from "./homework-helpers";
 import { expect, test, waitForHydration } from "./fixtures";
-import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
+import { freshPhone, openLoginDialog, phoneLogin, skipCompleteInfo } from "./login-helpers";
 
 /** Public pages with fixed addresses. */
 const PUBLIC_PAGES = [
@@ -201,8 +201,7 @@ test("checkout: the address dialog and the payment page: no axe findings", async
   await page.goto("/");
   await waitForHydration(page);
   await phoneLogin(page, await openLoginDialog(page), freshPhone("14"));
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await loadedAgain(page);
+  await skipCompleteInfo(page);
   const origin = { Origin: baseURL! };
   const saved = await page.request.post("/api/orders/addresses", {
     headers: origin,

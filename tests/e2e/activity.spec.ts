@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { expect, test, waitForHydration } from "./fixtures";
-import { freshPhone, phoneLogin } from "./login-helpers";
+import { newLearnerAt } from "./login-helpers";
 
 const SHOTS = "test-results/shots-activity";
 mkdirSync(SHOTS, { recursive: true });
@@ -18,12 +18,7 @@ test("a learner signs up, checks in into the diary and opens the activity's home
   await expect(join.getByRole("link", { name: "登录后报名" })).toBeVisible();
   await expect(join).toContainText("登录并报名后可以提交临写作业");
 
-  await page.goto(`/?login=1&redirect=${encodeURIComponent(path)}`);
-  await waitForHydration(page);
-  await phoneLogin(page, page.getByRole("dialog", { name: "登录墨池课堂" }), freshPhone("15"));
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await page.waitForURL((url) => url.pathname === path);
-  await waitForHydration(page);
+  await newLearnerAt(page, path, "15");
 
   await join.getByRole("button", { name: "报名参加" }).click();
   await expect(join.getByRole("status")).toHaveText("报名成功，活动期间每天可以打卡一次");

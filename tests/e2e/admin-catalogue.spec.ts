@@ -4,22 +4,14 @@
  * session and a learner who booked it sees the new time on the live page and in their calendar;
  * the audit log shows both. Stationery stock moves with a reason into the variant's history.
  */
-import type { Page } from "@playwright/test";
+
 import { formatDateTime, formatMonthDayTime } from "../../shared/format";
 import { payInSandbox } from "./checkout";
 import { expect, test, waitForHydration } from "./fixtures";
 import { signInDemo } from "./homework-helpers";
-import { SHOTS, freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
+import { SHOTS, signInNewLearner } from "./login-helpers";
 
 test.describe.configure({ mode: "serial" });
-
-async function newLearner(page: Page) {
-  await page.goto("/");
-  await waitForHydration(page);
-  await phoneLogin(page, await openLoginDialog(page), freshPhone("15"));
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await loadedAgain(page);
-}
 
 test("an operator builds and publishes a course; a learner finds it and buys it", async ({
   page,
@@ -71,7 +63,7 @@ test("an operator builds and publishes a course; a learner finds it and buys it"
   // A new learner finds it by searching and buys it.
   const learner = await browser.newContext({ baseURL });
   const lp = await learner.newPage();
-  await newLearner(lp);
+  await signInNewLearner(lp, "15");
   await lp.goto(`/search?q=${encodeURIComponent(title)}`);
   await waitForHydration(lp);
   await lp.getByRole("link", { name: title }).first().click();
@@ -170,7 +162,7 @@ test("a teacher moves a live session and the learner sees the new time", async (
   // A learner books the session: it is in their calendar at the first time.
   const learner = await browser.newContext({ baseURL });
   const lp = await learner.newPage();
-  await newLearner(lp);
+  await signInNewLearner(lp, "15");
   const booked = await lp.request.post(`/api/live/${live.id}/booking`, { data: {}, headers: { Origin: baseURL! } });
   expect(booked.status()).toBe(200);
   const china = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString();

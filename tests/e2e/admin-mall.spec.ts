@@ -5,9 +5,9 @@
  * learner finds the reply among their notices; the audit log shows both actions.
  */
 import { mkdirSync } from "node:fs";
-import type { Browser } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { freshPhone, phoneLogin } from "./login-helpers";
+import { newLearnerAt } from "./login-helpers";
 
 const SHOTS = "test-results/shots-admin-mall";
 mkdirSync(SHOTS, { recursive: true });
@@ -23,13 +23,30 @@ async function operatorContext(browser: Browser, baseURL: string) {
   return context;
 }
 
-async function learnerPage(page: import("@playwright/test").Page, redirect: string) {
-  await page.goto(`/?login=1&redirect=${encodeURIComponent(redirect)}`);
-  await waitForHydration(page);
-  await phoneLogin(page, page.getByRole("dialog", { name: "登录墨池课堂" }), freshPhone("15"));
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await page.waitForURL((url) => url.pathname === redirect.split("?")[0]);
-  await waitForHydration(page);
+/** A new coin item in the mall for the first book of the shop, made by the operator; its id. */
+async function newMallBook(
+  operator: BrowserContext,
+  origin: { Origin: string },
+  item: { title: string; price: number; perUserLimit: number; coverChar: string },
+) {
+  const book = await operator.request.get("/api/shop/books");
+  expect(book.ok()).toBe(true);
+  const bookId = ((await book.json()) as { items: { id: number }[] }).items[0]!.id;
+  const created = await operator.request.post("/api/admin/mall/items", {
+    headers: origin,
+    data: { ...item, kind: "book", refId: bookId, currency: "coin", stock: 5 },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()) as { id: number };
+}
+
+/** 100 coins for the signed-in learner of `page` (a test-only endpoint). */
+async function grantCoins(page: Page, origin: { Origin: string }) {
+  expect(
+    (
+      await page.request.post("/api/wallet/__test/grant", { data: { currency: "coin", amount: 100 }, headers: origin })
+    ).status(),
+  ).toBe(200);
 }
 
 test("a redeemed book is shipped by the operator and the learner sees the tracking number", async ({
@@ -41,32 +58,11 @@ test("a redeemed book is shipped by the operator and the learner sees the tracki
   const operator = await operatorContext(browser, baseURL!);
   const origin = { Origin: baseURL! };
   // A fresh item, so other specs' redemptions do not touch its stock.
-  const book = await operator.request.get("/api/shop/books");
-  expect(book.ok()).toBe(true);
-  const bookId = ((await book.json()) as { items: { id: number }[] }).items[0]!.id;
   const title = `兑换测试书 ${Date.now().toString(36)}`;
-  const created = await operator.request.post("/api/admin/mall/items", {
-    headers: origin,
-    data: {
-      title,
-      kind: "book",
-      refId: bookId,
-      currency: "coin",
-      price: 50,
-      perUserLimit: 1,
-      coverChar: "帖",
-      stock: 5,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const item = (await created.json()) as { id: number };
+  const item = await newMallBook(operator, origin, { title, price: 50, perUserLimit: 1, coverChar: "帖" });
 
-  await learnerPage(page, "/my/exchange");
-  expect(
-    (
-      await page.request.post("/api/wallet/__test/grant", { data: { currency: "coin", amount: 100 }, headers: origin })
-    ).status(),
-  ).toBe(200);
+  await newLearnerAt(page, "/my/exchange", "15");
+  await grantCoins(page, origin);
   await page.goto(`/my/exchange/detail?id=${item.id}`);
   await waitForHydration(page);
   await page.getByLabel("收件人").fill("欧阳询");
@@ -130,32 +126,12 @@ test("a learner redeems to an address of their address book, or types a new one"
 }) => {
   const operator = await operatorContext(browser, baseURL!);
   const origin = { Origin: baseURL! };
-  const book = await operator.request.get("/api/shop/books");
-  const bookId = ((await book.json()) as { items: { id: number }[] }).items[0]!.id;
   const title = `地址簿兑换 ${Date.now().toString(36)}`;
-  const created = await operator.request.post("/api/admin/mall/items", {
-    headers: origin,
-    data: {
-      title,
-      kind: "book",
-      refId: bookId,
-      currency: "coin",
-      price: 10,
-      perUserLimit: 2,
-      coverChar: "簿",
-      stock: 5,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const item = (await created.json()) as { id: number };
+  const item = await newMallBook(operator, origin, { title, price: 10, perUserLimit: 2, coverChar: "簿" });
   await operator.close();
 
-  await learnerPage(page, "/my/exchange");
-  expect(
-    (
-      await page.request.post("/api/wallet/__test/grant", { data: { currency: "coin", amount: 100 }, headers: origin })
-    ).status(),
-  ).toBe(200);
+  await newLearnerAt(page, "/my/exchange", "15");
+  await grantCoins(page, origin);
   const saved = await page.request.post("/api/orders/addresses", {
     headers: origin,
     data: {
@@ -207,7 +183,7 @@ test("feedback is answered by the operator and the reply reaches the learner as 
   baseURL,
   consoleErrors,
 }) => {
-  await learnerPage(page, "/protocol/feedback");
+  await newLearnerAt(page, "/protocol/feedback", "15");
   const text = `兑换记录里希望能看到物流进度 ${Date.now().toString(36)}`;
   await page.getByLabel("反馈类型 *").selectOption("site");
   await page.getByLabel("反馈内容 *").fill(text);

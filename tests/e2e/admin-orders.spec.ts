@@ -8,50 +8,30 @@
  * No console errors on either side.
  */
 import { mkdirSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { bookPaidThroughApi } from "./checkout";
 import { expect, otherBrowser, test, waitForHydration } from "./fixtures";
 import { signInDemo } from "./homework-helpers";
-import { freshEmail, freshPhone, loadedAgain, openLoginDialog, phoneLogin, readCode, userMenu } from "./login-helpers";
+import {
+  freshEmail,
+  loadedAgain,
+  openLoginDialog,
+  readCode,
+  userMenu,
+  signInNewLearner,
+  skipCompleteInfo,
+} from "./login-helpers";
 
 const SHOTS = "test-results/shots-admin";
 mkdirSync(SHOTS, { recursive: true });
 
-async function signInLearner(page: Page) {
-  await page.goto("/");
-  await waitForHydration(page);
-  await phoneLogin(page, await openLoginDialog(page), freshPhone("15"));
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await loadedAgain(page);
-}
-
 /** A book bought and paid with the sandbox by the signed-in learner: its order number, once it waits for shipping. */
 async function paidBookOrder(page: Page, baseURL: string): Promise<string> {
-  const origin = { Origin: baseURL };
-  const post = async (path: string, data: unknown = {}) => {
-    const res = await page.request.post(path, {
-      data,
-      headers: { ...origin, "Idempotency-Key": crypto.randomUUID() },
-    });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-    return (await res.json()) as Record<string, unknown>;
-  };
-  const books = (await (await page.request.get("/api/shop/books?pageSize=24")).json()) as {
-    items: Array<{ id: number; stock: number }>;
-  };
-  const book = books.items.find((b) => b.stock >= 5)!;
-  const { address } = (await post("/api/orders/addresses", {
+  const order = await bookPaidThroughApi(page, baseURL, {
     recipient: "赵书生",
-    phone: "13912345678",
     region: "浙江省 杭州市 西湖区",
     detail: "北山路 18 号",
-  })) as { address: { id: number } };
-  const { order } = (await post("/api/orders", { itemType: "book", itemId: book.id, addressId: address.id })) as {
-    order: { orderNo: string };
-  };
-  const start = (await post(`/api/payments/${order.orderNo}/start`, { method: "sandbox" })) as { redirectUrl: string };
-  expect((await page.request.post(`${start.redirectUrl}/approve`, { headers: origin, maxRedirects: 0 })).status()).toBe(
-    303,
-  );
+  });
   await expect
     .poll(
       async () => ((await (await page.request.get(`/api/orders/${order.orderNo}`)).json()) as { state: string }).state,
@@ -73,6 +53,16 @@ async function openOnDesk(op: Page, orderNo: string, filter = "") {
   await expect(op.getByRole("heading", { name: `订单 ${orderNo}` })).toBeVisible();
 }
 
+/** A new learner's paid book order (on `page`), and the demo operator signed in in a browser of their own. */
+async function paidOrderAndOperator(page: Page, browser: Browser, baseURL: string) {
+  await signInNewLearner(page, "15");
+  const orderNo = await paidBookOrder(page, baseURL);
+  const operator = await otherBrowser(browser, baseURL);
+  const op = operator.page;
+  await signInDemo(op, "operator");
+  return { orderNo, operator, op };
+}
+
 async function learnerOrderDialog(page: Page, orderNo: string, tab: string) {
   await page.goto(`/my/order?state=${tab}`);
   await waitForHydration(page);
@@ -87,12 +77,7 @@ test("an operator ships a book order from the desk; the learner sees it shipped;
   baseURL,
   consoleErrors,
 }) => {
-  await signInLearner(page);
-  const orderNo = await paidBookOrder(page, baseURL!);
-
-  const operator = await otherBrowser(browser, baseURL!);
-  const op = operator.page;
-  await signInDemo(op, "operator");
+  const { orderNo, operator, op } = await paidOrderAndOperator(page, browser, baseURL!);
   await op.goto("/admin");
   await waitForHydration(op);
   const toShip = op.getByRole("link", { name: /^待发货/ });
@@ -151,11 +136,7 @@ test("a return reviewed end to end: turned down with a reason the learner reads,
   baseURL,
   consoleErrors,
 }) => {
-  await signInLearner(page);
-  const orderNo = await paidBookOrder(page, baseURL!);
-  const operator = await otherBrowser(browser, baseURL!);
-  const op = operator.page;
-  await signInDemo(op, "operator");
+  const { orderNo, operator, op } = await paidOrderAndOperator(page, browser, baseURL!);
   const shipped = await op.request.post(`/api/admin/orders/${orderNo}/ship`, {
     data: { carrier: "中通快递", trackingNo: "ZT2468013579" },
     headers: { Origin: baseURL! },
@@ -297,8 +278,7 @@ test("an operator disables an account: its session ends and signing in says so i
   await dialog.getByRole("textbox", { name: "邮箱", exact: true }).fill(email);
   await dialog.getByLabel("密码", { exact: true }).fill(password);
   await dialog.getByRole("button", { name: "登录", exact: true }).click();
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await loadedAgain(page);
+  await skipCompleteInfo(page);
 
   await op.getByRole("link", { name: "操作记录" }).click();
   await op.waitForURL(/\/admin\/audit\?/);

@@ -5,7 +5,7 @@
  * Screenshots go to test-results/shots-courses.
  */
 import { expect, isHydrated, test, waitForHydration, waitForPartHydration } from "./fixtures";
-import { freshPhone, loadedAgain, phoneLogin } from "./login-helpers";
+import { freshPhone, phoneLogin, skipCompleteInfo } from "./login-helpers";
 
 const SHOTS = "test-results/shots-courses";
 
@@ -225,8 +225,7 @@ test("a free course taken after signing in shows 继续学习 and appears in 我
   const dialog = page.getByRole("dialog", { name: "登录墨池课堂" });
   await expect(dialog).toBeVisible();
   await phoneLogin(page, dialog, freshPhone("18"));
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await loadedAgain(page);
+  await skipCompleteInfo(page);
   // Back on the course, signed in: the enrolment chosen before signing in is done.
   const resume = page.getByRole("link", { name: "继续学习" });
   await expect(resume).toBeVisible();
@@ -260,8 +259,7 @@ test("a signed-in learner without courses is sent to choose one", async ({ page,
   await waitForHydration(page);
   await page.getByRole("banner").getByRole("button", { name: "登录 / 注册" }).click();
   await phoneLogin(page, page.getByRole("dialog", { name: "登录墨池课堂" }), freshPhone("18"));
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await loadedAgain(page);
+  await skipCompleteInfo(page);
   await page.goto("/my/allcourse");
   await waitForHydration(page);
   await expect(page.getByText("还没有课程")).toBeVisible();

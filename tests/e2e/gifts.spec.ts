@@ -10,7 +10,7 @@ import type { Page } from "@playwright/test";
 import type { CourseSummary } from "../../shared/contracts/catalogue";
 import { dialogsSettled, expect, otherBrowser, test, waitForHydration } from "./fixtures";
 import { payInSandbox } from "./checkout";
-import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
+import { freshPhone, openLoginDialog, phoneLogin, skipCompleteInfo } from "./login-helpers";
 import { formatMoney } from "../../shared/money";
 
 const SHOTS = "test-results/shots-gifts";
@@ -19,8 +19,7 @@ mkdirSync(SHOTS, { recursive: true });
 /** Phone login in an open login dialog, skipping the profile step; the page reloads signed in. */
 async function signInWith(page: Page, dialog: ReturnType<Page["getByRole"]>) {
   await phoneLogin(page, dialog, freshPhone("19"));
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await loadedAgain(page);
+  await skipCompleteInfo(page);
 }
 
 /** A paid recorded course and the id of one of its locked (non-trial) lessons. */

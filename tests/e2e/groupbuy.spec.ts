@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { dialogsSettled, expect, otherBrowser, test, waitForHydration } from "./fixtures";
 import { payInSandbox } from "./checkout";
-import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
+import { signInNewLearner } from "./login-helpers";
 import { formatMoney } from "../../shared/money";
 
 const SHOTS = "test-results/shots-groups";
@@ -34,14 +34,6 @@ async function groupCourse(page: Page, skip = 0): Promise<GroupCourse> {
     if (found.length > skip) return course;
   }
   throw new Error("no course with a group buy of three");
-}
-
-async function signIn(page: Page) {
-  await page.goto("/");
-  await waitForHydration(page);
-  await phoneLogin(page, await openLoginDialog(page), freshPhone("13"));
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await loadedAgain(page);
 }
 
 /** Pays the group order on the payment page: the group price, 15 minutes to pay. */
@@ -84,7 +76,7 @@ test("three browsers complete a group of three; the lesson unlocks for all of th
   consoleErrors,
 }) => {
   test.setTimeout(240_000);
-  await signIn(page);
+  await signInNewLearner(page, "13");
   const course = await groupCourse(page);
   const price = course.groupBuy!.groupPriceCents;
   const lockedId = course.chapters.flatMap((c) => c.lessons).find((l) => !l.isTrial)!.id;
@@ -109,7 +101,7 @@ test("three browsers complete a group of three; the lesson unlocks for all of th
   await waitForHydration(friend.page);
   await expect(friend.page.getByRole("heading", { name: "拼团中" })).toBeVisible();
   await friend.page.screenshot({ path: `${SHOTS}/group-open-visitor.png`, fullPage: true });
-  await signIn(friend.page);
+  await signInNewLearner(friend.page, "13");
   await friend.page.goto(`/groupbuy/${groupNo}`);
   await waitForHydration(friend.page);
   await friend.page.getByRole("button", { name: `参加拼团 ${formatMoney(price)}` }).click();
@@ -125,7 +117,7 @@ test("three browsers complete a group of three; the lesson unlocks for all of th
 
   // The third learner sees the group in the course page's dialog too, then fills it from the link.
   const third = await otherBrowser(browser, baseURL!);
-  await signIn(third.page);
+  await signInNewLearner(third.page, "13");
   await third.page.goto(`/course/${course.id}`);
   await waitForHydration(third.page);
   await third.page.getByRole("button", { name: "拼团购买" }).click();
@@ -158,7 +150,7 @@ test("three browsers complete a group of three; the lesson unlocks for all of th
 
   // A fourth learner finds the group full and is pointed to start their own.
   const late = await otherBrowser(browser, baseURL!);
-  await signIn(late.page);
+  await signInNewLearner(late.page, "13");
   await late.page.goto(`/groupbuy/${groupNo}`);
   await waitForHydration(late.page);
   await expect(late.page.getByText("该团已成团，可以发起新的拼团")).toBeVisible();
@@ -173,7 +165,7 @@ test("three browsers complete a group of three; the lesson unlocks for all of th
 
 test("a group whose time runs out says 未成团 and its order is refunded", async ({ page, baseURL, consoleErrors }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await signInNewLearner(page, "13");
   const course = await groupCourse(page, 1);
   const { groupNo, orderNo } = await startAndPay(page, course);
 

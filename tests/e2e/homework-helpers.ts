@@ -6,7 +6,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { lessonHomeworkSchema, type LessonHomework } from "../../shared/contracts/homework";
 import { payInSandbox } from "./checkout";
-import { expect, waitForHydration } from "./fixtures";
+import { expect, waitForHydration, waitForPartHydration } from "./fixtures";
 import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
 
 /** Signs the browser in with a demo account's published password (README). */
@@ -97,4 +97,28 @@ export async function strokeAndGrid(page: Page, grid = { x: 0.5, y: 0.3 }) {
   await page.mouse.click(box.x + box.width * grid.x, box.y + box.height * grid.y);
   await expect(canvas.locator(".review-grid")).toHaveCount(1);
   await expect(canvas.getByRole("img", { name: /范字「.」/ })).toBeVisible();
+}
+
+/** The lesson's page with its 交作业 dialog open. */
+export async function openHandIn(page: Page, lessonId: number): Promise<Locator> {
+  await page.goto(`/video/${lessonId}`);
+  await waitForHydration(page);
+  const panel = page.getByRole("region", { name: "本课作业" });
+  // The panel hydrates on its own after the page (decision 059); until then its button does nothing.
+  await waitForPartHydration(panel);
+  await panel.getByRole("button", { name: "交作业" }).click();
+  const dialog = page.getByRole("dialog", { name: "交作业" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** The share page's og:image is its poster, a JPEG; its address. */
+export async function expectJpegPoster(page: Page) {
+  const image = await page.locator('meta[property="og:image"]').first().getAttribute("content");
+  expect(image).toMatch(/poster\.jpg$/);
+  const poster = await page.request.get(image!);
+  expect(poster.headers()["content-type"]).toBe("image/jpeg");
+  const bytes = await poster.body();
+  expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+  return image!;
 }

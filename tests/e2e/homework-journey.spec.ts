@@ -6,11 +6,19 @@
  * page; or the reason, a new hand-in and both attempts in the viewer.
  */
 import { mkdirSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { queueSchema } from "../../shared/contracts/homework";
 import { coinRules } from "../../shared/currency";
-import { dialogsSettled, expect, otherBrowser, test, waitForHydration, waitForPartHydration } from "./fixtures";
-import { freshLearnerIn, lessonWork, signInDemo, strokeAndGrid, uploadSheets } from "./homework-helpers";
+import { dialogsSettled, expect, otherBrowser, test, waitForHydration } from "./fixtures";
+import {
+  expectJpegPoster,
+  freshLearnerIn,
+  lessonWork,
+  openHandIn,
+  signInDemo,
+  strokeAndGrid,
+  uploadSheets,
+} from "./homework-helpers";
 
 const SHOTS = "test-results/shots-homework";
 mkdirSync(SHOTS, { recursive: true });
@@ -22,6 +30,15 @@ async function teachersLesson(teacher: Page) {
   const lesson = queueSchema.parse(await res.json()).lessons[0];
   expect(lesson).toBeDefined();
   return lesson!;
+}
+
+/** The demo teacher in a browser of their own, and a fresh learner (on `page`) in the course of the teacher's lesson. */
+async function teacherAndLearner(page: Page, browser: Browser, baseURL: string) {
+  const teacher = await otherBrowser(browser, baseURL);
+  await signInDemo(teacher.page, "teacher");
+  const lesson = await teachersLesson(teacher.page);
+  await freshLearnerIn(page, lesson.courseId);
+  return { teacher, lesson };
 }
 
 /** The learner's coins as the exchange page shows them. */
@@ -69,10 +86,7 @@ test("three photos handed in, reviewed 优 in another browser: drawing, grid, mo
   consoleErrors,
 }) => {
   test.setTimeout(240_000);
-  const teacher = await otherBrowser(browser, baseURL!);
-  await signInDemo(teacher.page, "teacher");
-  const lesson = await teachersLesson(teacher.page);
-  await freshLearnerIn(page, lesson.courseId);
+  const { teacher, lesson } = await teacherAndLearner(page, browser, baseURL!);
   const coinsBefore = await coinBalance(page);
   const noticesBefore = await unreadNotices(page);
 
@@ -81,14 +95,8 @@ test("three photos handed in, reviewed 优 in another browser: drawing, grid, mo
     await new Promise((resolve) => setTimeout(resolve, 400));
     await route.continue();
   });
-  await page.goto(`/video/${lesson.id}`);
-  await waitForHydration(page);
+  const dialog = await openHandIn(page, lesson.id);
   const panel = page.getByRole("region", { name: "本课作业" });
-  // The panel hydrates on its own after the page (decision 059); until then its button does nothing.
-  await waitForPartHydration(panel);
-  await panel.getByRole("button", { name: "交作业" }).click();
-  const dialog = page.getByRole("dialog", { name: "交作业" });
-  await expect(dialog).toBeVisible();
   const uploaded = uploadSheets(page, dialog, ["永", "和", "九"]);
   await expect(dialog.getByRole("progressbar", { name: "第 1 张照片的上传进度" })).toBeVisible();
   await expect(dialog.getByText(/^上传中 \d+%$/).first()).toBeVisible();
@@ -180,12 +188,7 @@ test("three photos handed in, reviewed 优 in another browser: drawing, grid, mo
   await card.click();
   await expect(page).toHaveURL(`/homework/share?id=${reviewed.shareId}`);
   await expect(page.getByRole("img", { name: "评级：优" }).first()).toBeVisible();
-  const image = await page.locator('meta[property="og:image"]').first().getAttribute("content");
-  expect(image).toMatch(/poster\.jpg$/);
-  const poster = await page.request.get(image!);
-  expect(poster.headers()["content-type"]).toBe("image/jpeg");
-  const bytes = await poster.body();
-  expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+  await expectJpegPoster(page);
 
   expect(consoleErrors).toEqual([]);
   expect(teacher.errors).toEqual([]);
@@ -199,18 +202,9 @@ test("a returned work: the learner reads the reason, hands in again, and the vie
   consoleErrors,
 }) => {
   test.setTimeout(240_000);
-  const teacher = await otherBrowser(browser, baseURL!);
-  await signInDemo(teacher.page, "teacher");
-  const lesson = await teachersLesson(teacher.page);
-  await freshLearnerIn(page, lesson.courseId);
+  const { teacher, lesson } = await teacherAndLearner(page, browser, baseURL!);
 
-  await page.goto(`/video/${lesson.id}`);
-  await waitForHydration(page);
-  const panel = page.getByRole("region", { name: "本课作业" });
-  // The panel hydrates on its own after the page (decision 059); until then its button does nothing.
-  await waitForPartHydration(panel);
-  await panel.getByRole("button", { name: "交作业" }).click();
-  const first = page.getByRole("dialog", { name: "交作业" });
+  const first = await openHandIn(page, lesson.id);
   await uploadSheets(page, first, ["永"]);
   await first.getByRole("button", { name: "提交作业" }).click();
   await expect(first).toBeHidden();

@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { HOMEWORK_UNSUPPORTED_TYPE, lessonHomeworkSchema } from "../../shared/contracts/homework";
 import { expect, test, waitForHydration, waitForPartHydration } from "./fixtures";
-import { practicePhoto } from "./homework-helpers";
+import { expectJpegPoster, practicePhoto } from "./homework-helpers";
 
 /** The demo learner (enrolled in the demo courses, with work in every state). */
 async function signInDemoLearner(page: Page) {
@@ -142,12 +142,7 @@ test("a share page has a JPEG poster as og:image, and answers 410 once its learn
   // The address changes before React has drawn the new page: wait for the share page's own link.
   await expect(page.getByRole("link", { name: "下载海报" })).toBeVisible();
   await expect(page.getByRole("img", { name: "评级：优" })).toBeVisible();
-  const image = await page.locator('meta[property="og:image"]').first().getAttribute("content");
-  expect(image).toMatch(/poster\.jpg$/);
-  const poster = await page.request.get(image!);
-  expect(poster.headers()["content-type"]).toBe("image/jpeg");
-  const bytes = await poster.body();
-  expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+  const image = await expectJpegPoster(page);
   await expect(page.getByRole("link", { name: "下载海报" })).toHaveAttribute(
     "href",
     image!.replace(/^https?:\/\/[^/]+/, ""),

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
+import { freshPhone, loadedAgain, openLoginDialog, phoneLogin, skipCompleteInfo } from "./login-helpers";
 
 const SHOTS = "test-results/shots-live";
 
@@ -24,8 +24,7 @@ async function signIn(page: Page) {
   await waitForHydration(page);
   const phone = freshPhone("15");
   await phoneLogin(page, await openLoginDialog(page), phone);
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await loadedAgain(page);
+  await skipCompleteInfo(page);
   return `墨友${phone.slice(-4)}`;
 }
 

@@ -87,3 +87,27 @@ export async function loadedAgain(page: Page) {
   await expect(userMenu(page)).toBeAttached();
   await waitForHydration(page);
 }
+
+/** 完善资料 after a new account's first login, skipped; then the reloaded page. */
+export async function skipCompleteInfo(page: Page) {
+  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
+  await loadedAgain(page);
+}
+
+/** A new learner (a fresh phone starting with `prefix`) signed in from the home page's header. */
+export async function signInNewLearner(page: Page, prefix: string) {
+  await page.goto("/");
+  await waitForHydration(page);
+  await phoneLogin(page, await openLoginDialog(page), freshPhone(prefix));
+  await skipCompleteInfo(page);
+}
+
+/** A new learner signed in through `/?login=1&redirect=…`, 完善资料 skipped, and back on `redirect`. */
+export async function newLearnerAt(page: Page, redirect: string, prefix: string) {
+  await page.goto(`/?login=1&redirect=${encodeURIComponent(redirect)}`);
+  await waitForHydration(page);
+  await phoneLogin(page, page.getByRole("dialog", { name: "登录墨池课堂" }), freshPhone(prefix));
+  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
+  await page.waitForURL((url) => url.pathname === redirect.split("?")[0]);
+  await waitForHydration(page);
+}

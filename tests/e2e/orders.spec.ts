@@ -7,19 +7,12 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { bookPaidThroughApi } from "./checkout";
 import { expect, test, waitForHydration } from "./fixtures";
-import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
+import { signInNewLearner } from "./login-helpers";
 
 const SHOTS = "test-results/shots-orders";
 mkdirSync(SHOTS, { recursive: true });
-
-async function signIn(page: Page) {
-  await page.goto("/");
-  await waitForHydration(page);
-  await phoneLogin(page, await openLoginDialog(page), freshPhone("16"));
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await loadedAgain(page);
-}
 
 interface CourseItem {
   id: number;
@@ -37,11 +30,21 @@ async function paidCourse(page: Page, skip = 0): Promise<CourseItem> {
   return paid[skip]!;
 }
 
+/** 立即购买 on the course's page; the order's number, once its payment page is there. */
+async function buyNow(page: Page, courseId: number): Promise<string> {
+  await page.goto(`/course/${courseId}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "立即购买" }).click();
+  await page.waitForURL(/\/payment\?order=M\d{20}$/);
+  await waitForHydration(page);
+  return new URL(page.url()).searchParams.get("order")!;
+}
+
 test("buys a course with the sandbox: order → pay → success → the locked lesson opens", async ({
   page,
   consoleErrors,
 }) => {
-  await signIn(page);
+  await signInNewLearner(page, "16");
   const course = await paidCourse(page);
   const detail = (await (await page.request.get(`/api/courses/${course.id}`)).json()) as {
     chapters: Array<{ lessons: Array<{ id: number; isTrial: boolean }> }>;
@@ -51,13 +54,7 @@ test("buys a course with the sandbox: order → pay → success → the locked l
   await waitForHydration(page);
   await expect(page.getByText("购买课程后即可学习").first()).toBeVisible();
 
-  await page.goto(`/course/${course.id}`);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "立即购买" }).click();
-
-  await page.waitForURL(/\/payment\?order=M\d{20}$/);
-  await waitForHydration(page);
-  const orderNo = new URL(page.url()).searchParams.get("order")!;
+  const orderNo = await buyNow(page, course.id);
   await expect(page.getByRole("heading", { name: "支付订单", level: 1 })).toBeVisible();
   await expect(page.getByText(`订单号 ${orderNo}`)).toBeVisible();
   await expect(page.getByText(course.title).first()).toBeVisible();
@@ -101,7 +98,7 @@ test("a claimed coupon applies to an order and comes back as 已退回 on cancel
   page,
   consoleErrors,
 }) => {
-  await signIn(page);
+  await signInNewLearner(page, "16");
   await page.goto("/my/packs");
   await waitForHydration(page);
   await expect(page.getByText("没有可用的优惠券", { exact: true })).toBeVisible();
@@ -112,12 +109,7 @@ test("a claimed coupon applies to an order and comes back as 已退回 on cancel
   await page.screenshot({ path: `${SHOTS}/packs.png`, fullPage: true });
 
   const course = await paidCourse(page, 1);
-  await page.goto(`/course/${course.id}`);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "立即购买" }).click();
-  await page.waitForURL(/\/payment\?order=M\d{20}$/);
-  await waitForHydration(page);
-  const orderNo = new URL(page.url()).searchParams.get("order")!;
+  const orderNo = await buyNow(page, course.id);
   const select = page.getByLabel("优惠券");
   await expect(select.locator("option", { hasText: "新人专享券" })).toHaveCount(1);
   const value = await select.locator("option", { hasText: "新人专享券" }).getAttribute("value");
@@ -156,19 +148,14 @@ test("coins take up to 30 % off at checkout and come back when the order is canc
   page,
   consoleErrors,
 }) => {
-  await signIn(page);
+  await signInNewLearner(page, "16");
   const granted = await page.request.post("/api/wallet/__test/grant", {
     data: { currency: "coin", amount: 5000 },
     headers: { Origin: new URL(page.url()).origin },
   });
   expect(granted.ok()).toBe(true);
   const course = await paidCourse(page, 2);
-  await page.goto(`/course/${course.id}`);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "立即购买" }).click();
-  await page.waitForURL(/\/payment\?order=M\d{20}$/);
-  await waitForHydration(page);
-  const orderNo = new URL(page.url()).searchParams.get("order")!;
+  const orderNo = await buyNow(page, course.id);
   const coins = Math.min(5000, Math.floor(course.priceCents * 0.3));
   const toggle = page.getByRole("checkbox", { name: `使用 ${coins} 金币抵扣 ¥${coins / 100}` });
   await expect(page.getByText("金币余额 5000")).toBeVisible();
@@ -199,36 +186,14 @@ test("a received order goes back in part: the return waits for review, can be wi
   baseURL,
   consoleErrors,
 }) => {
-  await signIn(page);
+  await signInNewLearner(page, "16");
   const origin = { Origin: baseURL! };
-  const post = async (path: string, data: unknown = {}) => {
-    const res = await page.request.post(path, {
-      data,
-      headers: { ...origin, "Idempotency-Key": crypto.randomUUID() },
-    });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-    return (await res.json()) as Record<string, unknown>;
-  };
   // Two copies of a book, bought and paid through the sandbox's hosted checkout.
-  const books = (await (await page.request.get("/api/shop/books?pageSize=24")).json()) as {
-    items: Array<{ id: number; stock: number; priceCents: number }>;
-  };
-  const book = books.items.find((b) => b.stock >= 5)!;
-  const { address } = (await post("/api/orders/addresses", {
-    recipient: "李书童",
-    phone: "13912345678",
-    region: "江苏省 苏州市 姑苏区",
-    detail: "平江路 88 号",
-  })) as { address: { id: number } };
-  const { order } = (await post("/api/orders", {
-    itemType: "book",
-    itemId: book.id,
-    quantity: 2,
-    addressId: address.id,
-  })) as { order: { orderNo: string; payCents: number } };
-  const start = (await post(`/api/payments/${order.orderNo}/start`, { method: "sandbox" })) as { redirectUrl: string };
-  expect((await page.request.post(`${start.redirectUrl}/approve`, { headers: origin, maxRedirects: 0 })).status()).toBe(
-    303,
+  const order = await bookPaidThroughApi(
+    page,
+    baseURL!,
+    { recipient: "李书童", region: "江苏省 苏州市 姑苏区", detail: "平江路 88 号" },
+    2,
   );
 
   // An operator ships it (through the API here; the operators' pages have their own spec).

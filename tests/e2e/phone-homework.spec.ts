@@ -9,8 +9,8 @@ import { readFileSync } from "node:fs";
 import { mkdirSync } from "node:fs";
 import type { Browser, CDPSession, Locator, Page } from "@playwright/test";
 import { queueSchema } from "../../shared/contracts/homework";
-import { dialogsSettled, expect, otherBrowser, test, waitForHydration, waitForPartHydration } from "./fixtures";
-import { freshLearnerIn, lessonWork, practicePhoto, signInDemo } from "./homework-helpers";
+import { dialogsSettled, expect, otherBrowser, test, waitForHydration } from "./fixtures";
+import { freshLearnerIn, lessonWork, openHandIn, practicePhoto, signInDemo } from "./homework-helpers";
 import { ANDROID_UA, layoutProblems, WECHAT_UA } from "./phone-layout";
 
 const SHOTS = "test-results/shots-phone-homework";
@@ -30,17 +30,6 @@ async function wideIn(root: Locator): Promise<string[]> {
       })
       .map((node) => `${node.tagName.toLowerCase()}.${String(node.className).split(" ")[0]}`),
   );
-}
-
-async function openHandIn(page: Page, lessonId: number): Promise<Locator> {
-  await page.goto(`/video/${lessonId}`);
-  await waitForHydration(page);
-  const panel = page.getByRole("region", { name: "本课作业" });
-  await waitForPartHydration(panel);
-  await panel.getByRole("button", { name: "交作业" }).click();
-  const dialog = page.getByRole("dialog", { name: "交作业" });
-  await expect(dialog).toBeVisible();
-  return dialog;
 }
 
 /** Picks files through the chooser that tapping a picker button opens. */

@@ -15,7 +15,7 @@ import { chinaDate } from "../../shared/china-time";
 import { expect, test, waitForHydration } from "./fixtures";
 import { payInSandbox } from "./checkout";
 import { signInDemo } from "./homework-helpers";
-import { freshPhone, phoneLogin } from "./login-helpers";
+import { newLearnerAt } from "./login-helpers";
 import { ANDROID_UA, WECHAT_UA, layoutProblems } from "./phone-layout";
 
 const SHOTS = "test-results/shots-phone-my";
@@ -27,15 +27,6 @@ async function expectFits(page: Page, name: string) {
   await page.waitForTimeout(200);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   expect(await layoutProblems(page), name).toEqual({ overflow: 0, wide: [], tinyText: [], smallTargets: [] });
-}
-
-async function newLearnerAt(page: Page, path: string) {
-  await page.goto(`/?login=1&redirect=${encodeURIComponent(path)}`);
-  await waitForHydration(page);
-  await phoneLogin(page, page.getByRole("dialog", { name: "登录墨池课堂" }), freshPhone("19"));
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await page.waitForURL((url) => url.pathname === path);
-  await waitForHydration(page);
 }
 
 /** A pending order for a paid course, made through the API as the signed-in learner. */
@@ -108,7 +99,7 @@ test("every page of the personal centre fits a phone", async ({ page, consoleErr
 });
 
 test("a diary entry written with the phone; the heat map scrolls inside its card", async ({ page, consoleErrors }) => {
-  await newLearnerAt(page, "/my/dairy");
+  await newLearnerAt(page, "/my/dairy", "19");
   const form = page.getByRole("form", { name: "今天的日记" });
   await form.getByRole("spinbutton", { name: "练了多少分钟" }).tap();
   await form.getByRole("spinbutton", { name: "练了多少分钟" }).fill("25");
@@ -143,7 +134,7 @@ test("an order paid on the phone from 我的订单, and the coin ledger as cards
   consoleErrors,
   baseURL,
 }) => {
-  await newLearnerAt(page, "/my/exchange");
+  await newLearnerAt(page, "/my/exchange", "19");
   // A check-in puts a line in the coin ledger.
   await page.getByRole("button", { name: "签到领金币" }).tap();
   await expect(page.getByText(/签到成功|已签到/).first()).toBeVisible();
@@ -190,7 +181,7 @@ test.describe("inside WeChat's browser", () => {
     consoleErrors,
     baseURL,
   }) => {
-    await newLearnerAt(page, "/my/order");
+    await newLearnerAt(page, "/my/order", "19");
     const orderNo = await pendingOrder(page, baseURL!);
 
     // The server reads the browser from the request: its page data says WeChat on a phone.

@@ -28,6 +28,24 @@ async function problemsAt(page: Page, path: string, width: number): Promise<stri
   return fits(problems) ? null : `${path} at ${width} px: ${JSON.stringify(problems)}`;
 }
 
+/** The login dialog at 360 × 740, opened from the drawer: on a phone the header keeps 登录 / 注册 there. */
+async function loginSheetAt360(page: Page) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/");
+  await waitForHydration(page);
+  return openLoginDialog(page);
+}
+
+/** `check(label)` adds the page's phone problems as it is now to `problems`, in words. */
+function problemLog(page: Page) {
+  const problems: string[] = [];
+  const check = async (label: string) => {
+    const found = await layoutProblems(page);
+    if (!fits(found)) problems.push(`${label}: ${JSON.stringify(found)}`);
+  };
+  return { problems, check };
+}
+
 test.describe("the header on a phone", () => {
   test("the menu button opens a drawer with the navigation and 登录 / 注册; Escape, a link and the backdrop close it", async ({
     page,
@@ -111,11 +129,7 @@ test("the login dialog is a full-screen sheet with its close button in reach; it
   page,
   consoleErrors,
 }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto("/");
-  await waitForHydration(page);
-  // From the drawer: on a phone the header keeps 登录 / 注册 there.
-  const dialog = await openLoginDialog(page);
+  const dialog = await loginSheetAt360(page);
   await expect(dialog).toBeVisible();
   await page.waitForFunction(() =>
     [...document.querySelectorAll(".modal")].every((m) => m.getAnimations().every((a) => a.playState !== "running")),
@@ -130,11 +144,10 @@ test("the login dialog is a full-screen sheet with its close button in reach; it
   expect(close.y).toBeGreaterThanOrEqual(0);
   expect(close.y + close.height).toBeLessThanOrEqual(80);
 
-  const problems: string[] = [];
+  const { problems, check } = problemLog(page);
   for (const tab of ["手机验证码", "邮箱", "扫码"]) {
     await dialog.getByRole("tab", { name: tab }).click();
-    const found = await layoutProblems(page);
-    if (!fits(found)) problems.push(`${tab}: ${JSON.stringify(found)}`);
+    await check(tab);
   }
   expect(problems, problems.join("\n")).toEqual([]);
   await dialog.getByRole("button", { name: "关闭" }).click();
@@ -146,30 +159,21 @@ test("at 360 px the login panels behind the first fit too: 找回账号, 邮箱�
   page,
   consoleErrors,
 }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto("/");
-  await waitForHydration(page);
-  // From the drawer: on a phone the header keeps 登录 / 注册 there.
-  const dialog = await openLoginDialog(page);
-  const problems: string[] = [];
-  const check = async (panel: string) => {
-    const found = await layoutProblems(page);
-    if (!fits(found)) problems.push(`${panel}: ${JSON.stringify(found)}`);
-  };
-  await dialog.getByRole("button", { name: "忘记密码" }).click();
-  await expect(page.getByRole("dialog", { name: "找回账号" })).toBeVisible();
-  await check("找回账号");
-  await page
-    .getByRole("dialog")
-    .getByRole("button", { name: /返回登录/ })
-    .click();
-  await dialog.getByRole("button", { name: "邮箱注册" }).click();
-  await expect(page.getByRole("dialog", { name: "邮箱注册" })).toBeVisible();
-  await check("邮箱注册");
-  await page
-    .getByRole("dialog")
-    .getByRole("button", { name: /返回登录/ })
-    .click();
+  const dialog = await loginSheetAt360(page);
+  const { problems, check } = problemLog(page);
+  const panels: [button: string, panel: string][] = [
+    ["忘记密码", "找回账号"],
+    ["邮箱注册", "邮箱注册"],
+  ];
+  for (const [button, panel] of panels) {
+    await dialog.getByRole("button", { name: button }).click();
+    await expect(page.getByRole("dialog", { name: panel })).toBeVisible();
+    await check(panel);
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /返回登录/ })
+      .click();
+  }
   await phoneLogin(page, dialog, freshPhone("16"));
   await expect(page.getByRole("dialog", { name: "完善资料" })).toBeVisible();
   await check("完善资料");

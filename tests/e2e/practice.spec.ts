@@ -10,19 +10,10 @@ import type { Page } from "@playwright/test";
 import { chinaDate } from "../../shared/china-time";
 import { expect, test, waitForHydration } from "./fixtures";
 import { payInSandbox } from "./checkout";
-import { freshPhone, phoneLogin } from "./login-helpers";
+import { newLearnerAt } from "./login-helpers";
 
 const SHOTS = "test-results/shots-practice";
 mkdirSync(SHOTS, { recursive: true });
-
-async function newLearnerAt(page: Page, path: string) {
-  await page.goto(`/?login=1&redirect=${encodeURIComponent(path)}`);
-  await waitForHydration(page);
-  await phoneLogin(page, page.getByRole("dialog", { name: "登录墨池课堂" }), freshPhone("15"));
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await page.waitForURL((url) => url.pathname === path);
-  await waitForHydration(page);
-}
 
 /** Draws every stroke of the character along its medians, the way a pen would. */
 async function writeCharacter(page: Page, char: string) {
@@ -56,7 +47,7 @@ test("a character traced in quiz mode counts into today's diary and lights today
   page,
   consoleErrors,
 }) => {
-  await newLearnerAt(page, "/calmness");
+  await newLearnerAt(page, "/calmness", "15");
   const trainer = page.getByTestId("trainer");
   await expect(page.getByRole("heading", { name: /千字文 · 范字 \d+ 个/ })).toBeVisible();
 
@@ -112,7 +103,7 @@ test("the calendar shows a booked live lesson, and the feed address downloads a 
   consoleErrors,
   baseURL,
 }) => {
-  await newLearnerAt(page, "/my/calendar");
+  await newLearnerAt(page, "/my/calendar", "15");
   // Buy the course of a lesson that has not started yet (sandbox checkout), then book the lesson.
   const list = await (await page.request.get("/api/live?tab=upcoming")).json();
   const session = (

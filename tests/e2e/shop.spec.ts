@@ -4,7 +4,7 @@
  */
 import { TRIAL_DUPLICATE_MESSAGE } from "../../shared/contracts/activities";
 import { expect, test, waitForHydration } from "./fixtures";
-import { freshPhone, loadedAgain, openLoginDialog, phoneLogin } from "./login-helpers";
+import { freshPhone, openLoginDialog, phoneLogin, skipCompleteInfo } from "./login-helpers";
 
 /** Chromium's own log line for an answer the test provoked on purpose. */
 const provoked = (errors: string[], status: number) =>
@@ -198,8 +198,7 @@ test("a signed-in learner finds the phone filled in, then the name used before",
   await page.goto("/experience");
   await waitForHydration(page);
   await phoneLogin(page, await openLoginDialog(page), phone);
-  await page.getByRole("dialog", { name: "完善资料" }).getByRole("button", { name: "跳过" }).click();
-  await loadedAgain(page);
+  await skipCompleteInfo(page);
 
   const form = page.getByRole("form", { name: "免费报名" });
   await expect(form.getByLabel("手机号 *")).toHaveValue(phone);

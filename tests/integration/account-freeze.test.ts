@@ -7,17 +7,9 @@ import { describe, expect, it } from "vitest";
 import { frozenAccountMessage } from "../../shared/contracts/me";
 import { checkInToday } from "../../api/modules/practice/diary";
 import { commerceHarness, idem, type Learner } from "./commerce";
+import { lastCodeFor } from "./helpers";
 
 const { api, db, learner, call, paidCourse, notifySandbox } = commerceHarness("135");
-
-function lastCodeFor(target: string): string {
-  const message = api()
-    .outbox!.list()
-    .find((m) => m.to === target);
-  const code = /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];
-  if (!code) throw new Error(`no code sent to ${target}`);
-  return code;
-}
 
 async function freeze(who: Learner) {
   const { phone } = await db().selectFrom("users").select("phone").where("id", "=", who.id).executeTakeFirstOrThrow();
@@ -25,7 +17,7 @@ async function freeze(who: Learner) {
   const asked = await call(who, "POST", "/api/me/deletion", {
     confirm: "注销",
     channel: "sms",
-    code: lastCodeFor(phone!),
+    code: lastCodeFor(api().outbox, phone!),
   });
   expect(asked.status).toBe(200);
   expect(asked.body.status).toBe("deleting");

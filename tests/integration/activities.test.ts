@@ -7,7 +7,7 @@ import QRCode from "qrcode";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TRIAL_DUPLICATE_MESSAGE } from "../../shared/contracts/activities";
-import { BROWSER_UA, testApp } from "./helpers";
+import { BROWSER_UA, testApp, lastCodeFor } from "./helpers";
 import { openApiDocument } from "../../api/openapi";
 import { activitiesEndpoints, TRIAL_SIGNUPS_PER_HOUR } from "../../api/modules/activities/endpoints";
 
@@ -232,19 +232,12 @@ describe("POST /api/activities/experience", () => {
 });
 
 describe("a signed-in learner", () => {
-  function lastCodeFor(target: string): string {
-    const message = h.services!.api.outbox!.list().find((m) => m.to === target);
-    const code = /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];
-    if (!code) throw new Error(`no code sent to ${target}`);
-    return code;
-  }
-
   async function login(phone: string): Promise<string> {
     expect((await request(h.app).post("/api/auth/sms/send").set("Origin", ORIGIN).send({ phone })).status).toBe(200);
     const res = await request(h.app)
       .post("/api/auth/sms/login")
       .set("Origin", ORIGIN)
-      .send({ phone, code: lastCodeFor(phone) });
+      .send({ phone, code: lastCodeFor(h.services!.api.outbox, phone) });
     expect(res.status).toBe(200);
     const raw = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="));
     return raw!.split(";")[0]!;

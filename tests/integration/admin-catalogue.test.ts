@@ -33,17 +33,6 @@ async function firstTeacherId(): Promise<number> {
   return row.id;
 }
 
-/** Polls a public page until `test` holds (the change notification arrives asynchronously). */
-async function pageUntil(path: string, test: (html: string) => boolean): Promise<string> {
-  let html = "";
-  for (let i = 0; i < 40; i++) {
-    html = (await h.page(path)).html;
-    if (test(html)) return html;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return html;
-}
-
 async function courseWithLesson(op: Account): Promise<Json> {
   const created = await h.call(op, "POST", "/api/admin/courses", newCourse(await firstTeacherId()));
   expect(created.status).toBe(201);
@@ -128,7 +117,7 @@ describe("courses", () => {
     expect(published.status).toBe(200);
     expect(published.body.status).toBe("published");
 
-    const first = await pageUntil(`/course/${id}`, (html) => html.includes(course.title));
+    const first = await h.pageUntil(`/course/${id}`, (html) => html.includes(course.title));
     expect(first).toContain(course.title);
     // Kept once the notifications of the setup have arrived (on PostgreSQL they come a moment later).
     let cache: string | null = null;
@@ -152,7 +141,7 @@ describe("courses", () => {
       subtitle: "从永字八法开始",
       summary: "十节课写好楷书基本笔画",
     });
-    const after = await pageUntil(`/course/${id}`, (html) => html.includes(renamed));
+    const after = await h.pageUntil(`/course/${id}`, (html) => html.includes(renamed));
     expect(after).toContain(renamed);
     const publicApi = await h.call(null, "GET", `/api/courses/${id}`);
     expect(JSON.stringify(publicApi.body)).toContain(renamed);
@@ -375,7 +364,7 @@ describe("courses", () => {
     const courseId = (await courseWithLesson(op)).id as number;
     expect((await h.call(op, "POST", `/api/admin/courses/${courseId}/publish`, {})).status).toBe(200);
     const courseCover = await upload(`/api/admin/courses/${courseId}/cover`, await jpeg(1600, 900));
-    expect(await pageUntil(`/course/${courseId}`, (html) => html.includes(courseCover))).toContain(courseCover);
+    expect(await h.pageUntil(`/course/${courseId}`, (html) => html.includes(courseCover))).toContain(courseCover);
 
     const book = await h
       .db()
@@ -385,7 +374,7 @@ describe("courses", () => {
       .orderBy("id")
       .executeTakeFirstOrThrow();
     const bookCover = await upload(`/api/admin/books/${book.id}/cover`, await jpeg(600, 800));
-    expect(await pageUntil(`/books/${book.id}`, (html) => html.includes(bookCover))).toContain(bookCover);
+    expect(await h.pageUntil(`/books/${book.id}`, (html) => html.includes(bookCover))).toContain(bookCover);
 
     const item = await h
       .db()
@@ -395,7 +384,7 @@ describe("courses", () => {
       .orderBy("id")
       .executeTakeFirstOrThrow();
     const itemCover = await upload(`/api/admin/commodities/${item.id}/cover`, await jpeg(800, 800));
-    const itemPage = await pageUntil(`/commodity/${item.id}`, (html) => html.includes(itemCover));
+    const itemPage = await h.pageUntil(`/commodity/${item.id}`, (html) => html.includes(itemCover));
     expect(itemPage).toContain(itemCover);
     // Without an upload the generated cover stays.
     expect((await h.page(`/books/${book.id + 1}`)).html).toMatch(/\/media\/cover\/gold\//);

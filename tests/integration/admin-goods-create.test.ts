@@ -34,17 +34,6 @@ const newCommodity = (extra: Json = {}) => ({
   ...extra,
 });
 
-/** Polls a public page until `test` holds (the change notification arrives asynchronously). */
-async function pageUntil(path: string, test: (html: string) => boolean): Promise<string> {
-  let html = "";
-  for (let i = 0; i < 40; i++) {
-    html = (await h.page(path)).html;
-    if (test(html)) return html;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return html;
-}
-
 const auditOf = (targetType: string, targetId: number) =>
   h
     .db()
@@ -89,7 +78,7 @@ describe("creating a book", () => {
 
     const shop = await h.call(null, "GET", `/api/shop/books/${id}`);
     expect(shop.status).toBe(200);
-    const html = await pageUntil(`/books/${id}`, (text) => text.includes(input.title));
+    const html = await h.pageUntil(`/books/${id}`, (text) => text.includes(input.title));
     expect(html).toContain(input.title);
   });
 
@@ -179,7 +168,7 @@ describe("creating stationery", () => {
 
     const shop = await h.call(null, "GET", `/api/shop/commodities/${id}`);
     expect(shop.status).toBe(200);
-    const html = await pageUntil(`/commodity/${id}`, (text) => text.includes(input.title));
+    const html = await h.pageUntil(`/commodity/${id}`, (text) => text.includes(input.title));
     expect(html).toContain(input.title);
     expect(html).toContain("中号");
   });

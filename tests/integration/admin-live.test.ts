@@ -69,6 +69,17 @@ async function enrol(userId: number, courseId: number) {
     .execute();
 }
 
+/** An operator, and a learner enrolled in the course of a teacher's session on air now. */
+async function enrolledInSessionOnAir() {
+  const op = await h.account("operator");
+  const teacher = await h.teacher();
+  const courseId = await aCourse();
+  const id = await onAir(teacher.teacherId, courseId);
+  const learner = await h.account("learner");
+  await enrol(learner.id, courseId);
+  return { op, teacher, id, learner };
+}
+
 const noticesOf = (userId: number, kind: string) =>
   h
     .db()
@@ -161,12 +172,7 @@ describe("admin live", () => {
   });
 
   it("refuses to move a session on air, cancels with a reason and tells the learners", async () => {
-    const op = await h.account("operator");
-    const teacher = await h.teacher();
-    const courseId = await aCourse();
-    const id = await onAir(teacher.teacherId, courseId);
-    const learner = await h.account("learner");
-    await enrol(learner.id, courseId);
+    const { op, id, learner } = await enrolledInSessionOnAir();
     const move = await h.call(op, "PATCH", `/api/admin/live/${id}`, {
       startsAt: new Date(Date.now() + HOUR).toISOString(),
       endsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
@@ -232,12 +238,7 @@ describe("admin live", () => {
 
 describe("chat moderation", () => {
   it("hides a message, mutes a learner for a while and pins a message", async () => {
-    const op = await h.account("operator");
-    const teacher = await h.teacher();
-    const courseId = await aCourse();
-    const id = await onAir(teacher.teacherId, courseId);
-    const learner = await h.account("learner");
-    await enrol(learner.id, courseId);
+    const { op, teacher, id, learner } = await enrolledInSessionOnAir();
     const said = await h.call(learner, "POST", `/api/live/${id}/messages`, { body: "广告：加微信" });
     expect(said.status).toBe(201);
     expect(said.body.teacher).toBe(false);

@@ -2,56 +2,33 @@
  * Phone login, sessions and the API's defences (reference §6 cases 1–7, 9, 10).
  */
 import request from "supertest";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SESSION_IDLE_MS } from "../../api/modules/auth/sessions";
 import { safeRedirectPath } from "../../shared/contracts/auth";
-import { testApp } from "./helpers";
+import { lastCodeFor, sessionCookie, testApp, testAppPerFile } from "./helpers";
 
 const ORIGIN = "http://localhost:3000";
-type Harness = Awaited<ReturnType<typeof testApp>>;
-let h: Harness;
-let realNow: () => Date;
+const file = testAppPerFile({}, {}, {});
 let phoneSeq = 0;
 const nextPhone = () => `139${String(10_000_000 + ++phoneSeq * 7919).slice(-8)}`;
 
-beforeAll(async () => {
-  h = await testApp({}, {}, {});
-  realNow = h.services!.api.now;
-});
-afterAll(() => h.dispose());
-beforeEach(() => {
-  h.services!.api.now = realNow;
-});
-
 const post = (path: string, body: unknown, cookie?: string) => {
-  const r = request(h.app)
+  const r = request(file.h.app)
     .post(path)
     .set("Origin", ORIGIN)
     .send(body as object);
   return cookie ? r.set("Cookie", cookie) : r;
 };
 
-function lastCodeFor(target: string): string {
-  const message = h.services!.api.outbox!.list().find((m) => m.to === target);
-  const code = /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];
-  if (!code) throw new Error(`no code sent to ${target}`);
-  return code;
-}
-
-function sessionCookie(res: request.Response): string {
-  const raw = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="));
-  if (!raw) throw new Error("no session cookie");
-  return raw.split(";")[0]!;
-}
-
 async function login(phone = nextPhone()) {
   expect((await post("/api/auth/sms/send", { phone })).status).toBe(200);
-  const res = await post("/api/auth/sms/login", { phone, code: lastCodeFor(phone) });
+  const res = await post("/api/auth/sms/login", { phone, code: lastCodeFor(file.h.services!.api.outbox, phone) });
   expect(res.status).toBe(200);
   return { phone, cookie: sessionCookie(res), res };
 }
 
-const viewerOf = async (cookie: string) => (await request(h.app).get("/api/auth/me").set("Cookie", cookie)).body.viewer;
+const viewerOf = async (cookie: string) =>
+  (await request(file.h.app).get("/api/auth/me").set("Cookie", cookie)).body.viewer;
 
 describe("phone login", () => {
   it("first login creates the account and asks for the rest of the profile", async () => {
@@ -87,16 +64,16 @@ describe("phone login", () => {
     const b = nextPhone();
     await post("/api/auth/sms/send", { phone: a });
     await post("/api/auth/sms/send", { phone: b });
-    const codeA = lastCodeFor(a);
+    const codeA = lastCodeFor(file.h.services!.api.outbox, a);
     expect((await post("/api/auth/sms/login", { phone: b, code: codeA })).status).toBe(400);
     expect((await post("/api/auth/sms/login", { phone: a, code: codeA })).status).toBe(200);
     expect((await post("/api/auth/sms/login", { phone: a, code: codeA })).status).toBe(400);
 
     const c = nextPhone();
     await post("/api/auth/sms/send", { phone: c });
-    const late = new Date(realNow().getTime() + 5 * 60_000 + 1000);
-    h.services!.api.now = () => late;
-    const res = await post("/api/auth/sms/login", { phone: c, code: lastCodeFor(c) });
+    const late = new Date(file.realNow().getTime() + 5 * 60_000 + 1000);
+    file.h.services!.api.now = () => late;
+    const res = await post("/api/auth/sms/login", { phone: c, code: lastCodeFor(file.h.services!.api.outbox, c) });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("code_invalid");
   });
@@ -104,7 +81,7 @@ describe("phone login", () => {
   it("five wrong codes burn the code: 429 with Retry-After, and the right code no longer works", async () => {
     const phone = nextPhone();
     await post("/api/auth/sms/send", { phone });
-    const right = lastCodeFor(phone);
+    const right = lastCodeFor(file.h.services!.api.outbox, phone);
     const wrong = right === "000000" ? "111111" : "000000";
     for (let i = 0; i < 4; i++) expect((await post("/api/auth/sms/login", { phone, code: wrong })).status).toBe(400);
     const fifth = await post("/api/auth/sms/login", { phone, code: wrong });
@@ -119,8 +96,8 @@ describe("phone login", () => {
     const again = await post("/api/auth/sms/send", { phone });
     expect(again.status).toBe(429);
     expect(Number(again.headers["retry-after"])).toBeGreaterThan(50);
-    const later = new Date(realNow().getTime() + 61_000);
-    h.services!.api.now = () => later;
+    const later = new Date(file.realNow().getTime() + 61_000);
+    file.h.services!.api.now = () => later;
     expect((await post("/api/auth/sms/send", { phone })).status).toBe(200);
   });
 
@@ -131,9 +108,9 @@ describe("phone login", () => {
     const refused = results.filter((r) => r.status === 429);
     expect(refused).toHaveLength(9);
     for (const r of refused) expect(r.body.error.message).toMatch(/^请 \d+ 秒后再获取验证码$/);
-    expect(h.services!.api.outbox!.list().filter((m) => m.to === phone)).toHaveLength(1);
+    expect(file.h.services!.api.outbox!.list().filter((m) => m.to === phone)).toHaveLength(1);
     // The number's daily cap counted the one send only.
-    const counted = await h
+    const counted = await file.h
       .services!.api.database.db.selectFrom("rate_limits")
       .select("count")
       .where("key", "=", `otp:target:sms:${phone}`)
@@ -142,9 +119,9 @@ describe("phone login", () => {
   });
 
   it("one client IP gets OTP_DAILY_PER_IP codes a day, then a polite 429", async () => {
-    const settings = h.services!.api.settings;
+    const settings = file.h.services!.api.settings;
     const before = settings.otpDailyPerIp;
-    await h.services!.api.database.db.deleteFrom("rate_limits").where("key", "like", "otp:ip:%").execute();
+    await file.h.services!.api.database.db.deleteFrom("rate_limits").where("key", "like", "otp:ip:%").execute();
     settings.otpDailyPerIp = 3;
     try {
       for (let i = 0; i < 3; i++) expect((await post("/api/auth/sms/send", { phone: nextPhone() })).status).toBe(200);
@@ -154,22 +131,22 @@ describe("phone login", () => {
       expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
     } finally {
       settings.otpDailyPerIp = before;
-      await h.services!.api.database.db.deleteFrom("rate_limits").where("key", "like", "otp:ip:%").execute();
+      await file.h.services!.api.database.db.deleteFrom("rate_limits").where("key", "like", "otp:ip:%").execute();
     }
   });
 
   it("the same correct code submitted twice at once creates one session", async () => {
     const phone = nextPhone();
     await post("/api/auth/sms/send", { phone });
-    const code = lastCodeFor(phone);
+    const code = lastCodeFor(file.h.services!.api.outbox, phone);
     const results = await Promise.all([1, 2, 3].map(() => post("/api/auth/sms/login", { phone, code })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
-    const user = await h
+    const user = await file.h
       .services!.database.db.selectFrom("users")
       .select("id")
       .where("phone", "=", phone)
       .executeTakeFirstOrThrow();
-    const sessions = await h
+    const sessions = await file.h
       .services!.database.db.selectFrom("sessions")
       .select("id_hash")
       .where("user_id", "=", user.id)
@@ -179,8 +156,8 @@ describe("phone login", () => {
 
   it("answers the same for numbers with and without an account", async () => {
     const { phone: known } = await login();
-    const later = new Date(realNow().getTime() + 61_000);
-    h.services!.api.now = () => later;
+    const later = new Date(file.realNow().getTime() + 61_000);
+    file.h.services!.api.now = () => later;
     const a = await post("/api/auth/sms/send", { phone: known });
     const b = await post("/api/auth/sms/send", { phone: nextPhone() });
     expect([a.status, a.body]).toEqual([b.status, b.body]);
@@ -193,7 +170,7 @@ describe("phone login", () => {
     // The messenger logs channel, purpose and a masked address only; the text stays in the outbox.
     const phone = nextPhone();
     await post("/api/auth/sms/send", { phone });
-    const message = h.services!.api.outbox!.list()[0]!;
+    const message = file.h.services!.api.outbox!.list()[0]!;
     expect(message.text).toMatch(/\d{6}/);
   });
 });
@@ -203,7 +180,11 @@ describe("sessions", () => {
     const planted = `sid=${"A".repeat(43)}`;
     const phone = nextPhone();
     await post("/api/auth/sms/send", { phone }, planted);
-    const res = await post("/api/auth/sms/login", { phone, code: lastCodeFor(phone) }, planted);
+    const res = await post(
+      "/api/auth/sms/login",
+      { phone, code: lastCodeFor(file.h.services!.api.outbox, phone) },
+      planted,
+    );
     const fresh = sessionCookie(res);
     expect(fresh).not.toBe(planted);
     expect(await viewerOf(planted)).toBeNull();
@@ -214,7 +195,7 @@ describe("sessions", () => {
     const { cookie } = await login();
     const flipped = cookie.slice(0, -1) + (cookie.endsWith("A") ? "B" : "A");
     for (const c of [flipped, "sid=", "sid=%%%", `sid=${"x".repeat(5000)}`, "sid=a; sid=b"]) {
-      const res = await request(h.app).get("/api/auth/me").set("Cookie", c);
+      const res = await request(file.h.app).get("/api/auth/me").set("Cookie", c);
       expect(res.status, c.slice(0, 20)).toBe(200);
       expect(res.body.viewer).toBeNull();
     }
@@ -228,10 +209,12 @@ describe("sessions", () => {
 
   it("log out other devices keeps only this one", async () => {
     const { phone, cookie: first } = await login();
-    const later = new Date(realNow().getTime() + 61_000);
-    h.services!.api.now = () => later;
+    const later = new Date(file.realNow().getTime() + 61_000);
+    file.h.services!.api.now = () => later;
     await post("/api/auth/sms/send", { phone });
-    const second = sessionCookie(await post("/api/auth/sms/login", { phone, code: lastCodeFor(phone) }));
+    const second = sessionCookie(
+      await post("/api/auth/sms/login", { phone, code: lastCodeFor(file.h.services!.api.outbox, phone) }),
+    );
     expect((await post("/api/auth/logout-others", {}, second)).status).toBe(200);
     expect(await viewerOf(first)).toBeNull();
     expect(await viewerOf(second)).not.toBeNull();
@@ -239,21 +222,25 @@ describe("sessions", () => {
 
   it("expires when idle, and a disabled account loses its sessions", async () => {
     const { cookie } = await login();
-    const idle = new Date(realNow().getTime() + SESSION_IDLE_MS + 1000);
-    h.services!.api.now = () => idle;
+    const idle = new Date(file.realNow().getTime() + SESSION_IDLE_MS + 1000);
+    file.h.services!.api.now = () => idle;
     expect(await viewerOf(cookie)).toBeNull();
-    h.services!.api.now = realNow;
+    file.h.services!.api.now = file.realNow;
     const { phone, cookie: other } = await login();
-    await h.services!.database.db.updateTable("users").set({ status: "disabled" }).where("phone", "=", phone).execute();
+    await file.h
+      .services!.database.db.updateTable("users")
+      .set({ status: "disabled" })
+      .where("phone", "=", phone)
+      .execute();
     expect(await viewerOf(other)).toBeNull();
   });
 
   it("server-rendered personal pages are private and follow the session", async () => {
     const { cookie } = await login();
-    const res = await request(h.app).get("/my/order").set("Cookie", cookie);
+    const res = await request(file.h.app).get("/my/order").set("Cookie", cookie);
     expect(res.status).toBe(200);
     expect(res.headers["cache-control"]).toBe("private, no-store");
-    const anonymous = await request(h.app).get("/my/order");
+    const anonymous = await request(file.h.app).get("/my/order");
     expect(anonymous.status).toBe(302);
   });
 });
@@ -261,27 +248,27 @@ describe("sessions", () => {
 describe("CSRF and request shape", () => {
   it("refuses cross-site writes and leaves the session alone", async () => {
     const { cookie } = await login();
-    const crossSite = await request(h.app)
+    const crossSite = await request(file.h.app)
       .post("/api/auth/logout")
       .set("Cookie", cookie)
       .set("Sec-Fetch-Site", "cross-site")
       .set("Origin", "https://evil.example")
       .send({});
     expect(crossSite.status).toBe(403);
-    const foreignOrigin = await request(h.app)
+    const foreignOrigin = await request(file.h.app)
       .post("/api/auth/logout")
       .set("Cookie", cookie)
       .set("Origin", "https://evil.example")
       .send({});
     expect(foreignOrigin.status).toBe(403);
-    const noHeaders = await request(h.app).post("/api/auth/logout").set("Cookie", cookie).send({});
+    const noHeaders = await request(file.h.app).post("/api/auth/logout").set("Cookie", cookie).send({});
     expect(noHeaders.status).toBe(403);
     expect(await viewerOf(cookie)).not.toBeNull();
   });
 
   it("outside pro without PUBLIC_ORIGIN, a page opened at 127.0.0.1 or a LAN address may write; a set PUBLIC_ORIGIN is strict and says where to open the site", async () => {
     for (const host of ["127.0.0.1:3000", "192.168.1.20:3000"]) {
-      const res = await request(h.app)
+      const res = await request(file.h.app)
         .post("/api/auth/sms/send")
         .set("Host", host)
         .set("Origin", `http://${host}`)
@@ -290,7 +277,7 @@ describe("CSRF and request shape", () => {
       expect(res.status).toBe(200);
     }
     // Another site naming itself is still refused.
-    const foreign = await request(h.app)
+    const foreign = await request(file.h.app)
       .post("/api/auth/sms/send")
       .set("Host", "127.0.0.1:3000")
       .set("Origin", "http://evil.example")
@@ -313,19 +300,19 @@ describe("CSRF and request shape", () => {
   });
 
   it("JSON only: other content types are 415, malformed JSON 400, oversized 413", async () => {
-    const form = await request(h.app)
+    const form = await request(file.h.app)
       .post("/api/auth/sms/send")
       .set("Origin", ORIGIN)
       .type("form")
       .send("phone=13800138000");
     expect(form.status).toBe(415);
-    const text = await request(h.app)
+    const text = await request(file.h.app)
       .post("/api/auth/sms/send")
       .set("Origin", ORIGIN)
       .set("Content-Type", "text/plain")
       .send("{}");
     expect(text.status).toBe(415);
-    const broken = await request(h.app)
+    const broken = await request(file.h.app)
       .post("/api/auth/sms/send")
       .set("Origin", ORIGIN)
       .set("Content-Type", "application/json")
@@ -337,7 +324,7 @@ describe("CSRF and request shape", () => {
   });
 
   it("prototype pollution keys change nothing", async () => {
-    const res = await request(h.app)
+    const res = await request(file.h.app)
       .post("/api/auth/sms/send")
       .set("Origin", ORIGIN)
       .set("Content-Type", "application/json")
@@ -347,7 +334,7 @@ describe("CSRF and request shape", () => {
   });
 
   it("headers only a proxy may set do not steer anything", async () => {
-    const res = await request(h.app)
+    const res = await request(file.h.app)
       .get("/api/auth/me")
       .set("x-user-id", "1")
       .set("x-middleware-subrequest", "middleware:middleware")

@@ -5,12 +5,9 @@
  * and an injectable clock. Call `commerceHarness()` at the top of a test file.
  */
 import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
-import { afterAll, beforeAll, beforeEach } from "vitest";
-import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
 import { newSandboxNotification, signSandbox } from "../../api/providers/payments/sandbox";
 import { paymentSettingsOf } from "../../api/providers/payments/settings";
-import { closeServer, listen, testApp } from "./helpers";
+import { demoAppOnSocket, jsonCall } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the API answered
 export type Json = any;
@@ -24,27 +21,7 @@ export const DAY = 86_400_000;
 export const idem = () => ({ "Idempotency-Key": randomUUID() });
 
 export function commerceHarness(phonePrefix = "137") {
-  let h: Awaited<ReturnType<typeof testApp>>;
-  let server: Server;
-  let base: string;
-  let realNow: () => Date;
-  let seq = 0;
-
-  beforeAll(async () => {
-    h = await testApp({}, {}, {}, { catalogue: true });
-    realNow = h.services!.api.now;
-    ({ server, base } = await listen(h.app));
-  });
-  afterAll(async () => {
-    await closeServer(server);
-    await h.dispose();
-  });
-  beforeEach(() => {
-    h.services!.api.now = realNow;
-  });
-
-  const api = () => h.services!.api;
-  const db = () => api().database.db;
+  const { app, api, db, base, realNow, userWithSession } = demoAppOnSocket(phonePrefix);
 
   /** Moves the API's clock `ms` past the real time (until the next test). */
   const later = (ms: number) => {
@@ -60,47 +37,12 @@ export function commerceHarness(phonePrefix = "137") {
     role: "learner" | "teacher" | "operator" = "learner",
     { steppedUp = true }: { steppedUp?: boolean } = {},
   ): Promise<Learner> {
-    const phone = `${phonePrefix}${String(10_000_000 + ++seq * 7919 + (process.pid % 1000) * 13).slice(-8)}`;
-    const user = await db()
-      .insertInto("users")
-      .values({ phone, nickname: `学员${seq}`, role })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const token = await createSession(
-      api().database,
-      user.id,
-      { userAgent: "vitest", ip: "127.0.0.1", steppedUp },
-      api().now(),
-    );
-    return { id: user.id, cookie: `${sessionCookieName(api().settings.cookies)}=${token}` };
+    const { id, cookie } = await userWithSession(role, "学员", steppedUp);
+    return { id, cookie };
   }
 
-  async function call(
-    who: Learner | null,
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<{ status: number; body: Json }> {
-    const h2: Record<string, string> = { Accept: "application/json", ...headers };
-    if (who) h2.Cookie = who.cookie;
-    if (method !== "GET") h2.Origin = "http://localhost:3000";
-    if (body !== undefined) h2["Content-Type"] = "application/json";
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: h2,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: "manual",
-    });
-    const text = await res.text();
-    let parsed: Json = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // HTML or empty
-    }
-    return { status: res.status, body: parsed };
-  }
+  const call = (who: Learner | null, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+    jsonCall(base(), who, method, path, body, headers);
 
   /** What the sandbox would send when the payer approves: signed with the configured secret unless given another. */
   async function notifySandbox(
@@ -133,12 +75,12 @@ export function commerceHarness(phonePrefix = "137") {
 
   return {
     /** The whole test app (for another node on the same database). */
-    app: () => h,
+    app,
     api,
     db,
-    base: () => base,
+    base,
     later,
-    realNow: () => realNow(),
+    realNow,
     learner,
     call,
     notifySandbox,

@@ -2,13 +2,16 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { Writable } from "node:stream";
 import pino from "pino";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type AppOptions, createApp } from "../../server/app";
 import { type AppConfig, loadConfig } from "../../server/config";
 import type { DevOutbox } from "../../api/providers/messages";
 import { openServices } from "../../server/services";
 import { sql } from "kysely";
 import { type Database, openDatabase } from "../../api/db/database";
+import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import { seedCommerce } from "../../api/seed/commerce";
 import { testDatabase } from "../db";
@@ -46,6 +49,23 @@ export async function testApp(
 }
 
 /**
+ * For a test file: its app (`testApp` with these arguments) made before its tests and disposed
+ * after them, and the API's clock put back to the real one before each test.
+ */
+export function testAppPerFile(...args: Parameters<typeof testApp>) {
+  const file = {} as { h: Awaited<ReturnType<typeof testApp>>; realNow: () => Date };
+  beforeAll(async () => {
+    file.h = await testApp(...args);
+    file.realNow = file.h.services!.api.now;
+  });
+  afterAll(() => file.h.dispose());
+  beforeEach(() => {
+    file.h.services!.api.now = file.realNow;
+  });
+  return file;
+}
+
+/**
  * Serves a test app on a free loopback port, for clients that need a real socket (streams). Idle
  * keep-alive sockets are left for the client to close (fetch drops them after 4 s): when a test
  * blocks this process for seconds (seeding images), a server-side 5 s timeout could otherwise
@@ -57,6 +77,124 @@ export function listen(app: RequestListener): Promise<{ server: Server; base: st
       resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
     });
   });
+}
+
+/**
+ * For a test file: the app on the demo catalogue (with `env`) served on a real socket, so concurrent
+ * calls use separate pooled connections on PostgreSQL, the API's clock put back before each test,
+ * and new users with a session. `serve: "handler"` serves the page cache's front too.
+ */
+export function demoAppOnSocket(phonePrefix: string, env: NodeJS.ProcessEnv = {}, serve: "app" | "handler" = "app") {
+  let h: Awaited<ReturnType<typeof testApp>>;
+  let server: Server;
+  let base: string;
+  let realNow: () => Date;
+  let seq = 0;
+
+  beforeAll(async () => {
+    h = await testApp({}, {}, env, { catalogue: true });
+    realNow = h.services!.api.now;
+    ({ server, base } = await listen(h[serve]));
+  });
+  afterAll(async () => {
+    await closeServer(server);
+    await h.dispose();
+  });
+  beforeEach(() => {
+    h.services!.api.now = realNow;
+  });
+
+  const api = () => h.services!.api;
+  const db = () => api().database.db;
+
+  /**
+   * A new user named `nickname` and a number, with a session that counts as stepped up (as after a
+   * password login) unless `steppedUp` is false.
+   */
+  async function userWithSession(
+    role: "learner" | "teacher" | "operator",
+    nickname: string,
+    steppedUp: boolean,
+  ): Promise<{ id: number; cookie: string; nickname: string }> {
+    seq += 1;
+    const phone = `${phonePrefix}${String(10_000_000 + seq * 7919 + (process.pid % 1000) * 13).slice(-8)}`;
+    const user = await db()
+      .insertInto("users")
+      .values({ phone, nickname: `${nickname}${seq}`, role })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const token = await createSession(
+      api().database,
+      user.id,
+      { userAgent: "vitest", ip: "127.0.0.1", steppedUp },
+      api().now(),
+    );
+    return {
+      id: user.id,
+      nickname: `${nickname}${seq}`,
+      cookie: `${sessionCookieName(api().settings.cookies)}=${token}`,
+    };
+  }
+
+  return { app: () => h, api, db, base: () => base, realNow: () => realNow(), userWithSession };
+}
+
+/**
+ * A JSON call to `base` as `who` (its session cookie; none for null), with the site's Origin on
+ * writes. A Buffer body is sent as it is. The body answered is parsed when it is JSON.
+ */
+export async function jsonCall(
+  base: string,
+  who: { cookie: string } | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the API answered
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const sent: Record<string, string> = { Accept: "application/json", ...headers };
+  if (who) sent.Cookie = who.cookie;
+  if (method !== "GET") sent.Origin = "http://localhost:3000";
+  let payload: BodyInit | undefined;
+  if (Buffer.isBuffer(body)) payload = new Uint8Array(body);
+  else if (body !== undefined) {
+    sent["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(`${base}${path}`, { method, headers: sent, body: payload, redirect: "manual" });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // HTML or empty
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+/** A loopback port free at this moment, for a child process to listen on. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A logger at level info whose JSON lines the test reads back from `lines`. */
+export function capturedLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString().split("\n"))
+        if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level: "info" }, sink), lines };
 }
 
 /** The first port of the system's ephemeral range, the ports `listen(0)` hands out. */
@@ -102,6 +240,15 @@ export function lastCodeFor(outbox: DevOutbox | null, target: string): string {
   const code = /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];
   if (!code) throw new Error(`no code sent to ${target}`);
   return code;
+}
+
+/** The session cookie (`sid=…`) a login answer sets, as a Cookie header value. */
+export function sessionCookie(res: { headers: Record<string, unknown> }): string {
+  const raw = ([] as string[])
+    .concat((res.headers["set-cookie"] as string[] | undefined) ?? [])
+    .find((c) => c.startsWith("sid="));
+  if (!raw) throw new Error("no session cookie");
+  return raw.split(";")[0]!;
 }
 
 export const BROWSER_UA =

@@ -5,60 +5,40 @@
  * lessons and live recordings.
  */
 import request from "supertest";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { learningEndpoints } from "../../api/modules/learning/endpoints";
 import { openApiDocument } from "../../api/openapi";
-import { testApp } from "./helpers";
+import { lastCodeFor, testAppPerFile } from "./helpers";
 
 const ORIGIN = "http://localhost:3000";
-type Harness = Awaited<ReturnType<typeof testApp>>;
-let h: Harness;
-let realNow: () => Date;
+const file = testAppPerFile({}, {}, {}, { catalogue: true });
 let phoneSeq = 0;
 const nextPhone = () => `136${String(30_000_000 + ++phoneSeq * 7919 + (process.pid % 1000) * 17).slice(-8)}`;
 
-beforeAll(async () => {
-  h = await testApp({}, {}, {}, { catalogue: true });
-  realNow = h.services!.api.now;
-});
-afterAll(() => h.dispose());
-beforeEach(() => {
-  h.services!.api.now = realNow;
-});
-
-const api = () => h.services!.api;
+const api = () => file.h.services!.api;
 const db = () => api().database.db;
 
 const get = (url: string, cookie?: string) => {
-  const r = request(h.app).get(url);
+  const r = request(file.h.app).get(url);
   return cookie ? r.set("Cookie", cookie) : r;
 };
 const put = (url: string, body: unknown, cookie?: string) => {
-  let r = request(h.app).put(url).set("Origin", ORIGIN);
+  let r = request(file.h.app).put(url).set("Origin", ORIGIN);
   if (cookie) r = r.set("Cookie", cookie);
   return r.send(body as object);
 };
 const post = (url: string, body: unknown) =>
-  request(h.app)
+  request(file.h.app)
     .post(url)
     .set("Origin", ORIGIN)
     .send(body as object);
-
-function lastCodeFor(target: string): string {
-  const message = api()
-    .outbox!.list()
-    .find((m) => m.to === target);
-  const code = /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];
-  if (!code) throw new Error(`no code sent to ${target}`);
-  return code;
-}
 
 /** Signs a new learner in (phone + code); the per-address daily cap is the auth tests' business. */
 async function login(): Promise<{ cookie: string; id: number }> {
   const phone = nextPhone();
   await db().deleteFrom("rate_limits").where("key", "like", "otp:%").execute();
   expect((await post("/api/auth/sms/send", { phone })).status).toBe(200);
-  const res = await post("/api/auth/sms/login", { phone, code: lastCodeFor(phone) });
+  const res = await post("/api/auth/sms/login", { phone, code: lastCodeFor(api().outbox, phone) });
   expect(res.status).toBe(200);
   const raw = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="));
   const user = await db().selectFrom("users").select("id").where("phone", "=", phone).executeTakeFirstOrThrow();
@@ -342,14 +322,14 @@ describe("PUT /api/learning/lessons/:id/progress", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.message).toMatch(message);
     }
-    const text = await request(h.app)
+    const text = await request(file.h.app)
       .put(`/api/learning/lessons/${lesson}/progress`)
       .set("Origin", ORIGIN)
       .set("Cookie", cookie)
       .set("Content-Type", "text/plain")
       .send("position=1");
     expect(text.status).toBe(415);
-    const crossSite = await request(h.app)
+    const crossSite = await request(file.h.app)
       .put(`/api/learning/lessons/${lesson}/progress`)
       .set("Origin", "https://evil.example")
       .set("Cookie", cookie)
@@ -400,7 +380,7 @@ describe("PUT /api/learning/lessons/:id/progress", () => {
   it("completes once 90 % was watched, and keeps the first completion time", async () => {
     const { cookie, id } = await login();
     const lesson = trialOf(paid);
-    const t0 = new Date(realNow().getTime() - 60_000);
+    const t0 = new Date(file.realNow().getTime() - 60_000);
     api().now = () => t0;
     // 90 % of the 33 s lesson is 29.7 s.
     expect((await report(lesson.id, { position: 20, watched: 29, speed: 1 }, cookie)).body.completed).toBe(false);
@@ -459,7 +439,7 @@ describe("PUT /api/learning/lessons/:id/progress", () => {
     const learner = await login();
     await enrol(learner.id, paid.course.id);
     const lesson = lockedOf(paid, 1);
-    const at = new Date(realNow().getTime() - 5000);
+    const at = new Date(file.realNow().getTime() - 5000);
     api().now = () => at;
     expect((await report(lesson.id, { position: 4, watched: 4, speed: 1 }, learner.cookie)).status).toBe(200);
     const enrolment = await db()
@@ -497,7 +477,7 @@ describe("PUT /api/learning/lessons/:id/progress", () => {
 
   it("60 reports a minute per learner, then 429 with Retry-After", async () => {
     const { cookie } = await login();
-    const start = Math.floor(realNow().getTime() / 60_000) * 60_000 + 1000;
+    const start = Math.floor(file.realNow().getTime() / 60_000) * 60_000 + 1000;
     api().now = () => new Date(start);
     const lesson = trialOf(paid).id;
     for (let i = 0; i < 60; i++) {
@@ -677,7 +657,7 @@ describe("replays", () => {
 
   it("a recording being processed says so; sessions without a recording yet are 404", async () => {
     const session = await sessionByTitle("连绵与节奏 · 书谱选段");
-    const endedAt = new Date(realNow().getTime() - 30 * 60_000);
+    const endedAt = new Date(file.realNow().getTime() - 30 * 60_000);
     await db()
       .updateTable("live_sessions")
       .set({
@@ -717,7 +697,7 @@ describe("replays", () => {
       ["结构四十八法 · 第五讲：左右相让", "live"],
       ["结构四十八法 · 第六讲（改期）", "cancelled"],
     ] as const;
-    api().now = realNow;
+    api().now = file.realNow;
     for (const [title, state] of states) {
       // As the schedule has it (the state job may have run on a moved clock meanwhile).
       await db().updateTable("live_sessions").set({ state }).where("title", "=", title).execute();

@@ -12,7 +12,7 @@ import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eraseDueAccounts } from "../../api/modules/me/deletion";
 import { AVATAR_MAX_BYTES } from "../../shared/contracts/me";
-import { BROWSER_UA, testApp } from "./helpers";
+import { BROWSER_UA, testApp, lastCodeFor, sessionCookie } from "./helpers";
 
 const ORIGIN = "http://localhost:3000";
 const FIREFOX_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0";
@@ -50,21 +50,6 @@ const get = (url: string, cookie?: string) => {
   return cookie ? r.set("Cookie", cookie) : r;
 };
 
-function lastCodeFor(target: string): string {
-  const message = api()
-    .outbox!.list()
-    .find((m) => m.to === target);
-  const code = /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];
-  if (!code) throw new Error(`no code sent to ${target}`);
-  return code;
-}
-
-function sessionCookie(res: request.Response): string {
-  const raw = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="));
-  if (!raw) throw new Error("no session cookie");
-  return raw.split(";")[0]!;
-}
-
 /**
  * Lets a test send another code at once: the 60 s per-address cooldown and the per-IP daily cap
  * (every request here comes from one address) are what the auth tests cover, not these.
@@ -82,7 +67,10 @@ async function login(phone = nextPhone(), userAgent = BROWSER_UA) {
   await forgetCooldown(phone);
   const sent = await post("/api/auth/sms/send", { phone }).set("User-Agent", userAgent);
   expect(sent.status).toBe(200);
-  const res = await post("/api/auth/sms/login", { phone, code: lastCodeFor(phone) }).set("User-Agent", userAgent);
+  const res = await post("/api/auth/sms/login", { phone, code: lastCodeFor(api().outbox, phone) }).set(
+    "User-Agent",
+    userAgent,
+  );
   expect(res.status).toBe(200);
   const cookie = sessionCookie(res);
   const me = await get("/api/me", cookie);
@@ -93,7 +81,11 @@ async function login(phone = nextPhone(), userAgent = BROWSER_UA) {
 async function askDeletion(a: { phone: string; cookie: string }) {
   await forgetCooldown(a.phone);
   expect((await post("/api/me/deletion/code", { channel: "sms" }, a.cookie)).status).toBe(200);
-  return post("/api/me/deletion", { confirm: "注销", channel: "sms", code: lastCodeFor(a.phone) }, a.cookie);
+  return post(
+    "/api/me/deletion",
+    { confirm: "注销", channel: "sms", code: lastCodeFor(api().outbox, a.phone) },
+    a.cookie,
+  );
 }
 
 const userRow = (id: number) => db().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -476,7 +468,7 @@ describe("phone and e-mail binding", () => {
     const sent = await post("/api/me/phone/send", { phone: newPhone }, a.cookie);
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ status: "sent", cooldownSeconds: 60 });
-    const code = lastCodeFor(newPhone);
+    const code = lastCodeFor(api().outbox, newPhone);
     const wrong = await post(
       "/api/me/phone",
       { phone: newPhone, code: code === "000000" ? "111111" : "000000" },
@@ -500,7 +492,7 @@ describe("phone and e-mail binding", () => {
     const b = await login();
     await forgetCooldown(b.phone);
     expect((await post("/api/me/phone/send", { phone: b.phone }, a.cookie)).status).toBe(200);
-    const taken = await post("/api/me/phone", { phone: b.phone, code: lastCodeFor(b.phone) }, a.cookie);
+    const taken = await post("/api/me/phone", { phone: b.phone, code: lastCodeFor(api().outbox, b.phone) }, a.cookie);
     expect(taken.status).toBe(409);
     expect(taken.body.error.code).toBe("address_taken");
     expect((await userRow(a.id)).phone).toBe(a.phone);
@@ -508,7 +500,7 @@ describe("phone and e-mail binding", () => {
     // A code issued to B for B's own binding is useless to A.
     const target = nextPhone();
     expect((await post("/api/me/phone/send", { phone: target }, b.cookie)).status).toBe(200);
-    const stolen = await post("/api/me/phone", { phone: target, code: lastCodeFor(target) }, a.cookie);
+    const stolen = await post("/api/me/phone", { phone: target, code: lastCodeFor(api().outbox, target) }, a.cookie);
     expect(stolen.status).toBe(400);
     expect((await userRow(a.id)).phone).toBe(a.phone);
   });
@@ -541,7 +533,7 @@ describe("phone and e-mail binding", () => {
       .find((m) => m.to === lower)!;
     expect(message.channel).toBe("email");
     expect(message.subject).toContain("绑定邮箱");
-    const ok = await post("/api/me/email", { email, code: lastCodeFor(lower) }, a.cookie);
+    const ok = await post("/api/me/email", { email, code: lastCodeFor(api().outbox, lower) }, a.cookie);
     expect(ok.status).toBe(200);
     expect(ok.body.profile.email).toBe(`l***@example.com`);
     expect((await userRow(a.id)).email).toBe(lower);
@@ -550,7 +542,7 @@ describe("phone and e-mail binding", () => {
     const b = await login();
     await forgetCooldown(lower);
     expect((await post("/api/me/email/send", { email }, b.cookie)).status).toBe(200);
-    const taken = await post("/api/me/email", { email, code: lastCodeFor(lower) }, b.cookie);
+    const taken = await post("/api/me/email", { email, code: lastCodeFor(api().outbox, lower) }, b.cookie);
     expect(taken.status).toBe(409);
   });
 });
@@ -666,13 +658,13 @@ describe("account deletion", () => {
     const other = await login();
     const stolen = await post(
       "/api/me/deletion",
-      { confirm: "注销", channel: "sms", code: lastCodeFor(a.phone) },
+      { confirm: "注销", channel: "sms", code: lastCodeFor(api().outbox, a.phone) },
       other.cookie,
     );
     expect(stolen.status).toBe(400);
     const requested = await post(
       "/api/me/deletion",
-      { confirm: "注销", channel: "sms", code: lastCodeFor(a.phone) },
+      { confirm: "注销", channel: "sms", code: lastCodeFor(api().outbox, a.phone) },
       a.cookie,
     );
     expect(requested.status).toBe(200);

@@ -20,7 +20,7 @@ import { migrate } from "../../api/db/migrate";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import { IDEMPOTENCY_LEASE_MS } from "../../api/idempotency";
 import { applyLedgerChange } from "../../api/modules/wallet/ledger";
-import { BROWSER_UA, TestBrowser, distDir } from "./helpers";
+import { BROWSER_UA, TestBrowser, distDir, freePort } from "./helpers";
 import { readEventStream } from "./sse";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -37,17 +37,6 @@ interface Node {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function startNode(name: string, env: Record<string, string>): Promise<Node> {

@@ -7,8 +7,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { createServer, request } from "node:http";
-import type { AddressInfo } from "node:net";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,23 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stopVideoWork } from "../../api/modules/catalogue-admin/video";
 import { HOMEWORK_PHOTO_MAX_BYTES } from "../../shared/contracts/homework";
 import { type Account, staffHarness } from "./staff-harness";
+import { freePort } from "./helpers";
 
 const NGINX = "/usr/sbin/nginx";
 const FFMPEG = "/usr/bin/ffmpeg";
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), "mochi-nginx-data-"));
 const h = staffHarness("137", { FFMPEG_PATH: FFMPEG, DATA_DIR: dataDir, VIDEO_UPLOAD_MAX_MB: "64" });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** deploy/nginx.conf for this machine: the app's port for both nodes, a free port, folders of its own. */
 function localConfig(appPort: number, port: number, dir: string): string {

@@ -197,6 +197,45 @@ afterAll(async () => {
   await closeServer(alipayServer);
 });
 
+/** A user made by hand, without a session. */
+const newUser = (phone: string, nickname: string) =>
+  h.services!.api.database.db.insertInto("users").values({ phone, nickname }).returning("id").executeTakeFirstOrThrow();
+
+/** An order for `course` made by hand at the course's price, pending unless the test pays it. */
+const insertCourseOrder = (o: {
+  orderNo: string;
+  userId: number;
+  course: { id: number; price_cents: number };
+  provider?: "wechat" | "alipay";
+  expiresAt: Date;
+  stockReleasedAt: Date;
+}) =>
+  h
+    .services!.api.database.db.insertInto("orders")
+    .values({
+      order_no: o.orderNo,
+      user_id: o.userId,
+      item_type: "course",
+      item_id: o.course.id,
+      title: "测试课程",
+      unit_price_cents: o.course.price_cents,
+      total_cents: o.course.price_cents,
+      pay_cents: o.course.price_cents,
+      provider: o.provider,
+      expires_at: o.expiresAt,
+      stock_released_at: o.stockReleasedAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** A WeChat Pay notification posted to the app as WeChat sends it. */
+const postWechatNotification = (n: { text: string; headers: Record<string, string> }) =>
+  fetch(`${app.base}/api/payments/notify/wechat`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...n.headers },
+    body: n.text,
+  });
+
 describe("WeChat Pay APIv3", () => {
   it("signs requests the fake accepts, verifies its answers, and returns the Native code URL", async () => {
     const gateway = new WechatPayGateway(wechat, () => new Date());
@@ -258,11 +297,7 @@ describe("WeChat Pay APIv3", () => {
 
   it("through the app: start gives a QR code, the signed notification pays once, a forged one never", async () => {
     const { db } = h.services!.api.database;
-    const user = await db
-      .insertInto("users")
-      .values({ phone: "13700001111", nickname: "微信付款" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await newUser("13700001111", "微信付款");
     const token = await createSession(h.services!.api.database, user.id, { userAgent: "vitest", ip: "127.0.0.1" });
     const cookie = `${sessionCookieName(h.services!.api.settings.cookies)}=${token}`;
     const course = await db
@@ -304,27 +339,17 @@ describe("WeChat Pay APIv3", () => {
       amount: { total: course.price_cents, currency: "CNY" },
     };
     const forged = wechatNotification({ ...tx, transaction_id: "4200000098" });
-    const forgedRes = await fetch(`${app.base}/api/payments/notify/wechat`, {
-      method: "POST",
+    const forgedRes = await postWechatNotification({
+      text: forged.text,
       headers: {
-        "Content-Type": "application/json",
         ...forged.headers,
         // Its first character changed (to one it is not: a signature may start with "A").
         "Wechatpay-Signature": forged.headers["Wechatpay-Signature"].replace(/^./, (c) => (c === "A" ? "B" : "A")),
       },
-      body: forged.text,
     });
     expect(forgedRes.status).toBe(401);
     const n = wechatNotification(tx);
-    const results = await Promise.all(
-      Array.from({ length: 3 }, () =>
-        fetch(`${app.base}/api/payments/notify/wechat`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", ...n.headers },
-          body: n.text,
-        }),
-      ),
-    );
+    const results = await Promise.all(Array.from({ length: 3 }, () => postWechatNotification(n)));
     expect(results.map((r) => r.status)).toEqual([204, 204, 204]);
     const order = await db.selectFrom("orders").selectAll().where("order_no", "=", orderNo).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ state: "completed", provider: "wechat", provider_txn_id: "4200000099" });
@@ -333,11 +358,7 @@ describe("WeChat Pay APIv3", () => {
 
   it("the expiry job asks WeChat Pay first: a paid order is credited, an unpaid one closed", async () => {
     const { db } = h.services!.api.database;
-    const user = await db
-      .insertInto("users")
-      .values({ phone: "13700002222", nickname: "超时" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await newUser("13700002222", "超时");
     const courses = await db
       .selectFrom("courses")
       .select(["id", "price_cents"])
@@ -348,23 +369,14 @@ describe("WeChat Pay APIv3", () => {
       .execute();
     const now = new Date();
     const make = async (course: { id: number; price_cents: number }, n: number) =>
-      db
-        .insertInto("orders")
-        .values({
-          order_no: `M2026112200000000${String(n).padStart(4, "0")}`,
-          user_id: user.id,
-          item_type: "course",
-          item_id: course.id,
-          title: "测试课程",
-          unit_price_cents: course.price_cents,
-          total_cents: course.price_cents,
-          pay_cents: course.price_cents,
-          provider: "wechat",
-          expires_at: new Date(now.getTime() - 60_000),
-          stock_released_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      insertCourseOrder({
+        orderNo: `M2026112200000000${String(n).padStart(4, "0")}`,
+        userId: user.id,
+        course,
+        provider: "wechat",
+        expiresAt: new Date(now.getTime() - 60_000),
+        stockReleasedAt: now,
+      });
     const paid = await make(courses[0]!, 7001);
     const unpaid = await make(courses[1]!, 7002);
     wechatPaid.set(paid.order_no, { transaction_id: "4200000777", total: paid.pay_cents });
@@ -425,33 +437,20 @@ describe("Alipay RSA2", () => {
 
   it("verifies async notifications (without sign and sign_type) and credits them once", async () => {
     const { db } = h.services!.api.database;
-    const user = await db
-      .insertInto("users")
-      .values({ phone: "13700003333", nickname: "支付宝" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await newUser("13700003333", "支付宝");
     const course = await db
       .selectFrom("courses")
       .select(["id", "price_cents"])
       .where("price_cents", ">", 0)
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
-    const order = await db
-      .insertInto("orders")
-      .values({
-        order_no: "M20261122000000008001",
-        user_id: user.id,
-        item_type: "course",
-        item_id: course.id,
-        title: "测试课程",
-        unit_price_cents: course.price_cents,
-        total_cents: course.price_cents,
-        pay_cents: course.price_cents,
-        expires_at: new Date(Date.now() + 1_800_000),
-        stock_released_at: new Date(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const order = await insertCourseOrder({
+      orderNo: "M20261122000000008001",
+      userId: user.id,
+      course,
+      expiresAt: new Date(Date.now() + 1_800_000),
+      stockReleasedAt: new Date(),
+    });
     const params: Record<string, string> = {
       notify_time: "2026-11-22 15:00:00",
       notify_type: "trade_status_sync",
@@ -491,11 +490,7 @@ describe("stale notifications (older or newer than 5 minutes) are refused", () =
   let seq = 0;
   async function pendingOrder(provider: "wechat" | "alipay") {
     const { db } = h.services!.api.database;
-    const user = await db
-      .insertInto("users")
-      .values({ phone: `1370000${String(4000 + ++seq)}`, nickname: "过期通知" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await newUser(`1370000${String(4000 + ++seq)}`, "过期通知");
     const course = await db
       .selectFrom("courses")
       .select(["id", "price_cents"])
@@ -503,23 +498,14 @@ describe("stale notifications (older or newer than 5 minutes) are refused", () =
       .orderBy("id")
       .offset(seq)
       .executeTakeFirstOrThrow();
-    return db
-      .insertInto("orders")
-      .values({
-        order_no: `M2026112200000000${String(8100 + seq).padStart(4, "0")}`,
-        user_id: user.id,
-        item_type: "course",
-        item_id: course.id,
-        title: "测试课程",
-        unit_price_cents: course.price_cents,
-        total_cents: course.price_cents,
-        pay_cents: course.price_cents,
-        provider,
-        expires_at: new Date(Date.now() + 1_800_000),
-        stock_released_at: new Date(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return insertCourseOrder({
+      orderNo: `M2026112200000000${String(8100 + seq).padStart(4, "0")}`,
+      userId: user.id,
+      course,
+      provider,
+      expiresAt: new Date(Date.now() + 1_800_000),
+      stockReleasedAt: new Date(),
+    });
   }
   const stateOf = async (id: number) =>
     (
@@ -541,21 +527,15 @@ describe("stale notifications (older or newer than 5 minutes) are refused", () =
       amount: { total: order.pay_cents, currency: "CNY" },
     };
     const warn = vi.spyOn(h.services!.api.logger, "warn");
-    const post = (n: { text: string; headers: Record<string, string> }) =>
-      fetch(`${app.base}/api/payments/notify/wechat`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", ...n.headers },
-        body: n.text,
-      });
     for (const offset of [-3600_000, 600_000]) {
-      const res = await post(wechatNotification(tx, API_V3_KEY, Date.now() + offset));
+      const res = await postWechatNotification(wechatNotification(tx, API_V3_KEY, Date.now() + offset));
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ code: "FAIL", message: "通知已过期" });
     }
     expect(warn.mock.calls.filter((c) => c[1] === "stale payment notification refused")).toHaveLength(2);
     warn.mockRestore();
     expect(await stateOf(order.id)).toBe("pending");
-    expect((await post(wechatNotification(tx))).status).toBe(204);
+    expect((await postWechatNotification(wechatNotification(tx))).status).toBe(204);
     expect(await stateOf(order.id)).toBe("completed");
   });
 

@@ -5,8 +5,6 @@
  * and revoked, and login codes refused (503) while pro has nothing to deliver them by. (A real `pro` start and the commands themselves: production-start.test.ts.)
  */
 import { randomUUID } from "node:crypto";
-import { Writable } from "node:stream";
-import pino from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -27,7 +25,7 @@ import {
   SANDBOX_PAYMENT_NOTICE,
 } from "../../shared/contracts/payments";
 import { testDatabase } from "../db";
-import { BROWSER_UA, clientDir, testApp } from "./helpers";
+import { BROWSER_UA, clientDir, testApp, capturedLogger } from "./helpers";
 
 const ORIGIN = "http://localhost:3000";
 type Harness = Awaited<ReturnType<typeof testApp>>;
@@ -281,15 +279,7 @@ describe("pro without an SMS provider or mail transport: code requests say so", 
       { NODE_ENV: "test", DATA_DIR: "test-results/data" },
       { clientDir, testFixtures: false, ...overrides },
     );
-    const lines: Record<string, unknown>[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        for (const line of chunk.toString().split("\n"))
-          if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
-    const logger = pino({ level: "info" }, sink);
+    const { logger, lines } = capturedLogger();
     const handle = await testDatabase();
     const services = await openServices(config, logger, handle.database);
     const created = await createApp(config, { logger, services });

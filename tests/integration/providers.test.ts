@@ -171,6 +171,16 @@ function readMail(raw: string): { headers: Record<string, string>; body: string 
   return { headers, body };
 }
 
+/** SMS through the fake Aliyun endpoint, with the test's keys. */
+const aliyunSms = () => ({
+  SMS_PROVIDER: "aliyun",
+  ALIYUN_ACCESS_KEY_ID: KEY_ID,
+  ALIYUN_ACCESS_KEY_SECRET: KEY_SECRET,
+  ALIYUN_SMS_SIGN_NAME: SIGN_NAME,
+  ALIYUN_SMS_TEMPLATE_CODE: TEMPLATE,
+  ALIYUN_SMS_ENDPOINT: aliyunOrigin,
+});
+
 function logCollector() {
   const lines: string[] = [];
   const stream = new Writable({
@@ -349,12 +359,7 @@ describe("configuration and the messenger", () => {
   it("SMS_PROVIDER=aliyun and MAIL_TRANSPORT=smtp reach the fakes; logs show neither codes nor full numbers", async () => {
     const config = loadConfig({
       ...base,
-      SMS_PROVIDER: "aliyun",
-      ALIYUN_ACCESS_KEY_ID: KEY_ID,
-      ALIYUN_ACCESS_KEY_SECRET: KEY_SECRET,
-      ALIYUN_SMS_SIGN_NAME: SIGN_NAME,
-      ALIYUN_SMS_TEMPLATE_CODE: TEMPLATE,
-      ALIYUN_SMS_ENDPOINT: aliyunOrigin,
+      ...aliyunSms(),
       MAIL_TRANSPORT: "smtp",
       SMTP_URL: smtpUrl,
       SMTP_FROM: "墨池课堂 <no-reply@mochi.test>",
@@ -405,12 +410,7 @@ describe("configuration and the messenger", () => {
     const config = loadConfig({
       ...base,
       DEPLOY_ENV: "pro",
-      SMS_PROVIDER: "aliyun",
-      ALIYUN_ACCESS_KEY_ID: KEY_ID,
-      ALIYUN_ACCESS_KEY_SECRET: KEY_SECRET,
-      ALIYUN_SMS_SIGN_NAME: SIGN_NAME,
-      ALIYUN_SMS_TEMPLATE_CODE: TEMPLATE,
-      ALIYUN_SMS_ENDPOINT: aliyunOrigin,
+      ...aliyunSms(),
     });
     const { logger, lines } = logCollector();
     const ctx = await apiContextFor(config, null as unknown as Database, logger);

@@ -5,30 +5,20 @@
  * session of the account, a reset by code ends them all. The clock is the API's (`now`).
  */
 import request from "supertest";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../api/modules/auth/passwords";
 import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
-import { lastCodeFor, testApp } from "./helpers";
+import { lastCodeFor, testAppPerFile } from "./helpers";
 
 const ORIGIN = "http://localhost:3000";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 type Role = "learner" | "teacher" | "operator";
-let h: Awaited<ReturnType<typeof testApp>>;
-let realNow: () => Date;
+const file = testAppPerFile({}, {}, {});
 let seq = 0;
 
-beforeAll(async () => {
-  h = await testApp({}, {}, {});
-  realNow = h.services!.api.now;
-});
-afterAll(() => h.dispose());
-beforeEach(() => {
-  h.services!.api.now = realNow;
-});
-
-const api = () => h.services!.api;
+const api = () => file.h.services!.api;
 const db = () => api().database.db;
 const at = (when: Date) => {
   api().now = () => when;
@@ -62,17 +52,17 @@ async function sessionAt(userId: number, when: Date): Promise<string> {
 
 /** Who the API sees at the clock's time (null: anonymous). */
 const viewer = async (cookie: string): Promise<{ id: number; role: Role } | null> =>
-  (await request(h.app).get("/api/auth/me").set("Cookie", cookie)).body.viewer;
+  (await request(file.h.app).get("/api/auth/me").set("Cookie", cookie)).body.viewer;
 
 const post = (path: string, body: object, cookie?: string) => {
-  const r = request(h.app).post(path).set("Origin", ORIGIN).send(body);
+  const r = request(file.h.app).post(path).set("Origin", ORIGIN).send(body);
   return cookie ? r.set("Cookie", cookie) : r;
 };
 
 describe("staff session limits", () => {
   it("signs a teacher out after 2 h and 1 s without a request, and keeps one who works within 2 h", async () => {
     const teacher = await account("teacher");
-    const t0 = realNow();
+    const t0 = file.realNow();
     const idle = await sessionAt(teacher.id, t0);
     const working = await sessionAt(teacher.id, t0);
     const edge = await sessionAt(teacher.id, t0);
@@ -93,7 +83,7 @@ describe("staff session limits", () => {
     // The list of the teacher's sessions leaves out the ones past the limits.
     const fresh = await sessionAt(teacher.id, plus(t0, 8 * HOUR));
     at(plus(t0, 8 * HOUR + MINUTE));
-    const listed = await request(h.app).get("/api/me/sessions").set("Cookie", fresh);
+    const listed = await request(file.h.app).get("/api/me/sessions").set("Cookie", fresh);
     expect(listed.status).toBe(200);
     expect(listed.body.items).toHaveLength(1);
     expect(listed.body.items[0].current).toBe(true);
@@ -101,7 +91,7 @@ describe("staff session limits", () => {
 
   it("signs an operator out 12 h after signing in, however active", async () => {
     const operator = await account("operator");
-    const t0 = realNow();
+    const t0 = file.realNow();
     const cookie = await sessionAt(operator.id, t0);
     for (let minutes = 50; minutes < 12 * 60; minutes += 50) {
       at(plus(t0, minutes * MINUTE));
@@ -115,7 +105,7 @@ describe("staff session limits", () => {
 
   it("keeps a learner's limits: 14 days idle, 30 days in all", async () => {
     const learner = await account("learner");
-    const t0 = realNow();
+    const t0 = file.realNow();
     const active = await sessionAt(learner.id, t0);
     const idle = await sessionAt(learner.id, t0);
     for (const after of [3 * HOUR, 13 * HOUR, 13 * DAY, 26 * DAY, 30 * DAY - 1000]) {
@@ -133,7 +123,7 @@ describe("staff session limits", () => {
 
   it("gives a learner made operator the staff limits at the next request", async () => {
     const boss = await account("operator");
-    const t0 = realNow();
+    const t0 = file.realNow();
     // Signed in 13 h ago and active just now: fine for a learner, past a staff session's 12 h.
     const longDay = await account("learner");
     const longCookie = await sessionAt(longDay.id, t0);
@@ -174,17 +164,17 @@ describe("the sessions others see", () => {
   it("lists only sessions within the role's limits, in the security page and the operator's account page", async () => {
     const boss = await account("operator");
     const teacher = await account("teacher");
-    const t0 = realNow();
+    const t0 = file.realNow();
     const quiet = await sessionAt(teacher.id, t0);
     const busy = await sessionAt(teacher.id, plus(t0, 2 * HOUR));
     at(plus(t0, 2 * HOUR + MINUTE));
     // The quiet one is past a teacher's 2 h idle: it no longer works, and no list shows it.
     expect(await viewer(quiet)).toBeNull();
-    const own = await request(h.app).get("/api/me/sessions").set("Cookie", busy);
+    const own = await request(file.h.app).get("/api/me/sessions").set("Cookie", busy);
     expect(own.status).toBe(200);
     expect(own.body.items).toHaveLength(1);
     const bossCookie = await sessionAt(boss.id, plus(t0, 2 * HOUR + MINUTE));
-    const detail = await request(h.app).get(`/api/admin/users/${teacher.id}`).set("Cookie", bossCookie);
+    const detail = await request(file.h.app).get(`/api/admin/users/${teacher.id}`).set("Cookie", bossCookie);
     expect(detail.status).toBe(200);
     expect(detail.body.sessions).toHaveLength(1);
   });
@@ -194,7 +184,7 @@ describe("passwords and sessions", () => {
   it("a password change keeps this session and ends the account's others", async () => {
     const teacher = await account("teacher", { password: "Old-brush-2026" });
     const other = await account("teacher");
-    const t0 = realNow();
+    const t0 = file.realNow();
     const here = await sessionAt(teacher.id, t0);
     const phone = await sessionAt(teacher.id, t0);
     const laptop = await sessionAt(teacher.id, t0);
@@ -210,7 +200,7 @@ describe("passwords and sessions", () => {
   it("a reset by code ends every session of the account", async () => {
     const email = `teacher${seq + 1}-${process.pid}@example.cn`;
     const teacher = await account("teacher", { email, password: "Forgot-it-2026" });
-    const t0 = realNow();
+    const t0 = file.realNow();
     const first = await sessionAt(teacher.id, t0);
     const second = await sessionAt(teacher.id, t0);
     expect((await post("/api/auth/reset/send", { channel: "email", target: email })).status).toBe(200);

@@ -5,11 +5,9 @@
  */
 import { createServer, type Server } from "node:http";
 import net from "node:net";
-import { Writable } from "node:stream";
-import pino from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeServer, testApp } from "./helpers";
+import { closeServer, testApp, capturedLogger } from "./helpers";
 
 const BUDGET_MS = 400;
 
@@ -31,18 +29,6 @@ afterAll(async () => {
   for (const socket of held) socket.destroy();
   await new Promise<void>((r) => hanging.close(() => r()));
 });
-
-function capturedLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split("\n"))
-        if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: pino({ level: "info" }, sink), lines };
-}
 
 async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const started = Date.now();
