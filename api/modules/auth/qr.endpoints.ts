@@ -75,7 +75,7 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
 }
 
-const ticketParam = { ticket: { type: "string", description: "二维码票据（32 位 base64url）" } } as const;
+const ticketParam = { ticket: z.string().describe("二维码票据（32 位 base64url）") };
 
 export function qrEndpoints(ctx: ApiContext): Endpoint[] {
   const hub = new QrEventHub(ctx.database, ctx.now, (err) =>

@@ -47,10 +47,10 @@ export function liveEndpoints(ctx: ApiContext): Endpoint[] {
       params: liveParam,
       input: emptyBody,
       output: bookingResultSchema,
-      handler: async (req, res, { auth: { user } }) => {
+      handler: async (req, res, { auth: { user }, params }) => {
         // Cancelling a booking stays possible while frozen; booking does not.
         if (method === "post") refuseWhileFrozen(user, "预约");
-        const session = await sessionOr404(ctx, req);
+        const session = await sessionOr404(ctx, params.id);
         const state = effectiveState(session, ctx.now());
         const rule = bookingRule({
           access: await accessFor(ctx, session, user),
@@ -120,8 +120,8 @@ export function liveEndpoints(ctx: ApiContext): Endpoint[] {
       auth: false,
       params: liveParam,
       output: liveDetailSchema,
-      handler: async (req, res, { auth }) => {
-        const session = await sessionOr404(ctx, req);
+      handler: async (req, res, { auth, params }) => {
+        const session = await sessionOr404(ctx, params.id);
         const now = ctx.now();
         const user = auth?.user ?? null;
         const state = effectiveState(session, now);

@@ -45,9 +45,9 @@ export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
       params: liveParam,
       input: chatPostSchema,
       output: chatMessageSchema,
-      handler: async (req, res, { auth: { user }, input: { body } }) => {
+      handler: async (req, res, { auth: { user }, input: { body }, params }) => {
         refuseWhileFrozen(user, "在直播间发言");
-        const session = await sessionOr404(ctx, req);
+        const session = await sessionOr404(ctx, params.id);
         await requireAccess(ctx, session, user);
         const now = ctx.now();
         const state = effectiveState(session, now);
@@ -99,9 +99,9 @@ export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
       params: liveParam,
       input: emptyBody,
       output: checkInResultSchema,
-      handler: async (req, res, { auth: { user } }) => {
+      handler: async (req, res, { auth: { user }, params }) => {
         refuseWhileFrozen(user, "签到");
-        const session = await sessionOr404(ctx, req);
+        const session = await sessionOr404(ctx, params.id);
         await requireAccess(ctx, session, user);
         const now = ctx.now();
         const state = effectiveState(session, now);
@@ -152,8 +152,8 @@ export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
       params: liveParam,
       input: attendanceBeatSchema,
       output: attendanceResultSchema,
-      handler: async (req, res, { auth: { user }, input: { start } }) => {
-        const session = await sessionOr404(ctx, req);
+      handler: async (req, res, { auth: { user }, input: { start }, params }) => {
+        const session = await sessionOr404(ctx, params.id);
         await requireAccess(ctx, session, user);
         const now = ctx.now();
         const state = effectiveState(session, now);
@@ -219,8 +219,8 @@ export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
       params: liveParam,
       query: eventsQuery,
       produces: "text/event-stream",
-      handler: async (req, res, { auth, query }) => {
-        const session = await sessionOr404(ctx, req);
+      handler: async (req, res, { auth, query, params }) => {
+        const session = await sessionOr404(ctx, params.id);
         await requireAccess(ctx, session, auth.user);
         const key = `${session.id}:${auth.user.id}`;
         if ((streamsPerViewer.get(key) ?? 0) >= MAX_STREAMS_PER_VIEWER) {

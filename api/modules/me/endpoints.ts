@@ -30,8 +30,8 @@ import {
 } from "../../../shared/contracts/me";
 import { type CodeSent, codeSentSchema } from "../../../shared/contracts/auth";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
-import { ApiError, clientIp, notFound, rawUpload } from "../../http";
+import { defineEndpoint, idParam, textParam, type Endpoint } from "../../endpoint";
+import { ApiError, clientIp, rawUpload } from "../../http";
 import { avatarStorageFor } from "../../providers/storage";
 import { enforce } from "../../rate-limit";
 import { requireAuth } from "../auth/guard";
@@ -58,12 +58,13 @@ export const AVATAR_UPLOADS_PER_HOUR = 10;
 
 const ok = { status: "ok" } as const;
 
-function positiveId(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw notFound();
-  return Number(value);
-}
-
-const sessionParam = { id: { type: "string", description: "会话的公开编号（16 位十六进制）" } } as const;
+const sessionParam = {
+  id: textParam(
+    (id) => sessionPublicIdSchema.safeParse(id).success,
+    "会话的公开编号（16 位十六进制）",
+    "该登录已退出或不存在",
+  ),
+};
 
 export function meEndpoints(ctx: ApiContext): Endpoint[] {
   // The avatar is the one body that is not JSON: the session is checked and the upload counted
@@ -238,10 +239,10 @@ export function meEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "移除设备并退出它上面的登录",
       tag: "me",
       auth: true,
-      params: { id: { type: "integer", description: "设备编号" } },
+      params: { id: idParam("设备编号") },
       output: okSchema,
-      handler: async (req, res, { auth }) => {
-        await removeDevice(ctx, auth.user, auth.sessionIdHash, positiveId(req.params.id as string | undefined));
+      handler: async (req, res, { auth, params }) => {
+        await removeDevice(ctx, auth.user, auth.sessionIdHash, params.id);
         res.json(ok);
       },
     }),
@@ -264,10 +265,8 @@ export function meEndpoints(ctx: ApiContext): Endpoint[] {
       auth: true,
       params: sessionParam,
       output: okSchema,
-      handler: async (req, res, { auth }) => {
-        const parsed = sessionPublicIdSchema.safeParse(req.params.id);
-        if (!parsed.success) throw notFound("该登录已退出或不存在");
-        await revokeSessionByPublicId(ctx, auth.user.id, auth.sessionIdHash, parsed.data);
+      handler: async (req, res, { auth, params }) => {
+        await revokeSessionByPublicId(ctx, auth.user.id, auth.sessionIdHash, params.id);
         res.json(ok);
       },
     }),

@@ -16,6 +16,7 @@ import {
 import { formatYuan } from "../../../shared/money";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { orderNoParam } from "../orders/order-no";
 import { refuseWhileFrozen } from "../../account-freeze";
 import { ApiError, notFound } from "../../http";
 import { enforce } from "../../rate-limit";
@@ -30,14 +31,6 @@ import { paymentSettingsOf } from "../../providers/payments/settings";
 import { readWechatPayNotification } from "../../providers/payments/wechat-pay";
 import { availableMethods } from "../../providers/payments/gateways";
 import { creditPayment, decideSandbox, receiveSandboxNotification, sandboxCheckout, startPayment } from "./payments";
-
-const ORDER_NO = /^M\d{20}$/;
-
-function orderNoOf(req: Request): string {
-  const value = String(req.params.orderNo ?? "");
-  if (!ORDER_NO.test(value)) throw notFound("订单不存在");
-  return value;
-}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -94,8 +87,7 @@ const SANDBOX_DECISIONS: ReadonlyArray<{ decision: "approve" | "decline" | "fail
   { decision: "fail", label: "模拟支付失败（余额不足）" },
 ];
 
-const orderNoParam = { orderNo: { type: "string", description: "订单号（M + 20 位数字）" } } as const;
-const checkoutParam = { id: { type: "string", description: "沙箱支付单编号（32 位十六进制）" } } as const;
+const checkoutParam = { id: z.string().describe("沙箱支付单编号（32 位十六进制）") };
 
 export function paymentEndpoints(ctx: ApiContext): Endpoint[] {
   // The provider's routes are always mounted and check the payment settings per request (the services
@@ -126,9 +118,9 @@ export function paymentEndpoints(ctx: ApiContext): Endpoint[] {
       params: orderNoParam,
       input: startPaymentSchema,
       output: startPaymentResultSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
+      handler: async (req, res, { auth: { user }, input, params }) => {
         refuseWhileFrozen(user, "购买或支付");
-        const orderNo = orderNoOf(req);
+        const { orderNo } = params;
         await enforce(
           ctx.database,
           [{ key: `payments:start:${user.id}`, max: 30, windowSeconds: 600, message: "支付请求太频繁，请稍后再试" }],
@@ -259,9 +251,9 @@ export function paymentEndpoints(ctx: ApiContext): Endpoint[] {
       auth: false,
       params: checkoutParam,
       produces: "text/html",
-      handler: async (req, res) => {
+      handler: async (req, res, { params }) => {
         requireSandbox();
-        const checkout = await sandboxCheckout(ctx, String(req.params.id));
+        const checkout = await sandboxCheckout(ctx, params.id);
         if (!checkout) {
           sandboxPage(
             res,
@@ -339,9 +331,9 @@ export function paymentEndpoints(ctx: ApiContext): Endpoint[] {
         params: checkoutParam,
         query: sandboxDecisionQuerySchema,
         produces: "text/html",
-        handler: async (req, res, { query }) => {
+        handler: async (req, res, { query, params }) => {
           requireSandbox();
-          const result = await decideSandbox(ctx, String(req.params.id), decision, {
+          const result = await decideSandbox(ctx, params.id, decision, {
             delayMs: query.delay,
             copies: query.copies,
           });
