@@ -28,32 +28,12 @@ import { adminDashboard } from "./dashboard";
 import { adminOrderDetail, adminOrderRow, listAdminOrders } from "./orders-admin";
 
 export function adminOrderEndpoints(ctx: ApiContext): Endpoint[] {
-  const idempotent = idempotentResponder(ctx.database);
+  return [...orderListEndpoints(ctx), ...orderActionEndpoints(ctx)];
+}
+
+/** The dashboard, the order list, pending returns and one order. */
+function orderListEndpoints(ctx: ApiContext): Endpoint[] {
   const detail = (orderNo: string) => adminOrderDetail(ctx, orderNo);
-
-  /** The audit record of a return's review, in the review's transaction. */
-  const reviewRecord =
-    (
-      operatorId: number,
-      action: "order.return.approve" | "order.return.reject",
-      note: string | undefined,
-    ): ReviewRecord =>
-    (trx, request) =>
-      recordAudit(trx, {
-        actorId: operatorId,
-        action,
-        targetType: "order",
-        targetId: request.orderNo,
-        before: { refund: request.refundId, state: "requested" },
-        after: {
-          refund: request.refundId,
-          state: action === "order.return.approve" ? "processing" : "rejected",
-          amountCents: request.amountCents,
-          ...(request.quantity !== null ? { quantity: request.quantity } : {}),
-        },
-        reason: note ?? null,
-      });
-
   return [
     defineEndpoint({
       method: "get",
@@ -106,6 +86,42 @@ export function adminOrderEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(await detail(params.orderNo));
       },
     }),
+  ];
+}
+
+/** What an operator does to an order: ship it, approve or reject a return, refund. */
+function orderActionEndpoints(ctx: ApiContext): Endpoint[] {
+  return [...shipAndReturnEndpoints(ctx), ...refundEndpoints(ctx)];
+}
+
+/** Shipping an order, and approving or rejecting a return. */
+function shipAndReturnEndpoints(ctx: ApiContext): Endpoint[] {
+  const idempotent = idempotentResponder(ctx.database);
+  const detail = (orderNo: string) => adminOrderDetail(ctx, orderNo);
+
+  /** The audit record of a return's review, in the review's transaction. */
+  const reviewRecord =
+    (
+      operatorId: number,
+      action: "order.return.approve" | "order.return.reject",
+      note: string | undefined,
+    ): ReviewRecord =>
+    (trx, request) =>
+      recordAudit(trx, {
+        actorId: operatorId,
+        action,
+        targetType: "order",
+        targetId: request.orderNo,
+        before: { refund: request.refundId, state: "requested" },
+        after: {
+          refund: request.refundId,
+          state: action === "order.return.approve" ? "processing" : "rejected",
+          amountCents: request.amountCents,
+          ...(request.quantity !== null ? { quantity: request.quantity } : {}),
+        },
+        reason: note ?? null,
+      });
+  return [
     defineEndpoint({
       method: "post",
       path: "/admin/orders/{orderNo}/ship",
@@ -172,6 +188,14 @@ export function adminOrderEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(await detail(orderNo));
       },
     }),
+  ];
+}
+
+/** Refunds: a new one (partial or whole), or retrying one that failed at the provider. */
+function refundEndpoints(ctx: ApiContext): Endpoint[] {
+  const idempotent = idempotentResponder(ctx.database);
+  const detail = (orderNo: string) => adminOrderDetail(ctx, orderNo);
+  return [
     defineEndpoint({
       method: "post",
       path: "/admin/orders/{orderNo}/refund/retry",

@@ -60,6 +60,11 @@ async function userByAddress(ctx: ApiContext, channel: Channel, target: string):
 }
 
 export function accountFlowEndpoints(ctx: ApiContext): Endpoint[] {
+  return [...emailEndpoints(ctx), ...resetAndDeviceEndpoints(ctx), ...infoEndpoints(ctx)];
+}
+
+/** Signing in and registering with an email address: a code, a password or the code alone. */
+function emailEndpoints(ctx: ApiContext): Endpoint[] {
   /** Retrieve-account codes, by phone or e-mail: only an account's own address gets one. */
   async function sendResetCode(channel: Channel, target: string, ip: string) {
     const user = await userByAddress(ctx, channel, target);
@@ -73,15 +78,6 @@ export function accountFlowEndpoints(ctx: ApiContext): Endpoint[] {
       refusal: "reset_unregistered",
     });
   }
-
-  /** The login waiting on this browser, with its account and where the code goes. */
-  async function pendingOn(req: Request) {
-    const { user, ...pending } = await readPendingLogin(ctx, req, "device");
-    const target = verificationTarget(user);
-    if (!target) throw pendingLoginExpired();
-    return { pending, user, target };
-  }
-
   return [
     defineEndpoint({
       method: "post",
@@ -174,6 +170,33 @@ export function accountFlowEndpoints(ctx: ApiContext): Endpoint[] {
         res.status(201).json(await completeLogin(ctx, req, res, created));
       },
     }),
+  ];
+}
+
+/** Resetting a forgotten password, and confirming a new device with a code. */
+function resetAndDeviceEndpoints(ctx: ApiContext): Endpoint[] {
+  /** Retrieve-account codes, by phone or e-mail: only an account's own address gets one. */
+  async function sendResetCode(channel: Channel, target: string, ip: string) {
+    const user = await userByAddress(ctx, channel, target);
+    await sendCode(ctx, {
+      channel,
+      target,
+      purpose: "reset",
+      ip,
+      userId: user?.id ?? null,
+      deliver: user !== undefined,
+      refusal: "reset_unregistered",
+    });
+  }
+
+  /** The login waiting on this browser, with its account and where the code goes. */
+  async function pendingOn(req: Request) {
+    const { user, ...pending } = await readPendingLogin(ctx, req, "device");
+    const target = verificationTarget(user);
+    if (!target) throw pendingLoginExpired();
+    return { pending, user, target };
+  }
+  return [
     defineEndpoint({
       method: "post",
       path: "/auth/reset/send",
@@ -261,6 +284,12 @@ export function accountFlowEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(result);
       },
     }),
+  ];
+}
+
+/** The details a new account is asked for after its first sign-in. */
+function infoEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
     defineEndpoint({
       method: "post",
       path: "/auth/info",

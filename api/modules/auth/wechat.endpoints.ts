@@ -106,6 +106,16 @@ function loginError(reason: string): string {
 }
 
 export function wechatEndpoints(ctx: ApiContext): Endpoint[] {
+  return [...wechatLoginEndpoints(ctx), ...wechatBindEndpoints(ctx)];
+}
+
+/** Signing in with WeChat: the configuration, the start and the callback. */
+function wechatLoginEndpoints(ctx: ApiContext): Endpoint[] {
+  return [...wechatStartEndpoints(ctx), ...wechatCallbackEndpoints(ctx)];
+}
+
+/** Whether WeChat sign-in is on, and the redirect to WeChat’s authorisation page. */
+function wechatStartEndpoints(ctx: ApiContext): Endpoint[] {
   const cookieOptions = () => ({
     httpOnly: true,
     secure: ctx.settings.cookies.secure,
@@ -117,28 +127,6 @@ export function wechatEndpoints(ctx: ApiContext): Endpoint[] {
   function settingsOrNull(): WechatSettings | null {
     return ctx.settings.wechat ?? null;
   }
-
-  function readCookie(req: Request, name: string): string | undefined {
-    return req.headers.cookie ? parseCookies(req.headers.cookie)[name] : undefined;
-  }
-
-  function readState(req: Request): StateCookie | null {
-    const raw = readCookie(req, STATE_COOKIE);
-    if (!raw || raw.length > 4096) return null;
-    try {
-      const parsed = stateCookie.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
-  }
-
-  async function pendingOf(req: Request) {
-    return readPendingIdentity(ctx, readCookie(req, PENDING_COOKIE));
-  }
-
-  const bindExpired = () => new ApiError(410, "wechat_bind_expired", "微信授权已过期，请重新扫码");
-
   return [
     defineEndpoint({
       method: "get",
@@ -183,6 +171,38 @@ export function wechatEndpoints(ctx: ApiContext): Endpoint[] {
         res.redirect(302, qrConnectUrl(settings, `${ctx.settings.publicOrigin}/api/auth/wechat/callback`, state));
       },
     }),
+  ];
+}
+
+/** WeChat’s callback: the state checked, the account signed in, or a pending binding. */
+function wechatCallbackEndpoints(ctx: ApiContext): Endpoint[] {
+  const cookieOptions = () => ({
+    httpOnly: true,
+    secure: ctx.settings.cookies.secure,
+    // The callback arrives as a top-level navigation from WeChat: Lax cookies come along.
+    sameSite: "lax" as const,
+    path: COOKIE_PATH,
+  });
+
+  function settingsOrNull(): WechatSettings | null {
+    return ctx.settings.wechat ?? null;
+  }
+
+  function readCookie(req: Request, name: string): string | undefined {
+    return req.headers.cookie ? parseCookies(req.headers.cookie)[name] : undefined;
+  }
+
+  function readState(req: Request): StateCookie | null {
+    const raw = readCookie(req, STATE_COOKIE);
+    if (!raw || raw.length > 4096) return null;
+    try {
+      const parsed = stateCookie.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+  return [
     defineEndpoint({
       method: "get",
       path: "/auth/wechat/callback",
@@ -264,6 +284,29 @@ export function wechatEndpoints(ctx: ApiContext): Endpoint[] {
         return res.redirect(302, `/?login=1&panel=bind${back}`);
       },
     }),
+  ];
+}
+
+/** A WeChat sign-in with no account yet, bound by phone; binding and unbinding in 账号安全. */
+function wechatBindEndpoints(ctx: ApiContext): Endpoint[] {
+  const cookieOptions = () => ({
+    httpOnly: true,
+    secure: ctx.settings.cookies.secure,
+    // The callback arrives as a top-level navigation from WeChat: Lax cookies come along.
+    sameSite: "lax" as const,
+    path: COOKIE_PATH,
+  });
+
+  function readCookie(req: Request, name: string): string | undefined {
+    return req.headers.cookie ? parseCookies(req.headers.cookie)[name] : undefined;
+  }
+
+  async function pendingOf(req: Request) {
+    return readPendingIdentity(ctx, readCookie(req, PENDING_COOKIE));
+  }
+
+  const bindExpired = () => new ApiError(410, "wechat_bind_expired", "微信授权已过期，请重新扫码");
+  return [
     defineEndpoint({
       method: "get",
       path: "/auth/wechat/pending",

@@ -51,10 +51,14 @@ const closeAfterAnswer: RequestHandler = (_req, res, next) => {
 };
 
 export function adminLessonEndpoints(ctx: ApiContext): Endpoint[] {
+  return [...chapterEndpoints(ctx), ...lessonEndpoints(ctx), ...videoEndpoints(ctx), ...taskEndpoints(ctx)];
+}
+
+/** Chapters: add to a course, rename, delete. */
+function chapterEndpoints(ctx: ApiContext): Endpoint[] {
   const db = () => ctx.database.db;
   const courseJson = (id: number) => loadCourse(db(), id);
   return [
-    // ---- chapters ----
     defineEndpoint({
       ...operatorOnly,
       method: "post",
@@ -93,8 +97,14 @@ export function adminLessonEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(await courseJson(courseId));
       },
     }),
+  ];
+}
 
-    // ---- lessons ----
+/** Lessons: add to a chapter, change, delete. */
+function lessonEndpoints(ctx: ApiContext): Endpoint[] {
+  const db = () => ctx.database.db;
+  const courseJson = (id: number) => loadCourse(db(), id);
+  return [
     defineEndpoint({
       ...operatorOnly,
       method: "post",
@@ -133,6 +143,13 @@ export function adminLessonEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(await courseJson(courseId));
       },
     }),
+  ];
+}
+
+/** Lesson videos: whether files can be uploaded, an upload, its transcoding state. */
+function videoEndpoints(ctx: ApiContext): Endpoint[] {
+  const db = () => ctx.database.db;
+  return [
     defineEndpoint({
       ...operatorOnly,
       method: "get",
@@ -196,8 +213,14 @@ export function adminLessonEndpoints(ctx: ApiContext): Endpoint[] {
         res.json({ job: await latestVideoJob(db(), lessonId) } satisfies LessonVideoJob);
       },
     }),
+  ];
+}
 
-    // ---- homework tasks ----
+/** A lesson’s homework task: set, delete. */
+function taskEndpoints(ctx: ApiContext): Endpoint[] {
+  const db = () => ctx.database.db;
+  const courseJson = (id: number) => loadCourse(db(), id);
+  return [
     defineEndpoint({
       ...operatorOnly,
       method: "put",

@@ -4,15 +4,12 @@
  * learner before the bytes are read), handed in with an Idempotency-Key, and served only to
  * those allowed to see them; staff endpoints answer 404 to learners.
  */
-import type { Response } from "express";
 
 import {
   assignInputSchema,
   claimResultSchema,
   draftRemovedSchema,
   draftSchema,
-  hideShareResultSchema,
-  hideShareSchema,
   HOMEWORK_PHOTO_MAX_BYTES,
   HOMEWORK_PHOTO_TYPES,
   lessonHomeworkSchema,
@@ -25,25 +22,21 @@ import {
   releaseResultSchema,
   returnInputSchema,
   reviewInputSchema,
-  shareSchema,
   submissionSchema,
   submitSchema,
   uploadedPhotoSchema,
   wallChoiceSchema,
-  wallQuerySchema,
-  wallSchema,
 } from "../../../shared/contracts/homework";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, idParam, textParam, type Endpoint } from "../../endpoint";
 import { refuseWhileFrozen } from "../../account-freeze";
-import { ApiError, notFound } from "../../http";
+import { ApiError } from "../../http";
 import { fingerprintOf, idempotentResponder } from "../../idempotency";
 import {
   draftPhotos,
   HOMEWORK_NOT_FOUND,
   lessonHomework,
   removeDraftPhoto,
-  photoBytes,
   setWallChoice,
   submitHomework,
   uploadPhoto,
@@ -54,17 +47,13 @@ import { PHOTO_ID, photoUploadReader, unsupportedPhoto } from "./photos";
 import { phrasesOf, savePhrases } from "./phrases";
 import { assignAttempt, claimAttempt, releaseAttempt, teacherQueue } from "./review";
 import { returnAttempt, reviewAttempt } from "./verdicts";
-import { hideShare, posterOf, shareView, squarePosterOf, wall } from "./wall";
+import { keyParam, taskId } from "./params";
+import { homeworkWallEndpoints } from "./wall.endpoints";
 
 /** Uploads per learner per hour: a class's worth of retries, not a photo store. */
 export const HOMEWORK_UPLOADS_PER_HOUR = 60;
 
 const MAX_MB = HOMEWORK_PHOTO_MAX_BYTES / 1024 / 1024;
-
-const taskId = idParam("作业 id", HOMEWORK_NOT_FOUND);
-/** Submission, share and attempt ids: short URL-safe text. */
-const keyParam = (description: string) => textParam(/^[A-Za-z0-9_-]{1,64}$/, description, HOMEWORK_NOT_FOUND);
-const photoParam = { photoId: textParam(PHOTO_ID, "照片 id（随机，不可猜测）", "照片不存在") };
 
 export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
   const idempotent = idempotentResponder(ctx.database);
@@ -73,16 +62,6 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
     key: (userId) => `homework:upload:user:${userId}`,
     perHour: HOMEWORK_UPLOADS_PER_HOUR,
   });
-
-  const sendPhoto = async (res: Response, viewer: ApiUser, photoId: string, size: "display" | "thumb") => {
-    const photo = await photoBytes(ctx, viewer, photoId, size);
-    if (!photo) throw notFound("照片不存在");
-    // Private photos stay in the viewer's browser only; wall photos may be cached briefly by anyone.
-    res.setHeader("Cache-Control", photo.public ? "public, max-age=300" : "private, max-age=3600");
-    res.setHeader("Vary", "Cookie");
-    res.type("image/jpeg").send(photo.bytes);
-  };
-  type ApiUser = Parameters<typeof photoBytes>[1];
 
   return [
     defineEndpoint({
@@ -209,91 +188,7 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(await setWallChoice(ctx, user.id, params.id, input.showOnWall));
       },
     }),
-    defineEndpoint({
-      method: "get",
-      path: "/homework/photos/{photoId}/display",
-      summary: "作业照片（长边 ≤ 2048 的 JPEG；本人、该课程老师和运营可见，作业墙上的作品公开，其他人 404）",
-      tag: "homework",
-      auth: false,
-      params: photoParam,
-      produces: "image/jpeg",
-      handler: (_req, res, { auth, params }) => sendPhoto(res, auth?.user ?? null, params.photoId, "display"),
-    }),
-    defineEndpoint({
-      method: "get",
-      path: "/homework/photos/{photoId}/thumb",
-      summary: "作业照片缩略图（长边 480 的 JPEG；权限同原图）",
-      tag: "homework",
-      auth: false,
-      params: photoParam,
-      produces: "image/jpeg",
-      handler: (_req, res, { auth, params }) => sendPhoto(res, auth?.user ?? null, params.photoId, "thumb"),
-    }),
-    defineEndpoint({
-      method: "get",
-      path: "/homework/wall",
-      summary: "作业墙：学员同意展示且获评优秀的作品，最新在前（游标分页，可按书体筛选）",
-      tag: "homework",
-      auth: false,
-      query: wallQuerySchema,
-      output: wallSchema,
-      handler: async (_req, res, { query }) => {
-        res.json(await wall(ctx, query));
-      },
-    }),
-    defineEndpoint({
-      method: "get",
-      path: "/homework/share/{shareId}",
-      summary: "作品分享页数据（作品撤下或被隐藏后 410）",
-      tag: "homework",
-      auth: false,
-      params: { shareId: keyParam("分享 id") },
-      output: shareSchema,
-      handler: async (req, res, { auth, params }) => {
-        res.json(await shareView(ctx, params.shareId, auth?.user.id ?? null));
-      },
-    }),
-    defineEndpoint({
-      method: "get",
-      path: "/homework/share/{shareId}/poster.jpg",
-      summary: "作品分享海报（JPEG：作品照片、评级印章、老师评语、指向分享页的二维码）",
-      tag: "homework",
-      auth: false,
-      params: { shareId: keyParam("分享 id") },
-      produces: "image/jpeg",
-      handler: async (req, res, { params }) => {
-        const poster = await posterOf(ctx, params.shareId);
-        res.setHeader("Cache-Control", "public, max-age=300");
-        res.type("image/jpeg").send(poster);
-      },
-    }),
-    defineEndpoint({
-      method: "get",
-      path: "/homework/share/{shareId}/square.jpg",
-      summary: "作品分享方图（600×600 JPEG：作品照片，微信卡片用）",
-      tag: "homework",
-      auth: false,
-      params: { shareId: keyParam("分享 id") },
-      produces: "image/jpeg",
-      handler: async (req, res, { params }) => {
-        const square = await squarePosterOf(ctx, params.shareId);
-        res.setHeader("Cache-Control", "public, max-age=300");
-        res.type("image/jpeg").send(square);
-      },
-    }),
-    defineEndpoint({
-      method: "post",
-      path: "/homework/share/{shareId}/hide",
-      summary: "运营：从作业墙隐藏作品（hidden: false 恢复显示）；分享页随之 410",
-      tag: "homework",
-      auth: true,
-      params: { shareId: keyParam("分享 id") },
-      input: hideShareSchema,
-      output: hideShareResultSchema,
-      handler: async (req, res, { auth: { user }, input, params }) => {
-        res.json(await hideShare(ctx, user, params.shareId, input.hidden));
-      },
-    }),
+    ...homeworkWallEndpoints(ctx),
   ];
 }
 

@@ -36,6 +36,11 @@ const lessonId = { id: idParam("课时编号", "课时不存在") };
 const replayId = { id: idParam("直播编号", "回放不存在") };
 
 export function learningEndpoints(ctx: ApiContext): Endpoint[] {
+  return [...lessonEndpoints(ctx), ...publicItemEndpoints(ctx), ...replayEndpoints(ctx)];
+}
+
+/** Lessons: a lesson with what the viewer may watch, progress reports, the playback speed. */
+function lessonEndpoints(ctx: ApiContext): Endpoint[] {
   const { db } = ctx.database;
 
   // A player reports every 15 s, and on pause, end and leaving: 60 a minute is plenty for several tabs.
@@ -45,7 +50,6 @@ export function learningEndpoints(ctx: ApiContext): Endpoint[] {
       [{ key: `learning:report:${userId}`, max: 60, windowSeconds: 60, message: "学习进度保存得太频繁，请稍后再试" }],
       ctx.now(),
     );
-
   return [
     defineEndpoint({
       method: "get",
@@ -111,6 +115,13 @@ export function learningEndpoints(ctx: ApiContext): Endpoint[] {
         res.json({ speed });
       },
     }),
+  ];
+}
+
+/** Public lessons: the list and one with its video. */
+function publicItemEndpoints(ctx: ApiContext): Endpoint[] {
+  const { db } = ctx.database;
+  return [
     defineEndpoint({
       method: "get",
       path: "/learning/public-items",
@@ -140,6 +151,21 @@ export function learningEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(view);
       },
     }),
+  ];
+}
+
+/** Live replays: the list, one replay, progress reports. */
+function replayEndpoints(ctx: ApiContext): Endpoint[] {
+  const { db } = ctx.database;
+
+  // A player reports every 15 s, and on pause, end and leaving: 60 a minute is plenty for several tabs.
+  const limitReports = (userId: number) =>
+    enforce(
+      ctx.database,
+      [{ key: `learning:report:${userId}`, max: 60, windowSeconds: 60, message: "学习进度保存得太频繁，请稍后再试" }],
+      ctx.now(),
+    );
+  return [
     defineEndpoint({
       method: "get",
       path: "/learning/replays",

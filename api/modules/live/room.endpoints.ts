@@ -34,7 +34,11 @@ const eventsQuery = z.object({
 });
 
 export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
-  const streamsPerViewer = new Map<string, number>();
+  return [...chatEndpoints(ctx, hub), ...attendanceEndpoints(ctx, hub), ...eventEndpoints(ctx, hub)];
+}
+
+/** Speaking in the room. */
+function chatEndpoints(ctx: ApiContext, _hub: LiveRoomHub): Endpoint[] {
   return [
     defineEndpoint({
       method: "post",
@@ -89,7 +93,12 @@ export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
         res.status(201).json(toViewerMessage(message, user.id));
       },
     }),
+  ];
+}
 
+/** Checking in to a session, and who attended. */
+function attendanceEndpoints(ctx: ApiContext, _hub: LiveRoomHub): Endpoint[] {
+  return [
     defineEndpoint({
       method: "post",
       path: "/live/{id}/check-in",
@@ -209,6 +218,13 @@ export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
     }),
 
     /** The room as Server-Sent Events: history, then new messages, online count and state changes. */
+  ];
+}
+
+/** The room’s event stream (chat, pins, state), a few per viewer. */
+function eventEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
+  const streamsPerViewer = new Map<string, number>();
+  return [
     defineEndpoint({
       method: "get",
       path: "/live/{id}/events",

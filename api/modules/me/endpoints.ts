@@ -67,6 +67,16 @@ const sessionParam = {
 };
 
 export function meEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
+    ...profileEndpoints(ctx),
+    ...contactEndpoints(ctx),
+    ...sessionEndpoints(ctx),
+    ...overviewAndDeletionEndpoints(ctx),
+  ];
+}
+
+/** Who is signed in, the profile, the avatar and the password. */
+function profileEndpoints(ctx: ApiContext): Endpoint[] {
   // The avatar is the one body that is not JSON: the session is checked and the upload counted
   // before the bytes are read, then they are read whole up to 5 MB (413 beyond).
   const countAvatarUpload: RequestHandler = (req, res, next) => {
@@ -84,7 +94,6 @@ export function meEndpoints(ctx: ApiContext): Endpoint[] {
       ctx.now(),
     ).then(() => next(), next);
   };
-
   return [
     defineEndpoint({
       method: "get",
@@ -157,6 +166,12 @@ export function meEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(ok);
       },
     }),
+  ];
+}
+
+/** Phone and email, each changed with a code sent to it, and device protection. */
+function contactEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
     defineEndpoint({
       method: "post",
       path: "/me/phone/send",
@@ -222,6 +237,12 @@ export function meEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(await meOf(ctx, user.id));
       },
     }),
+  ];
+}
+
+/** Bound devices and the places this account is signed in. */
+function sessionEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
     defineEndpoint({
       method: "get",
       path: "/me/devices",
@@ -270,6 +291,12 @@ export function meEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(ok);
       },
     }),
+  ];
+}
+
+/** The overview of 我的, and deleting the account (with a cooling-off period). */
+function overviewAndDeletionEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
     defineEndpoint({
       method: "get",
       path: "/me/overview",

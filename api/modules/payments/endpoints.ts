@@ -90,13 +90,11 @@ const SANDBOX_DECISIONS: ReadonlyArray<{ decision: "approve" | "decline" | "fail
 const checkoutParam = { id: z.string().describe("沙箱支付单编号（32 位十六进制）") };
 
 export function paymentEndpoints(ctx: ApiContext): Endpoint[] {
-  // The provider's routes are always mounted and check the payment settings per request (the services
-  // register them when they start); one for a provider that is not in use is a 404 that says so.
-  const requireSandbox = () => {
-    // Only while the sandbox is the provider (in pro: PAYMENT_SANDBOX_ALLOW).
-    if (paymentSettingsOf(ctx).provider !== "sandbox") throw notFound("未启用沙箱支付");
-  };
+  return [...paymentStartEndpoints(ctx), ...notificationEndpoints(ctx), ...sandboxCheckoutEndpoints(ctx)];
+}
 
+/** The payment methods in use, and starting a payment of an order. */
+function paymentStartEndpoints(ctx: ApiContext): Endpoint[] {
   return [
     defineEndpoint({
       method: "get",
@@ -129,9 +127,18 @@ export function paymentEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(await startPayment(ctx, user.id, orderNo, input.method));
       },
     }),
+  ];
+}
 
-    // ── notifications (no session: verified by signature) ──
-
+/** The providers’ notifications (no session: verified by signature). */
+function notificationEndpoints(ctx: ApiContext): Endpoint[] {
+  // The provider's routes are always mounted and check the payment settings per request (the services
+  // register them when they start); one for a provider that is not in use is a 404 that says so.
+  const requireSandbox = () => {
+    // Only while the sandbox is the provider (in pro: PAYMENT_SANDBOX_ALLOW).
+    if (paymentSettingsOf(ctx).provider !== "sandbox") throw notFound("未启用沙箱支付");
+  };
+  return [
     defineEndpoint({
       method: "post",
       path: "/payments/notify/sandbox",
@@ -240,9 +247,18 @@ export function paymentEndpoints(ctx: ApiContext): Endpoint[] {
         res.send(outcome === "unknown_order" || outcome === "amount_mismatch" ? "failure" : "success");
       },
     }),
+  ];
+}
 
-    // ── the sandbox's hosted checkout ──
-
+/** The sandbox’s hosted checkout: the page and its decisions. */
+function sandboxCheckoutEndpoints(ctx: ApiContext): Endpoint[] {
+  // The provider's routes are always mounted and check the payment settings per request (the services
+  // register them when they start); one for a provider that is not in use is a 404 that says so.
+  const requireSandbox = () => {
+    // Only while the sandbox is the provider (in pro: PAYMENT_SANDBOX_ALLOW).
+    if (paymentSettingsOf(ctx).provider !== "sandbox") throw notFound("未启用沙箱支付");
+  };
+  return [
     defineEndpoint({
       method: "get",
       path: "/payments/sandbox/checkout/{id}",

@@ -89,11 +89,12 @@ const feedFile = {
 };
 
 export function practiceEndpoints(ctx: ApiContext): Endpoint[] {
+  return [...characterEndpoints(ctx), ...diaryEndpoints(ctx), ...calendarEndpoints(ctx)];
+}
+
+/** Model characters: the list, the character of the day, stroke data, the learner’s own. */
+function characterEndpoints(ctx: ApiContext): Endpoint[] {
   const clock = () => ctx.now();
-  const readPhoto = photoUploadReader(ctx, {
-    key: (userId) => `practice:upload:user:${userId}`,
-    perHour: DIARY_UPLOADS_PER_HOUR,
-  });
   return [
     defineEndpoint({
       method: "get",
@@ -153,6 +154,16 @@ export function practiceEndpoints(ctx: ApiContext): Endpoint[] {
         res.json({ courses: await courseCharacters(ctx, user.id) });
       },
     }),
+  ];
+}
+
+/** The practice diary: entries, their photos, tracing. */
+function diaryEndpoints(ctx: ApiContext): Endpoint[] {
+  const readPhoto = photoUploadReader(ctx, {
+    key: (userId) => `practice:upload:user:${userId}`,
+    perHour: DIARY_UPLOADS_PER_HOUR,
+  });
+  return [
     defineEndpoint({
       method: "get",
       path: "/practice/diary",
@@ -223,6 +234,12 @@ export function practiceEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(await recordTrace(ctx, user.id, input));
       },
     }),
+  ];
+}
+
+/** The learning calendar and its private ICS feed. */
+function calendarEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
     defineEndpoint({
       method: "get",
       path: "/practice/calendar",
