@@ -12,7 +12,8 @@ import {
 import type { ApiContext } from "../../context";
 import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
 import { operatorOnly } from "./common";
-import { createCourse, loadCourse, reorderCourse, setCourseCover, setCourseStatus, updateCourse } from "./courses";
+import { reorderCourse } from "./course-contents";
+import { createCourse, loadCourse, setCourseCover, setCourseStatus, updateCourse } from "./courses";
 import { coverEndpoint, itemEndpoints } from "./item-endpoints";
 import { coursePage } from "./lists";
 

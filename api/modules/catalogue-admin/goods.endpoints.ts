@@ -17,19 +17,8 @@ import {
 import type { ApiContext } from "../../context";
 import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
 import { operatorOnly } from "./common";
-import {
-  addSku,
-  changeStock,
-  createBook,
-  createCommodity,
-  loadBook,
-  loadCommodity,
-  setGoodsCover,
-  skuCommodity,
-  updateBook,
-  updateCommodity,
-  updateSku,
-} from "./goods";
+import { addSku, createCommodity, loadCommodity, skuCommodity, updateCommodity, updateSku } from "./commodities";
+import { changeStock, createBook, loadBook, setGoodsCover, updateBook } from "./goods";
 import { coverEndpoint, itemEndpoints } from "./item-endpoints";
 import { bookPage, commodityPage } from "./lists";
 

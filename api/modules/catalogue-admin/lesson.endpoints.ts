@@ -23,23 +23,23 @@ import {
   deleteLesson,
   deleteTask,
   lessonCourse,
-  loadCourse,
   putTask,
   renameChapter,
   updateLesson,
-} from "./courses";
+} from "./course-contents";
+import { loadCourse } from "./courses";
 import { encoderStatus, findEncoder, videoSettingsOf } from "./encoder";
 import { probeVideo, VIDEO_LIMITS, videoTooLongMessage } from "./ffmpeg";
+import { kickVideoWorker } from "./video";
 import {
   enqueueVideo,
   hasOpenJob,
-  kickVideoWorker,
   latestVideoJob,
   LESSON_VIDEO_TYPES,
   NOT_A_VIDEO_MESSAGE,
   receiveVideo,
   videoBusy,
-} from "./video";
+} from "./video-upload";
 
 const courseIdParam = { id: idParam("课程编号") };
 const chapterIdParam = { id: idParam("章节编号") };

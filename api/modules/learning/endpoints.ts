@@ -35,6 +35,14 @@ function cacheForViewer(res: Response, signedIn: boolean) {
 const lessonId = { id: idParam("课时编号", "课时不存在") };
 const replayId = { id: idParam("直播编号", "回放不存在") };
 
+// A player reports every 15 s, and on pause, end and leaving: 60 a minute is plenty for several tabs.
+const limitReports = (ctx: ApiContext, userId: number) =>
+  enforce(
+    ctx.database,
+    [{ key: `learning:report:${userId}`, max: 60, windowSeconds: 60, message: "学习进度保存得太频繁，请稍后再试" }],
+    ctx.now(),
+  );
+
 export function learningEndpoints(ctx: ApiContext): Endpoint[] {
   return [...lessonEndpoints(ctx), ...publicItemEndpoints(ctx), ...replayEndpoints(ctx)];
 }
@@ -43,13 +51,6 @@ export function learningEndpoints(ctx: ApiContext): Endpoint[] {
 function lessonEndpoints(ctx: ApiContext): Endpoint[] {
   const { db } = ctx.database;
 
-  // A player reports every 15 s, and on pause, end and leaving: 60 a minute is plenty for several tabs.
-  const limitReports = (userId: number) =>
-    enforce(
-      ctx.database,
-      [{ key: `learning:report:${userId}`, max: 60, windowSeconds: 60, message: "学习进度保存得太频繁，请稍后再试" }],
-      ctx.now(),
-    );
   return [
     defineEndpoint({
       method: "get",
@@ -81,7 +82,7 @@ function lessonEndpoints(ctx: ApiContext): Endpoint[] {
         const lesson = await lessonForAccess(db, params.id, user, now);
         if (!lesson) throw notFound("课时不存在");
         if (!lesson.access.allowed) throw forbidden(lesson.access.message);
-        await limitReports(user.id);
+        await limitReports(ctx, user.id);
         const result = await recordLessonProgress(
           ctx.database,
           {
@@ -158,13 +159,6 @@ function publicItemEndpoints(ctx: ApiContext): Endpoint[] {
 function replayEndpoints(ctx: ApiContext): Endpoint[] {
   const { db } = ctx.database;
 
-  // A player reports every 15 s, and on pause, end and leaving: 60 a minute is plenty for several tabs.
-  const limitReports = (userId: number) =>
-    enforce(
-      ctx.database,
-      [{ key: `learning:report:${userId}`, max: 60, windowSeconds: 60, message: "学习进度保存得太频繁，请稍后再试" }],
-      ctx.now(),
-    );
   return [
     defineEndpoint({
       method: "get",
@@ -210,7 +204,7 @@ function replayEndpoints(ctx: ApiContext): Endpoint[] {
         const replay = await replayForAccess(db, params.id, user, now);
         if (!replay) throw notFound("回放不存在");
         if (!replay.access.allowed) throw forbidden(replay.access.message);
-        await limitReports(user.id);
+        await limitReports(ctx, user.id);
         const result = await recordReplayProgress(
           ctx.database,
           { userId: user.id, liveId: replay.id, durationSeconds: replay.durationSeconds },

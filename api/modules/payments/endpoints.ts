@@ -89,6 +89,13 @@ const SANDBOX_DECISIONS: ReadonlyArray<{ decision: "approve" | "decline" | "fail
 
 const checkoutParam = { id: z.string().describe("沙箱支付单编号（32 位十六进制）") };
 
+// The provider's routes are always mounted and check the payment settings per request (the services
+// register them when they start); one for a provider that is not in use is a 404 that says so.
+const requireSandbox = (ctx: ApiContext) => {
+  // Only while the sandbox is the provider (in pro: PAYMENT_SANDBOX_ALLOW).
+  if (paymentSettingsOf(ctx).provider !== "sandbox") throw notFound("未启用沙箱支付");
+};
+
 export function paymentEndpoints(ctx: ApiContext): Endpoint[] {
   return [...paymentStartEndpoints(ctx), ...notificationEndpoints(ctx), ...sandboxCheckoutEndpoints(ctx)];
 }
@@ -132,12 +139,6 @@ function paymentStartEndpoints(ctx: ApiContext): Endpoint[] {
 
 /** The providers’ notifications (no session: verified by signature). */
 function notificationEndpoints(ctx: ApiContext): Endpoint[] {
-  // The provider's routes are always mounted and check the payment settings per request (the services
-  // register them when they start); one for a provider that is not in use is a 404 that says so.
-  const requireSandbox = () => {
-    // Only while the sandbox is the provider (in pro: PAYMENT_SANDBOX_ALLOW).
-    if (paymentSettingsOf(ctx).provider !== "sandbox") throw notFound("未启用沙箱支付");
-  };
   return [
     defineEndpoint({
       method: "post",
@@ -148,7 +149,7 @@ function notificationEndpoints(ctx: ApiContext): Endpoint[] {
       auth: false,
       output: z.object({ ok: z.literal(true), outcome: z.string() }),
       handler: async (req, res) => {
-        requireSandbox();
+        requireSandbox(ctx);
         const b = (req.body ?? {}) as Partial<SandboxNotification>;
         const valid =
           typeof b.orderNo === "string" &&
@@ -252,12 +253,6 @@ function notificationEndpoints(ctx: ApiContext): Endpoint[] {
 
 /** The sandbox’s hosted checkout: the page and its decisions. */
 function sandboxCheckoutEndpoints(ctx: ApiContext): Endpoint[] {
-  // The provider's routes are always mounted and check the payment settings per request (the services
-  // register them when they start); one for a provider that is not in use is a 404 that says so.
-  const requireSandbox = () => {
-    // Only while the sandbox is the provider (in pro: PAYMENT_SANDBOX_ALLOW).
-    if (paymentSettingsOf(ctx).provider !== "sandbox") throw notFound("未启用沙箱支付");
-  };
   return [
     defineEndpoint({
       method: "get",
@@ -268,7 +263,7 @@ function sandboxCheckoutEndpoints(ctx: ApiContext): Endpoint[] {
       params: checkoutParam,
       produces: "text/html",
       handler: async (req, res, { params }) => {
-        requireSandbox();
+        requireSandbox(ctx);
         const checkout = await sandboxCheckout(ctx, params.id);
         if (!checkout) {
           sandboxPage(
@@ -348,7 +343,7 @@ function sandboxCheckoutEndpoints(ctx: ApiContext): Endpoint[] {
         query: sandboxDecisionQuerySchema,
         produces: "text/html",
         handler: async (req, res, { query, params }) => {
-          requireSandbox();
+          requireSandbox(ctx);
           const result = await decideSandbox(ctx, params.id, decision, {
             delayMs: query.delay,
             copies: query.copies,

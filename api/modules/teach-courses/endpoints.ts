@@ -14,7 +14,8 @@ import type { ApiContext } from "../../context";
 import type { User } from "../../db/schema";
 import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
 import { notFound } from "../../http";
-import { lessonCourse, loadCourse, putTask, updateLessonNotes } from "../catalogue-admin/courses";
+import { lessonCourse, putTask, updateLessonNotes } from "../catalogue-admin/course-contents";
+import { loadCourse } from "../catalogue-admin/courses";
 import { teachesCourse } from "../homework/staff";
 
 export function teachCourseEndpoints(ctx: ApiContext): Endpoint[] {
