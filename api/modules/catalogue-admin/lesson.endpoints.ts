@@ -15,7 +15,7 @@ import {
 import type { ApiContext } from "../../context";
 import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
 import { ApiError } from "../../http";
-import { operatorOnly } from "./common";
+import { type Db, operatorOnly } from "./common";
 import {
   addChapter,
   addLesson,
@@ -49,6 +49,28 @@ const closeAfterAnswer: RequestHandler = (_req, res, next) => {
   res.setHeader("Connection", "close");
   next();
 };
+
+/** DELETE of a part of a course (a chapter, a lesson, a task): answered with the course as it now is. */
+function removal(
+  ctx: ApiContext,
+  path: string,
+  summary: string,
+  params: typeof lessonIdParam,
+  remove: (db: Db, actorId: number, id: number, now: Date) => Promise<number>,
+): Endpoint {
+  return defineEndpoint({
+    ...operatorOnly,
+    method: "delete",
+    path,
+    summary,
+    params,
+    output: adminCourseSchema,
+    handler: async (_req, res, { auth: { user }, params: { id } }) => {
+      const courseId = await remove(ctx.database.db, user.id, id, ctx.now());
+      res.json(await loadCourse(ctx.database.db, courseId));
+    },
+  });
+}
 
 export function adminLessonEndpoints(ctx: ApiContext): Endpoint[] {
   return [...chapterEndpoints(ctx), ...lessonEndpoints(ctx), ...videoEndpoints(ctx), ...taskEndpoints(ctx)];
@@ -85,18 +107,7 @@ function chapterEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(await courseJson(courseId));
       },
     }),
-    defineEndpoint({
-      ...operatorOnly,
-      method: "delete",
-      path: "/admin/chapters/{id}",
-      summary: "删除空章节",
-      params: chapterIdParam,
-      output: adminCourseSchema,
-      handler: async (_req, res, { auth: { user }, params }) => {
-        const courseId = await deleteChapter(db(), user.id, params.id, ctx.now());
-        res.json(await courseJson(courseId));
-      },
-    }),
+    removal(ctx, "/admin/chapters/{id}", "删除空章节", chapterIdParam, deleteChapter),
   ];
 }
 
@@ -131,18 +142,7 @@ function lessonEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(await courseJson(courseId));
       },
     }),
-    defineEndpoint({
-      ...operatorOnly,
-      method: "delete",
-      path: "/admin/lessons/{id}",
-      summary: "删除课时（没有学员学习记录或作业时）",
-      params: lessonIdParam,
-      output: adminCourseSchema,
-      handler: async (_req, res, { auth: { user }, params }) => {
-        const courseId = await deleteLesson(db(), user.id, params.id, ctx.now());
-        res.json(await courseJson(courseId));
-      },
-    }),
+    removal(ctx, "/admin/lessons/{id}", "删除课时（没有学员学习记录或作业时）", lessonIdParam, deleteLesson),
   ];
 }
 
@@ -197,7 +197,9 @@ function videoEndpoints(ctx: ApiContext): Endpoint[] {
           throw err;
         }
         kickVideoWorker(ctx);
-        res.status(202).json({ job: await latestVideoJob(db(), lessonId) } satisfies LessonVideoJob);
+        res.status(202).json({
+          job: await latestVideoJob(db(), lessonId),
+        } satisfies LessonVideoJob);
       },
     }),
     defineEndpoint({
@@ -210,7 +212,9 @@ function videoEndpoints(ctx: ApiContext): Endpoint[] {
       handler: async (_req, res, { params: { id: lessonId } }) => {
         await lessonCourse(db(), lessonId);
         res.setHeader("Cache-Control", "no-store");
-        res.json({ job: await latestVideoJob(db(), lessonId) } satisfies LessonVideoJob);
+        res.json({
+          job: await latestVideoJob(db(), lessonId),
+        } satisfies LessonVideoJob);
       },
     }),
   ];
@@ -234,17 +238,6 @@ function taskEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(await courseJson(courseId));
       },
     }),
-    defineEndpoint({
-      ...operatorOnly,
-      method: "delete",
-      path: "/admin/lessons/{id}/task",
-      summary: "删除课时作业（还没有学员交作业时）",
-      params: lessonIdParam,
-      output: adminCourseSchema,
-      handler: async (_req, res, { auth: { user }, params }) => {
-        const courseId = await deleteTask(db(), user.id, params.id);
-        res.json(await courseJson(courseId));
-      },
-    }),
+    removal(ctx, "/admin/lessons/{id}/task", "删除课时作业（还没有学员交作业时）", lessonIdParam, deleteTask),
   ];
 }
