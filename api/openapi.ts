@@ -3,7 +3,7 @@
  * `defineEndpoint` definitions the API router mounts (api/endpoint.ts), whose zod contracts in
  * shared/contracts are also what validates requests: the document cannot drift from the routes.
  */
-import { defineEndpoint, type Endpoint } from "./endpoint";
+import { defineEndpoint, type Endpoint, type PathParam } from "./endpoint";
 import { z } from "zod";
 import pkg from "../package.json" with { type: "json" };
 import type { ApiContext } from "./context";
@@ -42,6 +42,16 @@ function queryParameters(schema: z.ZodType) {
   }));
 }
 
+/**
+ * A path parameter as what the handler receives (an id as an integer), or as the text the path
+ * carries when that is not expressible (a code normalised on the way in).
+ */
+function pathParameter(name: string, param: PathParam) {
+  const received = jsonSchemaOf(param, "output");
+  const { description, ...schema } = "type" in received ? received : jsonSchemaOf(param, "input");
+  return { name, in: "path", required: true, description, schema };
+}
+
 export function openApiDocument(
   info: { title: string; version: string; serverUrl: string },
   operations: readonly DescribedEndpoint[],
@@ -78,13 +88,7 @@ export function openApiDocument(
       requestBody = { required: true, content: { "application/json": { schema: jsonSchemaOf(op.input, "input") } } };
     }
     const parameters = [
-      ...Object.entries(op.params ?? {}).map(([name, p]) => ({
-        name,
-        in: "path",
-        required: true,
-        description: p.description,
-        schema: { type: p.type },
-      })),
+      ...Object.entries(op.params ?? {}).map(([name, param]) => pathParameter(name, param)),
       ...(op.query ? queryParameters(op.query) : []),
     ];
     const operationId = `${op.method}${op.path.replace(/[{}.]/g, "").replace(/[/-](\w)/g, (_m, c: string) => c.toUpperCase())}`;

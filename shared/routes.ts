@@ -5,6 +5,7 @@
  * Every page is registered twice, as the clean path and as `…/index.html` (spec §2);
  * `expandIndexHtml` does that when the router routes are built.
  */
+import { isIdText } from "./ids";
 import { adminRoute } from "./route-groups/admin";
 import { fixtureRoute } from "./route-groups/fixtures";
 import { myRoute } from "./route-groups/my";
@@ -23,7 +24,7 @@ const check = (test: (value: string) => boolean): ParamCheck => ({
 /** How a path parameter is validated. A failed check renders the 404 page with status 404. */
 export const paramRules = {
   /** Database ids: positive integers without leading zeros, within int4. */
-  id: check((v) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647),
+  id: check(isIdText),
   /** Group-buy numbers: "GB" followed by 14 digits (issue date yyMMdd + 8-digit sequence). */
   groupNo: check((v) => /^GB\d{14}$/.test(v)),
   /** Activity tokens: 6–64 URL-safe characters. */

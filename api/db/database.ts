@@ -181,9 +181,8 @@ async function openPglite(dataDir: string | undefined, clusterArchive: Blob | un
   };
 }
 
-async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
-  const searchPath = options.schema ? `-c search_path=${options.schema}` : undefined;
-  if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error("invalid schema name");
+/** The pool of query connections (LISTEN has its own connection). */
+function postgresPool(url: string, options: DatabaseOptions, searchPath: string | undefined): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
@@ -195,6 +194,13 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   });
   // An idle client losing its connection must not crash the process.
   pool.on("error", () => {});
+  return pool;
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const searchPath = options.schema ? `-c search_path=${options.schema}` : undefined;
+  if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error("invalid schema name");
+  const pool = postgresPool(url, options, searchPath);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 
   // One dedicated connection carries every LISTEN of this process. When it is lost (a restart,

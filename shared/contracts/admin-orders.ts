@@ -13,6 +13,7 @@ import {
   reviewRefundSchema,
 } from "./orders";
 import { staffPageQuery, pagedOf } from "./staff";
+import { INT4_MAX } from "../ids";
 
 const strictError = (issue: { code?: string; keys?: string[] }) =>
   issue.code === "unrecognized_keys" ? `不支持的字段：${(issue.keys ?? []).join("、")}` : undefined;
@@ -49,7 +50,7 @@ export const adminOrderQuerySchema = staffPageQuery.extend({
   from: z.preprocess(blankAsUndefined, chinaDateParam.optional()),
   to: z.preprocess(blankAsUndefined, chinaDateParam.optional()),
   /** One learner's orders (the account page links here). */
-  userId: z.preprocess(blankAsUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()),
+  userId: z.preprocess(blankAsUndefined, z.coerce.number().int().positive().max(INT4_MAX).optional()),
 });
 export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
 
@@ -135,7 +136,7 @@ export const adminApproveReturnSchema = reviewRefundSchema;
 export const adminRejectReturnSchema = rejectRefundSchema;
 export const adminRefundInputSchema = refundInputSchema;
 export const adminRetryRefundSchema = z.strictObject(
-  { refundId: z.number("退款编号不正确").int().positive().max(2_147_483_647) },
+  { refundId: z.number("退款编号不正确").int().positive().max(INT4_MAX) },
   { error: strictError },
 );
 

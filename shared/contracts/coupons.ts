@@ -1,6 +1,7 @@
 /** Coupons and the learner's pack (/api/coupons). Amounts are integer cents (分). */
 import { z } from "zod";
 import { itemTypeSchema } from "./orders";
+import { INT4_MAX } from "../ids";
 
 const strictError = (issue: { code?: string; keys?: string[] }) =>
   issue.code === "unrecognized_keys" ? `不支持的字段：${(issue.keys ?? []).join("、")}` : undefined;
@@ -59,11 +60,7 @@ export const templateListSchema = z.object({ items: z.array(couponTemplateSchema
 
 export const claimInputSchema = z.strictObject(
   {
-    templateId: z
-      .number("优惠券不正确")
-      .int("优惠券不正确")
-      .positive("优惠券不正确")
-      .max(2_147_483_647, "优惠券不正确"),
+    templateId: z.number("优惠券不正确").int("优惠券不正确").positive("优惠券不正确").max(INT4_MAX, "优惠券不正确"),
   },
   { error: strictError },
 );
@@ -75,13 +72,8 @@ export const bestQuerySchema = z.object({
     .number("商品编号不正确")
     .int("商品编号不正确")
     .positive("商品编号不正确")
-    .max(2_147_483_647, "商品编号不正确"),
-  skuId: z.coerce
-    .number("商品规格不正确")
-    .int("商品规格不正确")
-    .positive("商品规格不正确")
-    .max(2_147_483_647)
-    .optional(),
+    .max(INT4_MAX, "商品编号不正确"),
+  skuId: z.coerce.number("商品规格不正确").int("商品规格不正确").positive("商品规格不正确").max(INT4_MAX).optional(),
   quantity: z.coerce
     .number("购买数量不正确")
     .int("购买数量不正确")

@@ -4,6 +4,7 @@
  * can be refunded once its 30-day claim window has passed.
  */
 import { z } from "zod";
+import { INT4_MAX } from "../ids";
 
 /** Days a paid gift can be claimed; after them an unclaimed gift can be refunded. */
 export const GIFT_CLAIM_DAYS = 30;
@@ -87,7 +88,7 @@ export const createGiftSchema = z.strictObject(
       .number("请选择要赠送的课程")
       .int("课程编号不正确")
       .positive("课程编号不正确")
-      .max(2_147_483_647, "课程编号不正确"),
+      .max(INT4_MAX, "课程编号不正确"),
     message: z
       .string("赠言必须是文字")
       .trim()

@@ -4,6 +4,7 @@
  * group enrols everyone, an expired one refunds everyone.
  */
 import { z } from "zod";
+import { INT4_MAX } from "../ids";
 
 /** `GB` + 14 digits. */
 export const GROUP_NO = /^GB\d{14}$/;
@@ -57,7 +58,7 @@ export const openGroupsQuerySchema = z.strictObject(
       .string("请指定课程")
       .regex(/^[1-9]\d{0,9}$/, "课程编号不正确")
       .transform(Number)
-      .refine((n) => n <= 2_147_483_647, "课程编号不正确"),
+      .refine((n) => n <= INT4_MAX, "课程编号不正确"),
   },
   { error: (issue) => strictError(issue)?.replace("字段", "查询参数") },
 );
@@ -93,7 +94,7 @@ export const startGroupSchema = z.strictObject(
       .number("请选择拼团活动")
       .int("拼团活动不正确")
       .positive("拼团活动不正确")
-      .max(2_147_483_647, "拼团活动不正确"),
+      .max(INT4_MAX, "拼团活动不正确"),
   },
   { error: strictError },
 );

@@ -7,11 +7,12 @@ import { z } from "zod";
 import { phoneSchema } from "./auth";
 import { giftInfoSchema } from "./gifts";
 import { groupInfoSchema } from "./groups";
+import { INT4_MAX } from "../ids";
 
 const strictError = (issue: { code?: string; keys?: string[] }) =>
   issue.code === "unrecognized_keys" ? `不支持的字段：${(issue.keys ?? []).join("、")}` : undefined;
 
-const id = (message: string) => z.number(message).int(message).positive(message).max(2_147_483_647, message);
+const id = (message: string) => z.number(message).int(message).positive(message).max(INT4_MAX, message);
 
 export const itemTypeSchema = z.enum(["course", "book", "commodity"], "请选择要购买的商品类型");
 export type ItemType = z.infer<typeof itemTypeSchema>;

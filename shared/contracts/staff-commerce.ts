@@ -7,6 +7,7 @@ import { z } from "zod";
 import { currencySchema } from "./wallet";
 import { couponScopeSchema } from "./coupons";
 import { pagedOf, staffPageQuery, type StaffPageQuery } from "./staff";
+import { INT4_MAX } from "../ids";
 
 const strictError = (issue: { code?: string; keys?: string[] }) =>
   issue.code === "unrecognized_keys" ? `不支持的字段：${(issue.keys ?? []).join("、")}` : undefined;
@@ -52,7 +53,7 @@ const mallItemFields = {
   title: text(2, 40, "请填写物品名称（至少 2 个字）", "物品名称最多 40 字"),
   summary: z.string("简介不正确").trim().max(200, "简介最多 200 字").default(""),
   kind: exchangeKindSchema,
-  refId: int("请填写关联的课程、书籍、文房或优惠券编号", 1, 2_147_483_647),
+  refId: int("请填写关联的课程、书籍、文房或优惠券编号", 1, INT4_MAX),
   currency: z.enum(["coin", "bishan"], "请选择金币或笔山"),
   price: int("价格应为 1–1000000 的整数", 1, 1_000_000),
   perUserLimit: int("每人限兑应为 1–99", 1, 99),
@@ -195,7 +196,7 @@ export const couponTemplateInputSchema = z
       percentOff: int("折扣应为 0–90（减免的百分比）", 0, 90).default(0),
       thresholdCents: int("门槛应为 0–10000000 分", 0, 10_000_000).default(0),
       scope: z.enum(["all", "course", "book", "commodity"], "请选择适用范围"),
-      scopeRefId: int("指定商品编号不正确", 1, 2_147_483_647).nullable().default(null),
+      scopeRefId: int("指定商品编号不正确", 1, INT4_MAX).nullable().default(null),
       validDays: int("领取后有效天数应为 1–3650", 1, 3650).nullable().default(null),
       validUntil: z.iso.datetime({ offset: true, error: "截止时间不正确" }).nullable().default(null),
       totalQuantity: int("发放总量应为 0–10000000", 0, 10_000_000).nullable().default(null),
@@ -277,7 +278,7 @@ export const campaignListQuery = adminListQuery.extend({
 export const campaignInputSchema = z
   .strictObject(
     {
-      courseId: int("请填写课程编号", 1, 2_147_483_647),
+      courseId: int("请填写课程编号", 1, INT4_MAX),
       groupSize: int("成团人数应为 2–10", 2, 10),
       groupPriceCents: int("拼团价应为 1–10000000 分", 1, 10_000_000),
       validHours: int("组团时限应为 1–72 小时", 1, 72),

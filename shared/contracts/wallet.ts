@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { phoneSchema } from "./auth";
+import { INT4_MAX } from "../ids";
 
 const strictError = (issue: { code?: string; keys?: string[] }) =>
   issue.code === "unrecognized_keys" ? `不支持的字段：${(issue.keys ?? []).join("、")}` : undefined;
@@ -114,7 +115,7 @@ export const redeemInputSchema = z
         .number("请选择收货地址")
         .int("请选择收货地址")
         .positive("请选择收货地址")
-        .max(2_147_483_647, "请选择收货地址")
+        .max(INT4_MAX, "请选择收货地址")
         .optional(),
     },
     { error: strictError },

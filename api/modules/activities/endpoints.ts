@@ -26,7 +26,7 @@ import {
 } from "../../../shared/contracts/activities";
 import { paramRules } from "../../../shared/routes";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { defineEndpoint, textParam, type Endpoint } from "../../endpoint";
 import { refuseWhileFrozen } from "../../account-freeze";
 import { clientIp, notFound, publicJson } from "../../http";
 import { qrCodeSvg } from "../../qr-code";
@@ -38,11 +38,13 @@ import { signUpForTrial, trialPrefill } from "./trial-signups";
 /** Sign-ups a single address may send in an hour (a family signs up two or three children). */
 export const TRIAL_SIGNUPS_PER_HOUR = 5;
 
-function tokenParam(value: unknown): string | null {
-  return typeof value === "string" && paramRules.token.safeParse(value).success ? value : null;
-}
-
-const activityToken = { token: { type: "string", description: "活动口令（6–64 位字母、数字、- 或 _）" } } as const;
+const activityToken = {
+  token: textParam(
+    (token) => paramRules.token.safeParse(token).success,
+    "活动口令（6–64 位字母、数字、- 或 _）",
+    ACTIVITY_NOT_FOUND,
+  ),
+};
 
 export function activitiesEndpoints(ctx: ApiContext): Endpoint[] {
   return [
@@ -116,9 +118,7 @@ export function activitiesEndpoints(ctx: ApiContext): Endpoint[] {
       auth: false,
       params: activityToken,
       output: participationSchema,
-      handler: async (req, res, { auth }) => {
-        const token = tokenParam(req.params.token);
-        if (!token) throw notFound(ACTIVITY_NOT_FOUND);
+      handler: async (req, res, { auth, params: { token } }) => {
         res.setHeader("Cache-Control", "private, no-store");
         res.json(await participation(ctx, auth?.user ?? null, token));
       },
@@ -131,9 +131,7 @@ export function activitiesEndpoints(ctx: ApiContext): Endpoint[] {
       auth: true,
       params: activityToken,
       output: participationResultSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        const token = tokenParam(req.params.token);
-        if (!token) throw notFound(ACTIVITY_NOT_FOUND);
+      handler: async (req, res, { auth: { user }, params: { token } }) => {
         const result = await signUp(ctx, user, token);
         res.status(result.created ? 201 : 200).json({ participation: result.participation, message: result.message });
       },
@@ -146,9 +144,7 @@ export function activitiesEndpoints(ctx: ApiContext): Endpoint[] {
       auth: true,
       params: activityToken,
       output: participationResultSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        const token = tokenParam(req.params.token);
-        if (!token) throw notFound(ACTIVITY_NOT_FOUND);
+      handler: async (req, res, { auth: { user }, params: { token } }) => {
         res.json(await cancelSignup(ctx, user, token));
       },
     }),
@@ -161,9 +157,7 @@ export function activitiesEndpoints(ctx: ApiContext): Endpoint[] {
       params: activityToken,
       input: activityCheckInSchema,
       output: checkInResultSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        const token = tokenParam(req.params.token);
-        if (!token) throw notFound(ACTIVITY_NOT_FOUND);
+      handler: async (req, res, { auth: { user }, input, params: { token } }) => {
         res.status(201).json(await checkIn(ctx, user, token, input));
       },
     }),
@@ -175,9 +169,8 @@ export function activitiesEndpoints(ctx: ApiContext): Endpoint[] {
       auth: false,
       params: activityToken,
       produces: "image/svg+xml",
-      handler: async (req, res) => {
-        const token = tokenParam(req.params.token);
-        if (!token || !(await activityExists(ctx.database, token))) throw notFound("活动不存在或已下线");
+      handler: async (req, res, { params: { token } }) => {
+        if (!(await activityExists(ctx.database, token))) throw notFound(ACTIVITY_NOT_FOUND);
         const svg = await qrCodeSvg(`${ctx.settings.publicOrigin}/activitys/${token}`);
         res.setHeader("Cache-Control", "public, max-age=3600");
         res.type("image/svg+xml").send(svg);
@@ -191,10 +184,9 @@ export function activitiesEndpoints(ctx: ApiContext): Endpoint[] {
       auth: false,
       params: activityToken,
       output: activityDetailSchema,
-      handler: async (req, res) => {
-        const token = tokenParam(req.params.token);
-        const activity = token ? await activityDetail(ctx.database, token, ctx.now(), ctx.settings.publicOrigin) : null;
-        if (!activity) throw notFound("活动不存在或已下线");
+      handler: async (req, res, { params }) => {
+        const activity = await activityDetail(ctx.database, params.token, ctx.now(), ctx.settings.publicOrigin);
+        if (!activity) throw notFound(ACTIVITY_NOT_FOUND);
         publicJson(res, activity);
       },
     }),

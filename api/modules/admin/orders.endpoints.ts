@@ -4,7 +4,6 @@
  * an Idempotency-Key and need a recent step-up (decision 072); every move is written to the audit
  * log in its own transaction.
  */
-import type { Request } from "express";
 import {
   adminApproveReturnSchema,
   adminDashboardSchema,
@@ -19,7 +18,7 @@ import {
 import { refundReviewListSchema } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
-import { notFound } from "../../http";
+import { orderNoParam } from "../orders/order-no";
 import { idempotentResponder } from "../../idempotency";
 import { recordAudit } from "../audit/record";
 import { shipOrder } from "../orders/moves";
@@ -28,42 +27,13 @@ import { approveReturn, pendingReturns, rejectReturn, type ReviewRecord } from "
 import { adminDashboard } from "./dashboard";
 import { adminOrderDetail, adminOrderRow, listAdminOrders } from "./orders-admin";
 
-const ORDER_NO = /^M\d{20}$/;
-const orderNoParam = { orderNo: { type: "string", description: "订单号（M + 20 位数字）" } } as const;
-
-function orderNoOf(req: Request): string {
-  const value = String(req.params.orderNo ?? "");
-  if (!ORDER_NO.test(value)) throw notFound("订单不存在");
-  return value;
+export function adminOrderEndpoints(ctx: ApiContext): Endpoint[] {
+  return [...orderListEndpoints(ctx), ...orderActionEndpoints(ctx)];
 }
 
-export function adminOrderEndpoints(ctx: ApiContext): Endpoint[] {
-  const idempotent = idempotentResponder(ctx.database);
+/** The dashboard, the order list, pending returns and one order. */
+function orderListEndpoints(ctx: ApiContext): Endpoint[] {
   const detail = (orderNo: string) => adminOrderDetail(ctx, orderNo);
-
-  /** The audit record of a return's review, in the review's transaction. */
-  const reviewRecord =
-    (
-      operatorId: number,
-      action: "order.return.approve" | "order.return.reject",
-      note: string | undefined,
-    ): ReviewRecord =>
-    (trx, request) =>
-      recordAudit(trx, {
-        actorId: operatorId,
-        action,
-        targetType: "order",
-        targetId: request.orderNo,
-        before: { refund: request.refundId, state: "requested" },
-        after: {
-          refund: request.refundId,
-          state: action === "order.return.approve" ? "processing" : "rejected",
-          amountCents: request.amountCents,
-          ...(request.quantity !== null ? { quantity: request.quantity } : {}),
-        },
-        reason: note ?? null,
-      });
-
   return [
     defineEndpoint({
       method: "get",
@@ -112,10 +82,46 @@ export function adminOrderEndpoints(ctx: ApiContext): Endpoint[] {
       role: "operator",
       params: orderNoParam,
       output: adminOrderDetailSchema,
-      handler: async (req, res) => {
-        res.json(await detail(orderNoOf(req)));
+      handler: async (req, res, { params }) => {
+        res.json(await detail(params.orderNo));
       },
     }),
+  ];
+}
+
+/** What an operator does to an order: ship it, approve or reject a return, refund. */
+function orderActionEndpoints(ctx: ApiContext): Endpoint[] {
+  return [...shipAndReturnEndpoints(ctx), ...refundEndpoints(ctx)];
+}
+
+/** Shipping an order, and approving or rejecting a return. */
+function shipAndReturnEndpoints(ctx: ApiContext): Endpoint[] {
+  const idempotent = idempotentResponder(ctx.database);
+  const detail = (orderNo: string) => adminOrderDetail(ctx, orderNo);
+
+  /** The audit record of a return's review, in the review's transaction. */
+  const reviewRecord =
+    (
+      operatorId: number,
+      action: "order.return.approve" | "order.return.reject",
+      note: string | undefined,
+    ): ReviewRecord =>
+    (trx, request) =>
+      recordAudit(trx, {
+        actorId: operatorId,
+        action,
+        targetType: "order",
+        targetId: request.orderNo,
+        before: { refund: request.refundId, state: "requested" },
+        after: {
+          refund: request.refundId,
+          state: action === "order.return.approve" ? "processing" : "rejected",
+          amountCents: request.amountCents,
+          ...(request.quantity !== null ? { quantity: request.quantity } : {}),
+        },
+        reason: note ?? null,
+      });
+  return [
     defineEndpoint({
       method: "post",
       path: "/admin/orders/{orderNo}/ship",
@@ -126,8 +132,8 @@ export function adminOrderEndpoints(ctx: ApiContext): Endpoint[] {
       params: orderNoParam,
       input: adminShipSchema,
       output: adminOrderDetailSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        const orderNo = orderNoOf(req);
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        const orderNo = params.orderNo;
         await shipOrder(ctx, orderNo, input, (trx, moved) =>
           recordAudit(trx, {
             actorId: user.id,
@@ -152,8 +158,8 @@ export function adminOrderEndpoints(ctx: ApiContext): Endpoint[] {
       params: orderNoParam,
       input: adminApproveReturnSchema,
       output: adminOrderDetailSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        const orderNo = orderNoOf(req);
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        const orderNo = params.orderNo;
         await idempotent(req, res, user.id, `POST /admin/orders/${orderNo}/return/approve`, input, async () => {
           await approveReturn(
             ctx,
@@ -176,12 +182,20 @@ export function adminOrderEndpoints(ctx: ApiContext): Endpoint[] {
       params: orderNoParam,
       input: adminRejectReturnSchema,
       output: adminOrderDetailSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        const orderNo = orderNoOf(req);
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        const orderNo = params.orderNo;
         await rejectReturn(ctx, user.id, orderNo, input.note, reviewRecord(user.id, "order.return.reject", input.note));
         res.json(await detail(orderNo));
       },
     }),
+  ];
+}
+
+/** Refunds: a new one (partial or whole), or retrying one that failed at the provider. */
+function refundEndpoints(ctx: ApiContext): Endpoint[] {
+  const idempotent = idempotentResponder(ctx.database);
+  const detail = (orderNo: string) => adminOrderDetail(ctx, orderNo);
+  return [
     defineEndpoint({
       method: "post",
       path: "/admin/orders/{orderNo}/refund/retry",
@@ -193,8 +207,8 @@ export function adminOrderEndpoints(ctx: ApiContext): Endpoint[] {
       params: orderNoParam,
       input: adminRetryRefundSchema,
       output: adminOrderDetailSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        const orderNo = orderNoOf(req);
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        const orderNo = params.orderNo;
         await idempotent(req, res, user.id, `POST /admin/orders/${orderNo}/refund/retry`, input, async () => {
           const order = await adminOrderRow(ctx, orderNo);
           await retryRefund(ctx, order, input.refundId, (trx, refund) =>
@@ -222,8 +236,8 @@ export function adminOrderEndpoints(ctx: ApiContext): Endpoint[] {
       params: orderNoParam,
       input: adminRefundInputSchema,
       output: adminOrderDetailSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        const orderNo = orderNoOf(req);
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        const orderNo = params.orderNo;
         await idempotent(req, res, user.id, `POST /admin/orders/${orderNo}/refund`, input, async () => {
           const order = await adminOrderRow(ctx, orderNo);
           await startRefund(ctx, order, input, {

@@ -21,6 +21,7 @@ import { liveSessions } from "../auth/sessions";
 import { resetTwoFactor, twoFactorEnabled } from "../auth/two-factor";
 import { roleAfter } from "./accounts-admin";
 import { likeEscaped } from "./orders-admin";
+import { INT4_MAX } from "../../../shared/ids";
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 const userNotFound = () => notFound("账号不存在");
@@ -35,7 +36,7 @@ export async function listAdminUsers(ctx: ApiContext, query: AdminUserQuery): Pr
     const digits = text.replace(/[\s-]/g, "");
     base = base.where((eb) => {
       const any = [eb("users.nickname", "ilike", `%${likeEscaped(text)}%`)];
-      if (/^\d{1,10}$/.test(digits) && Number(digits) <= 2_147_483_647) any.push(eb("users.id", "=", Number(digits)));
+      if (/^\d{1,10}$/.test(digits) && Number(digits) <= INT4_MAX) any.push(eb("users.id", "=", Number(digits)));
       if (/^\d{3,11}$/.test(digits)) any.push(eb("users.phone", "like", `${digits}%`));
       if (text.includes("@") || /^[\w.+-]{3,}$/.test(text))
         any.push(eb("users.email", "like", `${likeEscaped(text.toLowerCase())}%`));

@@ -3,7 +3,6 @@
  * log in its transaction; an operator cannot disable themselves or revoke their own operator role.
  * Disabling, role changes and resetting two-factor login need a recent step-up (decision 072).
  */
-import type { Request } from "express";
 import {
   adminUserChangeSchema,
   adminUserDetailSchema,
@@ -13,8 +12,7 @@ import {
   adminUserStatusSchema,
 } from "../../../shared/contracts/admin-users";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
-import { notFound } from "../../http";
+import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
 import {
   adminUserDetail,
   changeUserRole,
@@ -24,13 +22,7 @@ import {
   setUserStatus,
 } from "./users-admin";
 
-const idParam = { id: { type: "integer", description: "账号编号" } } as const;
-
-function idOf(req: Request): number {
-  const value = String(req.params.id ?? "");
-  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw notFound("账号不存在");
-  return Number(value);
-}
+const accountId = { id: idParam("账号编号", "账号不存在") };
 
 export function adminUserEndpoints(ctx: ApiContext): Endpoint[] {
   return [
@@ -54,10 +46,10 @@ export function adminUserEndpoints(ctx: ApiContext): Endpoint[] {
       tag: "admin",
       auth: true,
       role: "operator",
-      params: idParam,
+      params: accountId,
       output: adminUserDetailSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        res.json(await adminUserDetail(ctx, user.id, idOf(req)));
+      handler: async (req, res, { auth: { user }, params }) => {
+        res.json(await adminUserDetail(ctx, user.id, params.id));
       },
     }),
     defineEndpoint({
@@ -68,11 +60,11 @@ export function adminUserEndpoints(ctx: ApiContext): Endpoint[] {
       auth: true,
       role: "operator",
       stepUp: true,
-      params: idParam,
+      params: accountId,
       input: adminUserStatusSchema,
       output: adminUserChangeSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await setUserStatus(ctx, user.id, idOf(req), "disabled", input.reason));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await setUserStatus(ctx, user.id, params.id, "disabled", input.reason));
       },
     }),
     defineEndpoint({
@@ -82,11 +74,11 @@ export function adminUserEndpoints(ctx: ApiContext): Endpoint[] {
       tag: "admin",
       auth: true,
       role: "operator",
-      params: idParam,
+      params: accountId,
       input: adminUserStatusSchema,
       output: adminUserChangeSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await setUserStatus(ctx, user.id, idOf(req), "active", input.reason));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await setUserStatus(ctx, user.id, params.id, "active", input.reason));
       },
     }),
     defineEndpoint({
@@ -96,10 +88,10 @@ export function adminUserEndpoints(ctx: ApiContext): Endpoint[] {
       tag: "admin",
       auth: true,
       role: "operator",
-      params: idParam,
+      params: accountId,
       output: adminUserChangeSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        res.json(await revokeUserSessionsByOperator(ctx, user.id, idOf(req)));
+      handler: async (req, res, { auth: { user }, params }) => {
+        res.json(await revokeUserSessionsByOperator(ctx, user.id, params.id));
       },
     }),
     defineEndpoint({
@@ -110,11 +102,11 @@ export function adminUserEndpoints(ctx: ApiContext): Endpoint[] {
       auth: true,
       role: "operator",
       stepUp: true,
-      params: idParam,
+      params: accountId,
       input: adminUserRoleSchema,
       output: adminUserChangeSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await changeUserRole(ctx, user.id, idOf(req), input));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await changeUserRole(ctx, user.id, params.id, input));
       },
     }),
     defineEndpoint({
@@ -125,11 +117,11 @@ export function adminUserEndpoints(ctx: ApiContext): Endpoint[] {
       auth: true,
       role: "operator",
       stepUp: true,
-      params: idParam,
+      params: accountId,
       input: adminUserStatusSchema,
       output: adminUserChangeSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await resetTwoFactorByOperator(ctx, user.id, idOf(req), input.reason));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await resetTwoFactorByOperator(ctx, user.id, params.id, input.reason));
       },
     }),
   ];

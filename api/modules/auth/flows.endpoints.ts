@@ -59,29 +59,26 @@ async function userByAddress(ctx: ApiContext, channel: Channel, target: string):
     .executeTakeFirst();
 }
 
+/** Retrieve-account codes, by phone or e-mail: only an account's own address gets one. */
+async function sendResetCode(ctx: ApiContext, channel: Channel, target: string, ip: string) {
+  const user = await userByAddress(ctx, channel, target);
+  await sendCode(ctx, {
+    channel,
+    target,
+    purpose: "reset",
+    ip,
+    userId: user?.id ?? null,
+    deliver: user !== undefined,
+    refusal: "reset_unregistered",
+  });
+}
+
 export function accountFlowEndpoints(ctx: ApiContext): Endpoint[] {
-  /** Retrieve-account codes, by phone or e-mail: only an account's own address gets one. */
-  async function sendResetCode(channel: Channel, target: string, ip: string) {
-    const user = await userByAddress(ctx, channel, target);
-    await sendCode(ctx, {
-      channel,
-      target,
-      purpose: "reset",
-      ip,
-      userId: user?.id ?? null,
-      deliver: user !== undefined,
-      refusal: "reset_unregistered",
-    });
-  }
+  return [...emailEndpoints(ctx), ...resetAndDeviceEndpoints(ctx), ...infoEndpoints(ctx)];
+}
 
-  /** The login waiting on this browser, with its account and where the code goes. */
-  async function pendingOn(req: Request) {
-    const { user, ...pending } = await readPendingLogin(ctx, req, "device");
-    const target = verificationTarget(user);
-    if (!target) throw pendingLoginExpired();
-    return { pending, user, target };
-  }
-
+/** Signing in and registering with an email address: a code, a password or the code alone. */
+function emailEndpoints(ctx: ApiContext): Endpoint[] {
   return [
     defineEndpoint({
       method: "post",
@@ -92,7 +89,7 @@ export function accountFlowEndpoints(ctx: ApiContext): Endpoint[] {
       input: emailSendSchema,
       output: codeSentSchema,
       handler: async (req, res, { input: { email, purpose } }) => {
-        if (purpose === "reset") await sendResetCode("email", email, clientIp(req));
+        if (purpose === "reset") await sendResetCode(ctx, "email", email, clientIp(req));
         else {
           const user = await userByAddress(ctx, "email", email);
           const deliver = purpose === "register" ? user === undefined : user !== undefined;
@@ -174,6 +171,19 @@ export function accountFlowEndpoints(ctx: ApiContext): Endpoint[] {
         res.status(201).json(await completeLogin(ctx, req, res, created));
       },
     }),
+  ];
+}
+
+/** Resetting a forgotten password, and confirming a new device with a code. */
+function resetAndDeviceEndpoints(ctx: ApiContext): Endpoint[] {
+  /** The login waiting on this browser, with its account and where the code goes. */
+  async function pendingOn(req: Request) {
+    const { user, ...pending } = await readPendingLogin(ctx, req, "device");
+    const target = verificationTarget(user);
+    if (!target) throw pendingLoginExpired();
+    return { pending, user, target };
+  }
+  return [
     defineEndpoint({
       method: "post",
       path: "/auth/reset/send",
@@ -183,7 +193,7 @@ export function accountFlowEndpoints(ctx: ApiContext): Endpoint[] {
       input: resetSendSchema,
       output: codeSentSchema,
       handler: async (req, res, { input: { channel, target } }) => {
-        await sendResetCode(channel, target, clientIp(req));
+        await sendResetCode(ctx, channel, target, clientIp(req));
         res.json(codeSent);
       },
     }),
@@ -261,6 +271,12 @@ export function accountFlowEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(result);
       },
     }),
+  ];
+}
+
+/** The details a new account is asked for after its first sign-in. */
+function infoEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
     defineEndpoint({
       method: "post",
       path: "/auth/info",

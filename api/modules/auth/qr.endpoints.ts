@@ -75,104 +75,111 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
 }
 
-const ticketParam = { ticket: { type: "string", description: "二维码票据（32 位 base64url）" } } as const;
+const ticketParam = { ticket: z.string().describe("二维码票据（32 位 base64url）") };
+
+/** The ticket in the path, if this browser is the one it was made for; else 404 (nothing to learn). */
+async function boundTicket(ctx: ApiContext, req: Request) {
+  const secret = readBindSecret(req);
+  const ticket = await findTicket(ctx.database, String(req.params.ticket ?? ""));
+  if (!secret || !ticket || !sameHash(ticket.browser_hash, hashToken(secret))) throw notFound("二维码不存在或已失效");
+  return ticket;
+}
+
+async function ticketOrNotFound(ctx: ApiContext, req: Request) {
+  const ticket = await findTicket(ctx.database, String(req.params.ticket ?? ""));
+  if (!ticket) throw notFound("二维码不存在或已失效");
+  return ticket;
+}
+
+async function streamTicket(
+  ctx: ApiContext,
+  hub: QrEventHub,
+  req: Request,
+  res: Response,
+  id: string,
+  expiresAt: Date,
+) {
+  let lastRank = -1;
+  // A browser that comes back after a lost connection gets the current state first.
+  const stream = openGuardedStream(req, res, ctx.eventStreams);
+  const send = (status: QrStatus) => {
+    if (stream.closed || STATUS_RANK[status] <= lastRank) return;
+    lastRank = STATUS_RANK[status];
+    const event = `data: ${JSON.stringify({ status })}\n\n`;
+    if (FINAL_FOR_STREAM.has(status)) stream.end(event);
+    else stream.write(event);
+  };
+  if (stream.closed) return;
+
+  // Listen before reading, so a change between the two is not missed (ranks drop repeats).
+  stream.onEnd(await hub.subscribe(id, send));
+  if (stream.closed) return;
+  const current = await findTicket(ctx.database, id);
+  if (!current) {
+    send("expired");
+    return;
+  }
+  send(publicStatus(current, ctx.now()));
+  if (stream.closed) return;
+
+  const expiry = setTimeout(
+    () => {
+      // The time is up: the ticket is expired unless it finished meanwhile on another node.
+      findTicket(ctx.database, id)
+        .then((latest) => {
+          const status = latest?.status;
+          send(status === "confirmed" || status === "cancelled" || status === "consumed" ? status : "expired");
+        })
+        .catch(() => send("expired"));
+    },
+    Math.min(QR_TTL_MS, Math.max(0, expiresAt.getTime() - ctx.now().getTime())),
+  );
+  stream.onEnd(() => clearTimeout(expiry));
+}
+
+/** Phone: confirm or cancel, from pending or scanned only, before expiry, by the account that scanned. */
+function decisionEndpoint(ctx: ApiContext, action: "confirm" | "cancel", summary: string): Endpoint {
+  const to = action === "confirm" ? "confirmed" : "cancelled";
+  return defineEndpoint({
+    method: "post",
+    path: `/auth/qr/{ticket}/${action}`,
+    summary,
+    tag: "auth",
+    auth: true,
+    params: ticketParam,
+    input: emptyBody,
+    output: qrDecisionSchema,
+    handler: async (req, res, { auth }) => {
+      const ticket = await ticketOrNotFound(ctx, req);
+      const now = ctx.now();
+      const moved = await ctx.database.db
+        .updateTable("qr_tickets")
+        .set({ status: to, user_id: auth.user.id })
+        .where("id", "=", ticket.id)
+        .where("status", "in", ["pending", "scanned"])
+        .where("expires_at", ">", now)
+        .where((eb) => eb.or([eb("user_id", "is", null), eb("user_id", "=", auth.user.id)]))
+        .returning("id")
+        .executeTakeFirst();
+      if (!moved) {
+        const latest = (await findTicket(ctx.database, ticket.id)) ?? ticket;
+        const status = publicStatus(latest, now);
+        if ((status === "pending" || status === "scanned") && latest.user_id !== auth.user.id) {
+          throw new ApiError(409, "qr_taken", "这个二维码已被其他账号扫描", { status });
+        }
+        throw stateConflict(status);
+      }
+      await publishStatus(ctx.database, ticket.id, to);
+      if (action === "confirm") ctx.logger.info({ event: "qr_confirm", userId: auth.user.id }, "qr confirmed");
+      res.json({ status: to });
+    },
+  });
+}
 
 export function qrEndpoints(ctx: ApiContext): Endpoint[] {
   const hub = new QrEventHub(ctx.database, ctx.now, (err) =>
     ctx.logger.warn({ err }, "scan-code tickets: re-reading after a LISTEN loss failed"),
   );
-
-  /** The ticket in the path, if this browser is the one it was made for; else 404 (nothing to learn). */
-  async function boundTicket(req: Request) {
-    const secret = readBindSecret(req);
-    const ticket = await findTicket(ctx.database, String(req.params.ticket ?? ""));
-    if (!secret || !ticket || !sameHash(ticket.browser_hash, hashToken(secret))) throw notFound("二维码不存在或已失效");
-    return ticket;
-  }
-
-  async function ticketOrNotFound(req: Request) {
-    const ticket = await findTicket(ctx.database, String(req.params.ticket ?? ""));
-    if (!ticket) throw notFound("二维码不存在或已失效");
-    return ticket;
-  }
-
-  async function streamTicket(req: Request, res: Response, id: string, expiresAt: Date) {
-    let lastRank = -1;
-    // A browser that comes back after a lost connection gets the current state first.
-    const stream = openGuardedStream(req, res, ctx.eventStreams);
-    const send = (status: QrStatus) => {
-      if (stream.closed || STATUS_RANK[status] <= lastRank) return;
-      lastRank = STATUS_RANK[status];
-      const event = `data: ${JSON.stringify({ status })}\n\n`;
-      if (FINAL_FOR_STREAM.has(status)) stream.end(event);
-      else stream.write(event);
-    };
-    if (stream.closed) return;
-
-    // Listen before reading, so a change between the two is not missed (ranks drop repeats).
-    stream.onEnd(await hub.subscribe(id, send));
-    if (stream.closed) return;
-    const current = await findTicket(ctx.database, id);
-    if (!current) {
-      send("expired");
-      return;
-    }
-    send(publicStatus(current, ctx.now()));
-    if (stream.closed) return;
-
-    const expiry = setTimeout(
-      () => {
-        // The time is up: the ticket is expired unless it finished meanwhile on another node.
-        findTicket(ctx.database, id)
-          .then((latest) => {
-            const status = latest?.status;
-            send(status === "confirmed" || status === "cancelled" || status === "consumed" ? status : "expired");
-          })
-          .catch(() => send("expired"));
-      },
-      Math.min(QR_TTL_MS, Math.max(0, expiresAt.getTime() - ctx.now().getTime())),
-    );
-    stream.onEnd(() => clearTimeout(expiry));
-  }
-
-  /** Phone: confirm or cancel, from pending or scanned only, before expiry, by the account that scanned. */
-  const decide = (action: "confirm" | "cancel", summary: string) => {
-    const to = action === "confirm" ? "confirmed" : "cancelled";
-    return defineEndpoint({
-      method: "post",
-      path: `/auth/qr/{ticket}/${action}`,
-      summary,
-      tag: "auth",
-      auth: true,
-      params: ticketParam,
-      input: emptyBody,
-      output: qrDecisionSchema,
-      handler: async (req, res, { auth }) => {
-        const ticket = await ticketOrNotFound(req);
-        const now = ctx.now();
-        const moved = await ctx.database.db
-          .updateTable("qr_tickets")
-          .set({ status: to, user_id: auth.user.id })
-          .where("id", "=", ticket.id)
-          .where("status", "in", ["pending", "scanned"])
-          .where("expires_at", ">", now)
-          .where((eb) => eb.or([eb("user_id", "is", null), eb("user_id", "=", auth.user.id)]))
-          .returning("id")
-          .executeTakeFirst();
-        if (!moved) {
-          const latest = (await findTicket(ctx.database, ticket.id)) ?? ticket;
-          const status = publicStatus(latest, now);
-          if ((status === "pending" || status === "scanned") && latest.user_id !== auth.user.id) {
-            throw new ApiError(409, "qr_taken", "这个二维码已被其他账号扫描", { status });
-          }
-          throw stateConflict(status);
-        }
-        await publishStatus(ctx.database, ticket.id, to);
-        if (action === "confirm") ctx.logger.info({ event: "qr_confirm", userId: auth.user.id }, "qr confirmed");
-        res.json({ status: to });
-      },
-    });
-  };
 
   return [
     defineEndpoint({
@@ -237,9 +244,9 @@ export function qrEndpoints(ctx: ApiContext): Endpoint[] {
       params: ticketParam,
       produces: "text/event-stream",
       handler: async (req, res) => {
-        const ticket = await boundTicket(req);
+        const ticket = await boundTicket(ctx, req);
         if (hub.watcherCount(ticket.id) >= MAX_STREAMS_PER_TICKET) throw tooManyRequests(5);
-        await streamTicket(req, res, ticket.id, ticket.expires_at);
+        await streamTicket(ctx, hub, req, res, ticket.id, ticket.expires_at);
       },
     }),
     defineEndpoint({
@@ -252,7 +259,7 @@ export function qrEndpoints(ctx: ApiContext): Endpoint[] {
       input: emptyBody,
       output: loginResultSchema,
       handler: async (req, res) => {
-        const ticket = await boundTicket(req);
+        const ticket = await boundTicket(ctx, req);
         const now = ctx.now();
         const claimed = await ctx.database.db
           .updateTable("qr_tickets")
@@ -302,7 +309,7 @@ export function qrEndpoints(ctx: ApiContext): Endpoint[] {
           .returningAll()
           .executeTakeFirst();
         if (scanned) await publishStatus(ctx.database, scanned.id, "scanned");
-        const ticket = scanned ?? (await ticketOrNotFound(req));
+        const ticket = scanned ?? (await ticketOrNotFound(ctx, req));
         res.json({
           status: publicStatus(ticket, now),
           requester: {
@@ -314,7 +321,7 @@ export function qrEndpoints(ctx: ApiContext): Endpoint[] {
         } satisfies QrTicketView);
       },
     }),
-    decide("confirm", "扫码登录（手机端）：确认登录（仅扫描它的账号，且在待确认、未过期时）"),
-    decide("cancel", "扫码登录（手机端）：取消这次登录（仅扫描它的账号，且在待确认、未过期时）"),
+    decisionEndpoint(ctx, "confirm", "扫码登录（手机端）：确认登录（仅扫描它的账号，且在待确认、未过期时）"),
+    decisionEndpoint(ctx, "cancel", "扫码登录（手机端）：取消这次登录（仅扫描它的账号，且在待确认、未过期时）"),
   ];
 }

@@ -105,40 +105,33 @@ function loginError(reason: string): string {
   return `/?login=1&error=wechat_${reason}`;
 }
 
+const cookieOptions = (ctx: ApiContext) => ({
+  httpOnly: true,
+  secure: ctx.settings.cookies.secure,
+  // The callback arrives as a top-level navigation from WeChat: Lax cookies come along.
+  sameSite: "lax" as const,
+  path: COOKIE_PATH,
+});
+
+function settingsOrNull(ctx: ApiContext): WechatSettings | null {
+  return ctx.settings.wechat ?? null;
+}
+
+function readCookie(req: Request, name: string): string | undefined {
+  return req.headers.cookie ? parseCookies(req.headers.cookie)[name] : undefined;
+}
+
 export function wechatEndpoints(ctx: ApiContext): Endpoint[] {
-  const cookieOptions = () => ({
-    httpOnly: true,
-    secure: ctx.settings.cookies.secure,
-    // The callback arrives as a top-level navigation from WeChat: Lax cookies come along.
-    sameSite: "lax" as const,
-    path: COOKIE_PATH,
-  });
+  return [...wechatLoginEndpoints(ctx), ...wechatBindEndpoints(ctx)];
+}
 
-  function settingsOrNull(): WechatSettings | null {
-    return ctx.settings.wechat ?? null;
-  }
+/** Signing in with WeChat: the configuration, the start and the callback. */
+function wechatLoginEndpoints(ctx: ApiContext): Endpoint[] {
+  return [...wechatStartEndpoints(ctx), ...wechatCallbackEndpoints(ctx)];
+}
 
-  function readCookie(req: Request, name: string): string | undefined {
-    return req.headers.cookie ? parseCookies(req.headers.cookie)[name] : undefined;
-  }
-
-  function readState(req: Request): StateCookie | null {
-    const raw = readCookie(req, STATE_COOKIE);
-    if (!raw || raw.length > 4096) return null;
-    try {
-      const parsed = stateCookie.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
-  }
-
-  async function pendingOf(req: Request) {
-    return readPendingIdentity(ctx, readCookie(req, PENDING_COOKIE));
-  }
-
-  const bindExpired = () => new ApiError(410, "wechat_bind_expired", "微信授权已过期，请重新扫码");
-
+/** Whether WeChat sign-in is on, and the redirect to WeChat’s authorisation page. */
+function wechatStartEndpoints(ctx: ApiContext): Endpoint[] {
   return [
     defineEndpoint({
       method: "get",
@@ -148,7 +141,7 @@ export function wechatEndpoints(ctx: ApiContext): Endpoint[] {
       auth: false,
       output: wechatConfigSchema,
       handler: (_req, res) => {
-        const settings = settingsOrNull();
+        const settings = settingsOrNull(ctx);
         res.json(settings ? { enabled: true, appId: settings.appId } : { enabled: false });
       },
     }),
@@ -161,7 +154,7 @@ export function wechatEndpoints(ctx: ApiContext): Endpoint[] {
       query: startQuery,
       produces: "text/html",
       handler: async (req, res, { auth, query }) => {
-        const settings = settingsOrNull();
+        const settings = settingsOrNull(ctx);
         if (!settings) throw notFound("未开启微信登录");
         await enforce(ctx.database, [{ key: `wechat:start:${clientIp(req)}`, max: 60, windowSeconds: 600 }], ctx.now());
         const intent = query.intent === "bind" ? "bind" : "login";
@@ -177,12 +170,28 @@ export function wechatEndpoints(ctx: ApiContext): Endpoint[] {
           ...(intent === "bind" && auth ? { u: auth.user.id } : {}),
         };
         res.cookie(STATE_COOKIE, Buffer.from(JSON.stringify(cookie)).toString("base64url"), {
-          ...cookieOptions(),
+          ...cookieOptions(ctx),
           maxAge: STATE_TTL_MS,
         });
         res.redirect(302, qrConnectUrl(settings, `${ctx.settings.publicOrigin}/api/auth/wechat/callback`, state));
       },
     }),
+  ];
+}
+
+/** WeChat’s callback: the state checked, the account signed in, or a pending binding. */
+function wechatCallbackEndpoints(ctx: ApiContext): Endpoint[] {
+  function readState(req: Request): StateCookie | null {
+    const raw = readCookie(req, STATE_COOKIE);
+    if (!raw || raw.length > 4096) return null;
+    try {
+      const parsed = stateCookie.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+  return [
     defineEndpoint({
       method: "get",
       path: "/auth/wechat/callback",
@@ -193,10 +202,10 @@ export function wechatEndpoints(ctx: ApiContext): Endpoint[] {
       query: callbackQuery,
       produces: "text/html",
       handler: async (req, res, { auth, query }) => {
-        const settings = settingsOrNull();
+        const settings = settingsOrNull(ctx);
         if (!settings) return res.redirect(302, loginError("disabled"));
         const saved = readState(req);
-        res.clearCookie(STATE_COOKIE, cookieOptions());
+        res.clearCookie(STATE_COOKIE, cookieOptions(ctx));
         const { state, code } = query;
         if (!saved || !state || !sameString(state, saved.s)) return res.redirect(302, loginError("state"));
         const securityPage = (reason: string) => `/my/security?wechat=${reason}`;
@@ -259,11 +268,22 @@ export function wechatEndpoints(ctx: ApiContext): Endpoint[] {
         }
 
         const token = await createPendingIdentity(ctx, identity, clientIp(req));
-        res.cookie(PENDING_COOKIE, token, { ...cookieOptions(), maxAge: PENDING_IDENTITY_TTL_MS });
+        res.cookie(PENDING_COOKIE, token, { ...cookieOptions(ctx), maxAge: PENDING_IDENTITY_TTL_MS });
         const back = saved.r !== "/" ? `&redirect=${encodeURIComponent(saved.r)}` : "";
         return res.redirect(302, `/?login=1&panel=bind${back}`);
       },
     }),
+  ];
+}
+
+/** A WeChat sign-in with no account yet, bound by phone; binding and unbinding in 账号安全. */
+function wechatBindEndpoints(ctx: ApiContext): Endpoint[] {
+  async function pendingOf(req: Request) {
+    return readPendingIdentity(ctx, readCookie(req, PENDING_COOKIE));
+  }
+
+  const bindExpired = () => new ApiError(410, "wechat_bind_expired", "微信授权已过期，请重新扫码");
+  return [
     defineEndpoint({
       method: "get",
       path: "/auth/wechat/pending",
@@ -324,7 +344,7 @@ export function wechatEndpoints(ctx: ApiContext): Endpoint[] {
           }
           if (outcome === "identity_taken") throw new ApiError(409, "wechat_identity_taken", "该微信已绑定其他账号");
         });
-        res.clearCookie(PENDING_COOKIE, cookieOptions());
+        res.clearCookie(PENDING_COOKIE, cookieOptions(ctx));
         const result: LoginResult = await completeLogin(ctx, req, res, user);
         req.log?.info(
           { event: "login", method: "wechat_bind", userId: user.id, status: result.status },

@@ -9,12 +9,10 @@ import {
   campaignPageSchema,
 } from "../../../shared/contracts/staff-commerce";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
-import { pathId } from "../wallet/admin.endpoints";
+import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
 import { campaign, createCampaign, endCampaign, listCampaigns, updateCampaign } from "./admin";
 
-const idParam = { id: { type: "integer", description: "拼团活动编号" } } as const;
-const MISSING = "拼团活动不存在";
+const campaignId = { id: idParam("拼团活动编号", "拼团活动不存在") };
 
 export function campaignAdminEndpoints(ctx: ApiContext): Endpoint[] {
   const common = { tag: "admin", auth: true, role: "operator" } as const;
@@ -35,10 +33,10 @@ export function campaignAdminEndpoints(ctx: ApiContext): Endpoint[] {
       method: "get",
       path: "/admin/campaigns/{id}",
       summary: "运营：一个拼团活动",
-      params: idParam,
+      params: campaignId,
       output: campaignAdminSchema,
-      handler: async (req, res) => {
-        res.json(await campaign(ctx, pathId(req.params.id, MISSING)));
+      handler: async (req, res, { params }) => {
+        res.json(await campaign(ctx, params.id));
       },
     }),
     defineEndpoint({
@@ -57,11 +55,11 @@ export function campaignAdminEndpoints(ctx: ApiContext): Endpoint[] {
       method: "put",
       path: "/admin/campaigns/{id}",
       summary: "运营：修改拼团活动（对之后开的团生效；已结束的不能改）",
-      params: idParam,
+      params: campaignId,
       input: campaignInputSchema,
       output: campaignAdminSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await updateCampaign(ctx, user.id, pathId(req.params.id, MISSING), input));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await updateCampaign(ctx, user.id, params.id, input));
       },
     }),
     defineEndpoint({
@@ -69,10 +67,10 @@ export function campaignAdminEndpoints(ctx: ApiContext): Endpoint[] {
       method: "post",
       path: "/admin/campaigns/{id}/end",
       summary: "运营：立即结束拼团活动（不能再开新团；已开的团按各自时限进行）",
-      params: idParam,
+      params: campaignId,
       output: campaignAdminSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        res.json(await endCampaign(ctx, user.id, pathId(req.params.id, MISSING)));
+      handler: async (req, res, { auth: { user }, params }) => {
+        res.json(await endCampaign(ctx, user.id, params.id));
       },
     }),
   ];

@@ -1,43 +1,30 @@
-/** What the staff catalogue endpoints share: ids from paths, the role check, covers, paging. */
+/** What the staff catalogue endpoints share: the operator's endpoint base, covers, paging. */
 import type { Request, RequestHandler } from "express";
 import type { Kysely, SelectQueryBuilder, Transaction } from "kysely";
 import type { Paged, StaffPageQuery } from "../../../shared/contracts/staff";
 import { pageOf, type Sorting } from "../../list-page";
 import { AVATAR_MAX_BYTES } from "../../../shared/contracts/me";
 import type { ApiContext } from "../../context";
-import type { DB, User } from "../../db/schema";
-import { ApiError, forbidden, notFound, rawUpload } from "../../http";
+import type { DB } from "../../db/schema";
+import { holdsRole } from "../../endpoint";
+import { ApiError, forbidden, rawUpload } from "../../http";
 import { requireAuth } from "../../request-auth";
 import { avatarStorageFor } from "../../providers/storage";
 import { reencodeImage, unsupportedImage } from "../../images";
 
 export type Db = Kysely<DB> | Transaction<DB>;
-export type StaffRole = "operator" | "teacher";
 
-/** A positive int4 path parameter, or 404 (a malformed id names nothing). */
-export function idParam(req: Request, name = "id"): number {
-  const value = req.params[name];
-  if (typeof value !== "string" || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw notFound();
-  return Number(value);
-}
-
-export const idParams = (description: string) => ({ id: { type: "integer" as const, description } });
-
-/** The role the endpoint demands (the mounted endpoint's `role` says the same; this holds it in the handler too). */
-export function assertRole(user: Pick<User, "role">, role: StaffRole): void {
-  if (user.role === "operator") return;
-  if (role === "teacher" && user.role === "teacher") return;
-  throw forbidden();
-}
+/** What every operator catalogue endpoint is: tagged admin, signed in, operators only. */
+export const operatorOnly = { tag: "admin", auth: true, role: "operator" } as const;
 
 export const conflict = (message: string, code = "conflict") => new ApiError(409, code, message);
 
-/** Cover uploads: staff only, checked before the bytes are read, then read whole up to 5 MB. */
+/** Cover uploads: operators only, checked before the bytes are read, then read whole up to 5 MB. */
 export function coverUploadBefore(): RequestHandler[] {
   return [
     (req, res, next) => {
       try {
-        assertRole(requireAuth(req, res).user, "operator");
+        if (!holdsRole(requireAuth(req, res).user.role, "operator")) throw forbidden();
         next();
       } catch (err) {
         next(err);

@@ -12,13 +12,11 @@ import {
   couponTemplatePageSchema,
 } from "../../../shared/contracts/staff-commerce";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
 import { idempotencyKeyOf, idempotentResponder } from "../../idempotency";
-import { pathId } from "../wallet/admin.endpoints";
 import { createTemplate, issueCoupons, listTemplates, retireTemplate, template, updateTemplate } from "./admin";
 
-const idParam = { id: { type: "integer", description: "优惠券模板编号" } } as const;
-const MISSING = "优惠券模板不存在";
+const templateId = { id: idParam("优惠券模板编号", "优惠券模板不存在") };
 
 export function couponAdminEndpoints(ctx: ApiContext): Endpoint[] {
   const common = { tag: "admin", auth: true, role: "operator" } as const;
@@ -40,10 +38,10 @@ export function couponAdminEndpoints(ctx: ApiContext): Endpoint[] {
       method: "get",
       path: "/admin/coupons/{id}",
       summary: "运营：一个优惠券模板",
-      params: idParam,
+      params: templateId,
       output: couponTemplateAdminSchema,
-      handler: async (req, res) => {
-        res.json(await template(ctx, pathId(req.params.id, MISSING)));
+      handler: async (req, res, { params }) => {
+        res.json(await template(ctx, params.id));
       },
     }),
     defineEndpoint({
@@ -62,11 +60,11 @@ export function couponAdminEndpoints(ctx: ApiContext): Endpoint[] {
       method: "put",
       path: "/admin/coupons/{id}",
       summary: "运营：修改优惠券模板（已发出的券按领取时的规则不变；已停用的不能改）",
-      params: idParam,
+      params: templateId,
       input: couponTemplateInputSchema,
       output: couponTemplateAdminSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await updateTemplate(ctx, user.id, pathId(req.params.id, MISSING), input));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await updateTemplate(ctx, user.id, params.id, input));
       },
     }),
     defineEndpoint({
@@ -74,10 +72,10 @@ export function couponAdminEndpoints(ctx: ApiContext): Endpoint[] {
       method: "post",
       path: "/admin/coupons/{id}/retire",
       summary: "运营：停用优惠券模板（不再可领、不再发放；已领的券仍可用到期）",
-      params: idParam,
+      params: templateId,
       output: couponTemplateAdminSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        res.json(await retireTemplate(ctx, user.id, pathId(req.params.id, MISSING)));
+      handler: async (req, res, { auth: { user }, params }) => {
+        res.json(await retireTemplate(ctx, user.id, params.id));
       },
     }),
     defineEndpoint({
@@ -86,11 +84,10 @@ export function couponAdminEndpoints(ctx: ApiContext): Endpoint[] {
       path: "/admin/coupons/{id}/issue",
       summary:
         "运营：向学员发券（手机号、邮箱或学员编号，每行一个，一次最多 500 人；需要 Idempotency-Key，同一批次重复提交不会重复发放）",
-      params: idParam,
+      params: templateId,
       input: couponIssueSchema,
       output: couponIssueResultSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        const id = pathId(req.params.id, MISSING);
+      handler: async (req, res, { auth: { user }, input, params: { id } }) => {
         const key = idempotencyKeyOf(req);
         await idempotent(req, res, user.id, `POST /admin/coupons/${id}/issue`, input, () =>
           issueCoupons(ctx, user.id, id, input.recipients, key),

@@ -20,6 +20,7 @@ import { notify } from "../../notices";
 import { recordAudit } from "../audit/record";
 import { changedFields } from "../wallet/mall-admin";
 import { headlineOf, ruleView, scopeLabelOf, type TemplateRow, validUntilFor } from "./rules";
+import { isIdText } from "../../../shared/ids";
 
 const missing = () => notFound("优惠券模板不存在");
 export const NOTICE_COUPON_ISSUED = "coupon_issued";
@@ -164,7 +165,7 @@ function sortRecipients(entries: string[]) {
     const email = emailSchema.safeParse(entry);
     if (phone.success) phones.set(phone.data, entry);
     else if (email.success) emails.set(email.data, entry);
-    else if (/^[1-9]\d{0,9}$/.test(entry) && Number(entry) <= 2_147_483_647) ids.set(Number(entry), entry);
+    else if (isIdText(entry)) ids.set(Number(entry), entry);
     else unknown.push(entry);
   }
   return { phones, emails, ids, unknown };

@@ -6,7 +6,6 @@
  * The detail is split in two on purpose: the public outline is cacheable by any cache without
  * varying on cookies, and the small personal overlay (`/:id/me`) is fetched only when signed in.
  */
-import type { Request } from "express";
 import {
   courseDetailSchema,
   courseListQuerySchema,
@@ -16,21 +15,14 @@ import {
   enrolResultSchema,
   myCoursesSchema,
 } from "../../../shared/contracts/courses";
-import { paramRules } from "../../../shared/routes";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
 import { publicJson } from "../../http";
 import { courseDetail, courseNotFound, listCourses } from "./catalogue";
 import { courseViewer, enrolFree, myCourses } from "./learner";
 
-/** The course id of the path; anything but a positive int4 is simply an unknown course. */
-function courseIdOf(req: Request): number {
-  const raw = req.params.id;
-  if (typeof raw !== "string" || !paramRules.id.safeParse(raw).success) throw courseNotFound();
-  return Number(raw);
-}
-
-const courseId = { id: { type: "integer", description: "课程编号" } } as const;
+/** Anything but a positive int4 in the path is simply an unknown course. */
+const courseId = { id: idParam("课程编号", courseNotFound().message) };
 
 export function courseEndpoints(ctx: ApiContext): Endpoint[] {
   return [
@@ -67,8 +59,8 @@ export function courseEndpoints(ctx: ApiContext): Endpoint[] {
       auth: false,
       params: courseId,
       output: courseDetailSchema,
-      handler: async (req, res) => {
-        publicJson(res, await courseDetail(ctx, courseIdOf(req)));
+      handler: async (req, res, { params }) => {
+        publicJson(res, await courseDetail(ctx, params.id));
       },
     }),
     defineEndpoint({
@@ -79,8 +71,8 @@ export function courseEndpoints(ctx: ApiContext): Endpoint[] {
       auth: true,
       params: courseId,
       output: courseViewerSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        res.json(await courseViewer(ctx, user.id, courseIdOf(req)));
+      handler: async (req, res, { auth: { user }, params }) => {
+        res.json(await courseViewer(ctx, user.id, params.id));
       },
     }),
     defineEndpoint({
@@ -92,8 +84,8 @@ export function courseEndpoints(ctx: ApiContext): Endpoint[] {
       params: courseId,
       input: enrolRequestSchema,
       output: enrolResultSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        res.json(await enrolFree(ctx, user.id, courseIdOf(req)));
+      handler: async (req, res, { auth: { user }, params }) => {
+        res.json(await enrolFree(ctx, user.id, params.id));
       },
     }),
   ];

@@ -14,15 +14,13 @@ import {
   feedbackRowSchema,
 } from "../../../shared/contracts/feedback";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
 import { clientIp } from "../../http";
 import { enforce } from "../../rate-limit";
-import { pathId } from "../wallet/admin.endpoints";
 import { feedbackById, listFeedback, markFeedback, replyToFeedback, submitFeedback } from "./feedback";
 
 const TOO_MANY = "反馈提交太频繁，请一小时后再试";
-const idParam = { id: { type: "integer", description: "反馈编号" } } as const;
-const MISSING = "反馈不存在";
+const feedbackId = { id: idParam("反馈编号", "反馈不存在") };
 
 export function feedbackEndpoints(ctx: ApiContext): Endpoint[] {
   return [
@@ -79,10 +77,10 @@ export function feedbackAdminEndpoints(ctx: ApiContext): Endpoint[] {
       method: "get",
       path: "/admin/feedback/{id}",
       summary: "运营：一条意见反馈",
-      params: idParam,
+      params: feedbackId,
       output: feedbackRowSchema,
-      handler: async (req, res) => {
-        res.json(await feedbackById(ctx, pathId(req.params.id, MISSING)));
+      handler: async (req, res, { params }) => {
+        res.json(await feedbackById(ctx, params.id));
       },
     }),
     defineEndpoint({
@@ -90,11 +88,11 @@ export function feedbackAdminEndpoints(ctx: ApiContext): Endpoint[] {
       method: "post",
       path: "/admin/feedback/{id}/reply",
       summary: "运营：回复意见反馈（标记为已处理；登录时提交的，学员会收到站内通知）",
-      params: idParam,
+      params: feedbackId,
       input: feedbackReplySchema,
       output: feedbackRowSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await replyToFeedback(ctx, user.id, pathId(req.params.id, MISSING), input.reply));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await replyToFeedback(ctx, user.id, params.id, input.reply));
       },
     }),
     defineEndpoint({
@@ -102,11 +100,11 @@ export function feedbackAdminEndpoints(ctx: ApiContext): Endpoint[] {
       method: "post",
       path: "/admin/feedback/{id}/handled",
       summary: "运营：标记意见反馈已处理（handled: false 重新打开）",
-      params: idParam,
+      params: feedbackId,
       input: feedbackHandleSchema,
       output: feedbackRowSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await markFeedback(ctx, user.id, pathId(req.params.id, MISSING), input.handled));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await markFeedback(ctx, user.id, params.id, input.handled));
       },
     }),
   ];

@@ -5,6 +5,7 @@
  * every call that takes one is rate-limited per IP and per learner before the code is even
  * read, and no code is written to the logs (the access log redacts them: server/logger.ts).
  */
+import { z } from "zod";
 import type { Request } from "express";
 import {
   createGiftSchema,
@@ -41,9 +42,8 @@ function codeOf(req: Request): string {
   return parsed.data;
 }
 
-const codeParam = {
-  code: { type: "string", description: "领取码（12 位，可带或不带连字符，不区分大小写）" },
-} as const;
+/** Read after the rate limits have counted the call (codeOf), so a malformed code is counted too. */
+const codeParam = { code: z.string().describe("领取码（12 位，可带或不带连字符，不区分大小写）") };
 
 export function giftEndpoints(ctx: ApiContext): Endpoint[] {
   const idempotent = idempotentResponder(ctx.database);

@@ -3,7 +3,6 @@
  * shared link must open for anyone), its share QR code, and starting or joining a group (signed
  * in, with an Idempotency-Key: they create orders). Group numbers that cannot exist are 404.
  */
-import type { Request } from "express";
 import {
   expireGroupFixtureSchema,
   GROUP_NO,
@@ -16,7 +15,7 @@ import {
 } from "../../../shared/contracts/groups";
 import { orderDetailSchema } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { defineEndpoint, textParam, type Endpoint } from "../../endpoint";
 import { refuseWhileFrozen } from "../../account-freeze";
 import { respondIdempotently } from "../../idempotency";
 import { qrCodeSvg } from "../../qr-code";
@@ -25,13 +24,7 @@ import { groupNotFound, joinGroup, startGroup } from "./groups";
 import { groupDetail, listOpenGroups, visibleGroupId } from "./read";
 import { expireGroupNow } from "./job";
 
-function groupNoOf(req: Request): string {
-  const value = String(req.params.groupNo ?? "");
-  if (!GROUP_NO.test(value)) throw groupNotFound();
-  return value;
-}
-
-const groupNoParam = { groupNo: { type: "string", description: "团号（GB + 14 位数字）" } } as const;
+const groupNoParam = { groupNo: textParam(GROUP_NO, "团号（GB + 14 位数字）", groupNotFound().message) };
 const groupOrderResult = groupOrderResultSchema(orderDetailSchema);
 
 export function groupEndpoints(ctx: ApiContext): Endpoint[] {
@@ -106,8 +99,8 @@ export function groupEndpoints(ctx: ApiContext): Endpoint[] {
       auth: false,
       params: groupNoParam,
       output: groupDetailSchema,
-      handler: async (req, res, { auth }) => {
-        res.json(await groupDetail(ctx, groupNoOf(req), auth?.user.id ?? null));
+      handler: async (req, res, { auth, params }) => {
+        res.json(await groupDetail(ctx, params.groupNo, auth?.user.id ?? null));
       },
     }),
     defineEndpoint({
@@ -118,8 +111,8 @@ export function groupEndpoints(ctx: ApiContext): Endpoint[] {
       auth: false,
       params: groupNoParam,
       produces: "image/svg+xml",
-      handler: async (req, res, { auth }) => {
-        const groupNo = groupNoOf(req);
+      handler: async (req, res, { auth, params }) => {
+        const groupNo = params.groupNo;
         await visibleGroupId(ctx, groupNo, auth?.user.id ?? null);
         const svg = await qrCodeSvg(`${ctx.settings.publicOrigin}/groupbuy/${groupNo}`);
         res.setHeader("Cache-Control", "private, max-age=3600");
@@ -136,9 +129,9 @@ export function groupEndpoints(ctx: ApiContext): Endpoint[] {
       params: groupNoParam,
       input: joinGroupSchema,
       output: groupOrderResult,
-      handler: async (req, res, { auth: { user } }) => {
+      handler: async (req, res, { auth: { user }, params }) => {
         refuseWhileFrozen(user, "购买或支付");
-        const groupNo = groupNoOf(req);
+        const groupNo = params.groupNo;
         await limitOrders(user.id);
         await respondIdempotently(
           ctx.database,

@@ -4,15 +4,12 @@
  * learner before the bytes are read), handed in with an Idempotency-Key, and served only to
  * those allowed to see them; staff endpoints answer 404 to learners.
  */
-import type { Request, Response } from "express";
 
 import {
   assignInputSchema,
   claimResultSchema,
   draftRemovedSchema,
   draftSchema,
-  hideShareResultSchema,
-  hideShareSchema,
   HOMEWORK_PHOTO_MAX_BYTES,
   HOMEWORK_PHOTO_TYPES,
   lessonHomeworkSchema,
@@ -25,25 +22,21 @@ import {
   releaseResultSchema,
   returnInputSchema,
   reviewInputSchema,
-  shareSchema,
   submissionSchema,
   submitSchema,
   uploadedPhotoSchema,
   wallChoiceSchema,
-  wallQuerySchema,
-  wallSchema,
 } from "../../../shared/contracts/homework";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { defineEndpoint, idParam, textParam, type Endpoint } from "../../endpoint";
 import { refuseWhileFrozen } from "../../account-freeze";
-import { ApiError, notFound } from "../../http";
+import { ApiError } from "../../http";
 import { fingerprintOf, idempotentResponder } from "../../idempotency";
 import {
   draftPhotos,
   HOMEWORK_NOT_FOUND,
   lessonHomework,
   removeDraftPhoto,
-  photoBytes,
   setWallChoice,
   submitHomework,
   uploadPhoto,
@@ -54,27 +47,13 @@ import { PHOTO_ID, photoUploadReader, unsupportedPhoto } from "./photos";
 import { phrasesOf, savePhrases } from "./phrases";
 import { assignAttempt, claimAttempt, releaseAttempt, teacherQueue } from "./review";
 import { returnAttempt, reviewAttempt } from "./verdicts";
-import { hideShare, posterOf, shareView, squarePosterOf, wall } from "./wall";
+import { keyParam, taskId } from "./params";
+import { homeworkWallEndpoints } from "./wall.endpoints";
 
 /** Uploads per learner per hour: a class's worth of retries, not a photo store. */
 export const HOMEWORK_UPLOADS_PER_HOUR = 60;
 
 const MAX_MB = HOMEWORK_PHOTO_MAX_BYTES / 1024 / 1024;
-
-const idParam = (description: string) => ({ type: "integer" as const, description });
-const textParam = (description: string) => ({ type: "string" as const, description });
-
-function intParam(req: Request, name: string): number {
-  const value = Number(req.params[name]);
-  if (!Number.isSafeInteger(value) || value <= 0) throw notFound(HOMEWORK_NOT_FOUND);
-  return value;
-}
-
-function textOf(req: Request, name: string): string {
-  const value = req.params[name];
-  if (typeof value !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw notFound(HOMEWORK_NOT_FOUND);
-  return value;
-}
 
 export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
   const idempotent = idempotentResponder(ctx.database);
@@ -84,18 +63,6 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
     perHour: HOMEWORK_UPLOADS_PER_HOUR,
   });
 
-  const sendPhoto = (size: "display" | "thumb") => async (req: Request, res: Response, viewer: ApiUser) => {
-    const photoId = req.params.photoId;
-    if (typeof photoId !== "string" || !PHOTO_ID.test(photoId)) throw notFound("照片不存在");
-    const photo = await photoBytes(ctx, viewer, photoId, size);
-    if (!photo) throw notFound("照片不存在");
-    // Private photos stay in the viewer's browser only; wall photos may be cached briefly by anyone.
-    res.setHeader("Cache-Control", photo.public ? "public, max-age=300" : "private, max-age=3600");
-    res.setHeader("Vary", "Cookie");
-    res.type("image/jpeg").send(photo.bytes);
-  };
-  type ApiUser = Parameters<typeof photoBytes>[1];
-
   return [
     defineEndpoint({
       method: "get",
@@ -103,10 +70,10 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "课时的作业：题目、要求、范字，当前学员的提交（每次提交与批改）以及能否提交",
       tag: "homework",
       auth: false,
-      params: { lessonId: idParam("课时 id") },
+      params: { lessonId: idParam("课时 id", HOMEWORK_NOT_FOUND) },
       output: lessonHomeworkSchema,
-      handler: async (req, res, { auth }) => {
-        res.json(await lessonHomework(ctx, auth?.user ?? null, intParam(req, "lessonId")));
+      handler: async (req, res, { auth, params }) => {
+        res.json(await lessonHomework(ctx, auth?.user ?? null, params.lessonId));
       },
     }),
     defineEndpoint({
@@ -115,13 +82,13 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
       summary: `上传一张作业照片（原始图片字节，JPEG/PNG/WebP/HEIC，HEIC 在服务器转为 JPEG；不超过 ${MAX_MB} MB；需 Idempotency-Key；按学员限频；去除 EXIF 等元数据）`,
       tag: "homework",
       auth: true,
-      params: { taskId: idParam("作业 id") },
+      params: { taskId },
       raw: { binary: HOMEWORK_PHOTO_TYPES, maxBytes: HOMEWORK_PHOTO_MAX_BYTES },
       output: uploadedPhotoSchema,
       before: readPhoto,
-      handler: async (req, res, { auth: { user } }) => {
+      handler: async (req, res, { auth: { user }, params }) => {
         refuseWhileFrozen(user, "提交作业");
-        const taskId = intParam(req, "taskId");
+        const taskId = params.taskId;
         if (!Buffer.isBuffer(req.body)) throw unsupportedPhoto();
         const upload: Buffer = req.body;
         if (upload.length === 0) throw new ApiError(400, "invalid_input", "请选择一张照片");
@@ -142,11 +109,11 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "本人已上传、尚未提交的作业照片（草稿，保留 24 小时；刷新或断网后仍在），按上传先后",
       tag: "homework",
       auth: true,
-      params: { taskId: idParam("作业 id") },
+      params: { taskId },
       output: draftSchema,
-      handler: async (req, res, { auth: { user } }) => {
+      handler: async (req, res, { auth: { user }, params }) => {
         res.setHeader("Cache-Control", "private, no-store");
-        res.json(await draftPhotos(ctx, user.id, intParam(req, "taskId")));
+        res.json(await draftPhotos(ctx, user.id, params.taskId));
       },
     }),
     defineEndpoint({
@@ -155,12 +122,10 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "从草稿中移除一张尚未提交的照片（照片随之删除；别人的照片 404）",
       tag: "homework",
       auth: true,
-      params: { taskId: idParam("作业 id"), photoId: textParam("照片 id") },
+      params: { photoId: textParam(PHOTO_ID, "照片 id", "照片不存在或已经提交"), taskId },
       output: draftRemovedSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        const photoId = req.params.photoId;
-        if (typeof photoId !== "string" || !PHOTO_ID.test(photoId)) throw notFound("照片不存在或已经提交");
-        res.json(await removeDraftPhoto(ctx, user.id, intParam(req, "taskId"), photoId));
+      handler: async (req, res, { auth: { user }, params }) => {
+        res.json(await removeDraftPhoto(ctx, user.id, params.taskId, params.photoId));
       },
     }),
     defineEndpoint({
@@ -169,12 +134,12 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "提交作业（已上传的 1–9 张照片与留言；需 Idempotency-Key；首次提交得金币；退回后可重新提交，最多 3 次）",
       tag: "homework",
       auth: true,
-      params: { taskId: idParam("作业 id") },
+      params: { taskId },
       input: submitSchema,
       output: submissionSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
+      handler: async (req, res, { auth: { user }, input, params }) => {
         refuseWhileFrozen(user, "提交作业");
-        const taskId = intParam(req, "taskId");
+        const taskId = params.taskId;
         await idempotent(
           req,
           res,
@@ -204,10 +169,10 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "一份作业的全部提交与批改（本人、该课程的老师和运营可见，其他人 404）",
       tag: "homework",
       auth: true,
-      params: { id: textParam("作业提交 id") },
+      params: { id: keyParam("作业提交 id") },
       output: submissionSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        res.json(await visibleSubmission(ctx, user, textOf(req, "id")));
+      handler: async (req, res, { auth: { user }, params }) => {
+        res.json(await visibleSubmission(ctx, user, params.id));
       },
     }),
     defineEndpoint({
@@ -216,103 +181,19 @@ export function homeworkEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "是否愿意展示到作业墙（撤下后分享页失效 410）",
       tag: "homework",
       auth: true,
-      params: { id: textParam("作业提交 id") },
+      params: { id: keyParam("作业提交 id") },
       input: wallChoiceSchema,
       output: submissionSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await setWallChoice(ctx, user.id, textOf(req, "id"), input.showOnWall));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await setWallChoice(ctx, user.id, params.id, input.showOnWall));
       },
     }),
-    defineEndpoint({
-      method: "get",
-      path: "/homework/photos/{photoId}/display",
-      summary: "作业照片（长边 ≤ 2048 的 JPEG；本人、该课程老师和运营可见，作业墙上的作品公开，其他人 404）",
-      tag: "homework",
-      auth: false,
-      params: { photoId: textParam("照片 id（随机，不可猜测）") },
-      produces: "image/jpeg",
-      handler: (req, res, { auth }) => sendPhoto("display")(req, res, auth?.user ?? null),
-    }),
-    defineEndpoint({
-      method: "get",
-      path: "/homework/photos/{photoId}/thumb",
-      summary: "作业照片缩略图（长边 480 的 JPEG；权限同原图）",
-      tag: "homework",
-      auth: false,
-      params: { photoId: textParam("照片 id（随机，不可猜测）") },
-      produces: "image/jpeg",
-      handler: (req, res, { auth }) => sendPhoto("thumb")(req, res, auth?.user ?? null),
-    }),
-    defineEndpoint({
-      method: "get",
-      path: "/homework/wall",
-      summary: "作业墙：学员同意展示且获评优秀的作品，最新在前（游标分页，可按书体筛选）",
-      tag: "homework",
-      auth: false,
-      query: wallQuerySchema,
-      output: wallSchema,
-      handler: async (_req, res, { query }) => {
-        res.json(await wall(ctx, query));
-      },
-    }),
-    defineEndpoint({
-      method: "get",
-      path: "/homework/share/{shareId}",
-      summary: "作品分享页数据（作品撤下或被隐藏后 410）",
-      tag: "homework",
-      auth: false,
-      params: { shareId: textParam("分享 id") },
-      output: shareSchema,
-      handler: async (req, res, { auth }) => {
-        res.json(await shareView(ctx, textOf(req, "shareId"), auth?.user.id ?? null));
-      },
-    }),
-    defineEndpoint({
-      method: "get",
-      path: "/homework/share/{shareId}/poster.jpg",
-      summary: "作品分享海报（JPEG：作品照片、评级印章、老师评语、指向分享页的二维码）",
-      tag: "homework",
-      auth: false,
-      params: { shareId: textParam("分享 id") },
-      produces: "image/jpeg",
-      handler: async (req, res) => {
-        const poster = await posterOf(ctx, textOf(req, "shareId"));
-        res.setHeader("Cache-Control", "public, max-age=300");
-        res.type("image/jpeg").send(poster);
-      },
-    }),
-    defineEndpoint({
-      method: "get",
-      path: "/homework/share/{shareId}/square.jpg",
-      summary: "作品分享方图（600×600 JPEG：作品照片，微信卡片用）",
-      tag: "homework",
-      auth: false,
-      params: { shareId: textParam("分享 id") },
-      produces: "image/jpeg",
-      handler: async (req, res) => {
-        const square = await squarePosterOf(ctx, textOf(req, "shareId"));
-        res.setHeader("Cache-Control", "public, max-age=300");
-        res.type("image/jpeg").send(square);
-      },
-    }),
-    defineEndpoint({
-      method: "post",
-      path: "/homework/share/{shareId}/hide",
-      summary: "运营：从作业墙隐藏作品（hidden: false 恢复显示）；分享页随之 410",
-      tag: "homework",
-      auth: true,
-      params: { shareId: textParam("分享 id") },
-      input: hideShareSchema,
-      output: hideShareResultSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await hideShare(ctx, user, textOf(req, "shareId"), input.hidden));
-      },
-    }),
+    ...homeworkWallEndpoints(ctx),
   ];
 }
 
 export function teachHomeworkEndpoints(ctx: ApiContext): Endpoint[] {
-  const attemptParam = { id: textParam("提交（第几次提交）id") };
+  const attemptParam = { id: keyParam("提交（第几次提交）id") };
   return [
     defineEndpoint({
       method: "get",
@@ -336,8 +217,8 @@ export function teachHomeworkEndpoints(ctx: ApiContext): Endpoint[] {
       role: "teacher",
       params: attemptParam,
       output: claimResultSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        res.json(await claimAttempt(ctx, user, textOf(req, "id")));
+      handler: async (req, res, { auth: { user }, params }) => {
+        res.json(await claimAttempt(ctx, user, params.id));
       },
     }),
     defineEndpoint({
@@ -349,8 +230,8 @@ export function teachHomeworkEndpoints(ctx: ApiContext): Endpoint[] {
       role: "teacher",
       params: attemptParam,
       output: releaseResultSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        res.json(await releaseAttempt(ctx, user, textOf(req, "id")));
+      handler: async (req, res, { auth: { user }, params }) => {
+        res.json(await releaseAttempt(ctx, user, params.id));
       },
     }),
     defineEndpoint({
@@ -363,8 +244,8 @@ export function teachHomeworkEndpoints(ctx: ApiContext): Endpoint[] {
       params: attemptParam,
       input: reviewInputSchema,
       output: submissionSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await reviewAttempt(ctx, user, textOf(req, "id"), input));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await reviewAttempt(ctx, user, params.id, input));
       },
     }),
     defineEndpoint({
@@ -377,8 +258,8 @@ export function teachHomeworkEndpoints(ctx: ApiContext): Endpoint[] {
       params: attemptParam,
       input: returnInputSchema,
       output: submissionSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await returnAttempt(ctx, user, textOf(req, "id"), input));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await returnAttempt(ctx, user, params.id, input));
       },
     }),
     defineEndpoint({
@@ -391,8 +272,8 @@ export function teachHomeworkEndpoints(ctx: ApiContext): Endpoint[] {
       params: attemptParam,
       input: assignInputSchema,
       output: queueItemSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await assignAttempt(ctx, user, textOf(req, "id"), input.teacherId));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await assignAttempt(ctx, user, params.id, input.teacherId));
       },
     }),
     defineEndpoint({

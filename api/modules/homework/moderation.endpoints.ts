@@ -2,8 +2,7 @@
 import { hideShareResultSchema } from "../../../shared/contracts/homework";
 import { hideWorkSchema, wallWorkPageSchema, wallWorkQuery } from "../../../shared/contracts/feedback";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
-import { notFound } from "../../http";
+import { defineEndpoint, textParam, type Endpoint } from "../../endpoint";
 import { wallWorks } from "./moderation";
 import { hideShare } from "./wall";
 
@@ -26,13 +25,11 @@ export function moderationEndpoints(ctx: ApiContext): Endpoint[] {
       method: "post",
       path: "/admin/moderation/works/{shareId}/hide",
       summary: "运营：从作业墙隐藏作品（hidden: false 恢复显示），可写原因；分享页随之 410",
-      params: { shareId: { type: "string", description: "分享 id" } },
+      params: { shareId: textParam(/^[A-Za-z0-9_-]{16}$/, "分享 id", "作品不存在") },
       input: hideWorkSchema,
       output: hideShareResultSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        const shareId = String(req.params.shareId ?? "");
-        if (!/^[A-Za-z0-9_-]{16}$/.test(shareId)) throw notFound("作品不存在");
-        res.json(await hideShare(ctx, user, shareId, input.hidden, input.reason));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await hideShare(ctx, user, params.shareId, input.hidden, input.reason));
       },
     }),
   ];

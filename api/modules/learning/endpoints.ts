@@ -12,20 +12,14 @@ import {
   speedInputSchema,
   speedResultSchema,
 } from "../../../shared/contracts/learning";
-import { paramRules } from "../../../shared/routes";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
 import { forbidden, notFound } from "../../http";
 import { enforce } from "../../rate-limit";
 import { lessonForAccess, lessonView } from "./lessons";
 import { recordLessonProgress, recordReplayProgress, rememberSpeed } from "./progress";
 import { publicItems, publicItemView } from "./public-items";
 import { replayForAccess, replayList, replayView } from "./replays";
-
-/** A database id from the path, or null (then the thing does not exist: 404). */
-function idOf(value: unknown): number | null {
-  return paramRules.id.safeParse(value).success ? Number(value) : null;
-}
 
 /** The same for everyone: shared caches may keep it a minute. */
 function publicCache(res: Response) {
@@ -38,18 +32,24 @@ function cacheForViewer(res: Response, signedIn: boolean) {
   if (!signedIn) publicCache(res);
 }
 
-const idParam = (description: string) => ({ id: { type: "integer", description } }) as const;
+const lessonId = { id: idParam("课时编号", "课时不存在") };
+const replayId = { id: idParam("直播编号", "回放不存在") };
+
+// A player reports every 15 s, and on pause, end and leaving: 60 a minute is plenty for several tabs.
+const limitReports = (ctx: ApiContext, userId: number) =>
+  enforce(
+    ctx.database,
+    [{ key: `learning:report:${userId}`, max: 60, windowSeconds: 60, message: "学习进度保存得太频繁，请稍后再试" }],
+    ctx.now(),
+  );
 
 export function learningEndpoints(ctx: ApiContext): Endpoint[] {
-  const { db } = ctx.database;
+  return [...lessonEndpoints(ctx), ...publicItemEndpoints(ctx), ...replayEndpoints(ctx)];
+}
 
-  // A player reports every 15 s, and on pause, end and leaving: 60 a minute is plenty for several tabs.
-  const limitReports = (userId: number) =>
-    enforce(
-      ctx.database,
-      [{ key: `learning:report:${userId}`, max: 60, windowSeconds: 60, message: "学习进度保存得太频繁，请稍后再试" }],
-      ctx.now(),
-    );
+/** Lessons: a lesson with what the viewer may watch, progress reports, the playback speed. */
+function lessonEndpoints(ctx: ApiContext): Endpoint[] {
+  const { db } = ctx.database;
 
   return [
     defineEndpoint({
@@ -58,12 +58,11 @@ export function learningEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "课时：课程目录、观看权限、视频地址（仅限可观看时）、续播位置与倍速（登录时）",
       tag: "learning",
       auth: false,
-      params: idParam("课时编号"),
+      params: lessonId,
       output: lessonViewSchema,
-      handler: async (req, res, { auth }) => {
-        const id = idOf(req.params.id);
+      handler: async (req, res, { auth, params }) => {
         const user = auth?.user ?? null;
-        const view = id === null ? null : await lessonView(db, id, user, ctx.now());
+        const view = await lessonView(db, params.id, user, ctx.now());
         if (!view) throw notFound("课时不存在");
         cacheForViewer(res, user !== null);
         res.json(view);
@@ -75,16 +74,15 @@ export function learningEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "上报课时学习进度（累计观看秒数封顶为视频时长，看完 90% 或播放到结尾记为学完）",
       tag: "learning",
       auth: true,
-      params: idParam("课时编号"),
+      params: lessonId,
       input: progressInputSchema,
       output: progressResultSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        const id = idOf(req.params.id);
+      handler: async (req, res, { auth: { user }, input, params }) => {
         const now = ctx.now();
-        const lesson = id === null ? null : await lessonForAccess(db, id, user, now);
+        const lesson = await lessonForAccess(db, params.id, user, now);
         if (!lesson) throw notFound("课时不存在");
         if (!lesson.access.allowed) throw forbidden(lesson.access.message);
-        await limitReports(user.id);
+        await limitReports(ctx, user.id);
         const result = await recordLessonProgress(
           ctx.database,
           {
@@ -118,6 +116,13 @@ export function learningEndpoints(ctx: ApiContext): Endpoint[] {
         res.json({ speed });
       },
     }),
+  ];
+}
+
+/** Public lessons: the list and one with its video. */
+function publicItemEndpoints(ctx: ApiContext): Endpoint[] {
+  const { db } = ctx.database;
+  return [
     defineEndpoint({
       method: "get",
       path: "/learning/public-items",
@@ -137,17 +142,24 @@ export function learningEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "一节公开课及其视频地址",
       tag: "learning",
       auth: false,
-      params: idParam("公开课编号"),
+      params: { id: idParam("公开课编号", "公开课不存在") },
       output: publicItemViewSchema,
-      handler: async (req, res, { auth }) => {
-        const id = idOf(req.params.id);
+      handler: async (req, res, { auth, params }) => {
         const user = auth?.user ?? null;
-        const view = id === null ? null : await publicItemView(db, id, user);
+        const view = await publicItemView(db, params.id, user);
         if (!view) throw notFound("公开课不存在");
         cacheForViewer(res, user !== null);
         res.json(view);
       },
     }),
+  ];
+}
+
+/** Live replays: the list, one replay, progress reports. */
+function replayEndpoints(ctx: ApiContext): Endpoint[] {
+  const { db } = ctx.database;
+
+  return [
     defineEndpoint({
       method: "get",
       path: "/learning/replays",
@@ -168,12 +180,11 @@ export function learningEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "一场直播的回放：章节标记、观看权限、视频地址（仅限可观看时）",
       tag: "learning",
       auth: false,
-      params: idParam("直播编号"),
+      params: replayId,
       output: replayViewSchema,
-      handler: async (req, res, { auth }) => {
-        const id = idOf(req.params.id);
+      handler: async (req, res, { auth, params }) => {
         const user = auth?.user ?? null;
-        const view = id === null ? null : await replayView(db, id, user, ctx.now());
+        const view = await replayView(db, params.id, user, ctx.now());
         if (!view) throw notFound("回放不存在");
         cacheForViewer(res, user !== null);
         res.json(view);
@@ -185,16 +196,15 @@ export function learningEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "上报回放观看进度",
       tag: "learning",
       auth: true,
-      params: idParam("直播编号"),
+      params: replayId,
       input: progressInputSchema,
       output: progressResultSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        const id = idOf(req.params.id);
+      handler: async (req, res, { auth: { user }, input, params }) => {
         const now = ctx.now();
-        const replay = id === null ? null : await replayForAccess(db, id, user, now);
+        const replay = await replayForAccess(db, params.id, user, now);
         if (!replay) throw notFound("回放不存在");
         if (!replay.access.allowed) throw forbidden(replay.access.message);
-        await limitReports(user.id);
+        await limitReports(ctx, user.id);
         const result = await recordReplayProgress(
           ctx.database,
           { userId: user.id, liveId: replay.id, durationSeconds: replay.durationSeconds },

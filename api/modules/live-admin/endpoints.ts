@@ -1,5 +1,4 @@
 /** Live sessions for operators (/api/admin/live…) and for the teacher of each (/api/teach/live…). */
-import type { Request } from "express";
 import { z } from "zod";
 import {
   adminLivePageSchema,
@@ -18,9 +17,9 @@ import {
 import { chinaDay } from "../../../shared/china-time";
 import type { ApiContext } from "../../context";
 import type { User } from "../../db/schema";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
 import { notFound } from "../../http";
-import { assertRole, idParam, likeOf, pageOfAliased } from "../catalogue-admin/common";
+import { likeOf, pageOfAliased } from "../catalogue-admin/common";
 import {
   attachRecording,
   cancelLive,
@@ -37,7 +36,7 @@ import {
 } from "./sessions";
 
 const empty = z.object({}).strict();
-const liveParams = { id: { type: "integer" as const, description: "直播场次编号" } };
+const liveParams = { id: idParam("直播场次编号") };
 const muteResultSchema = z.object({ mutedUntil: z.string() });
 
 export function adminLiveEndpoints(ctx: ApiContext): Endpoint[] {
@@ -56,8 +55,7 @@ export function adminLiveEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "直播排期：按标题、老师搜索，按状态、日期筛选，服务端排序分页",
       query: liveListQuerySchema,
       output: adminLivePageSchema,
-      handler: async (_req, res, { auth: { user }, query }) => {
-        assertRole(user, "operator");
+      handler: async (_req, res, { query }) => {
         let q = liveRows(db());
         if (query.state) q = q.where("s.state", "=", query.state);
         if (query.from) q = q.where("s.starts_at", ">=", chinaDay(new Date(`${query.from}T12:00:00+08:00`)).start);
@@ -82,7 +80,6 @@ export function adminLiveEndpoints(ctx: ApiContext): Endpoint[] {
       input: liveCreateSchema,
       output: adminLiveSchema,
       handler: async (_req, res, { auth: { user }, input }) => {
-        assertRole(user, "operator");
         const id = await createLive(ctx, user.id, input);
         res.status(201).json(await json(id));
       },
@@ -94,9 +91,8 @@ export function adminLiveEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "直播详情：推流地址与密钥、回放、置顶消息、会被通知的学员数",
       params: liveParams,
       output: adminLiveSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        assertRole(user, "operator");
-        res.json(await json(idParam(req)));
+      handler: async (_req, res, { params }) => {
+        res.json(await json(params.id));
       },
     }),
     defineEndpoint({
@@ -107,9 +103,7 @@ export function adminLiveEndpoints(ctx: ApiContext): Endpoint[] {
       params: liveParams,
       input: livePatchSchema,
       output: adminLiveSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        assertRole(user, "operator");
-        const id = idParam(req);
+      handler: async (req, res, { auth: { user }, input, params: { id } }) => {
         await updateLive(ctx, user.id, id, input);
         res.json(await json(id));
       },
@@ -122,9 +116,7 @@ export function adminLiveEndpoints(ctx: ApiContext): Endpoint[] {
       params: liveParams,
       input: liveCancelSchema,
       output: adminLiveSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        assertRole(user, "operator");
-        const id = idParam(req);
+      handler: async (req, res, { auth: { user }, input, params: { id } }) => {
         await cancelLive(ctx, user.id, id, input.reason);
         res.json(await json(id));
       },
@@ -137,9 +129,7 @@ export function adminLiveEndpoints(ctx: ApiContext): Endpoint[] {
       params: liveParams,
       input: recordingInputSchema,
       output: adminLiveSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        assertRole(user, "operator");
-        const id = idParam(req);
+      handler: async (req, res, { auth: { user }, input, params: { id } }) => {
         await attachRecording(ctx, user.id, id, input);
         res.json(await json(id));
       },
@@ -155,8 +145,7 @@ function roomModeration(
   base: { tag: string; auth: true; role: "operator" | "teacher" },
   operator: boolean,
 ): Endpoint[] {
-  const room = async (req: Request, user: User) => {
-    const id = idParam(req);
+  const room = async (id: number, user: User) => {
     const live = await loadLive(ctx, id);
     if (!operator && user.role !== "operator" && live.teacherUserId !== user.id) throw notFound("这场直播不存在");
     return id;
@@ -169,9 +158,8 @@ function roomModeration(
       summary: "直播间聊天记录（最近 200 条，含已隐藏的，标出正在禁言的学员）",
       params: liveParams,
       output: chatLogSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        assertRole(user, base.role);
-        res.json({ messages: await chatLog(ctx, await room(req, user)) });
+      handler: async (req, res, { auth: { user }, params }) => {
+        res.json({ messages: await chatLog(ctx, await room(params.id, user)) });
       },
     }),
     defineEndpoint({
@@ -182,9 +170,8 @@ function roomModeration(
       params: liveParams,
       input: muteInputSchema,
       output: muteResultSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        assertRole(user, base.role);
-        const id = await room(req, user);
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        const id = await room(params.id, user);
         const until = await muteLearner(ctx, user.id, id, input.userId, input.minutes);
         res.json({ mutedUntil: until.toISOString() });
       },
@@ -194,12 +181,11 @@ function roomModeration(
       method: "delete",
       path: `${prefix}/{id}/mutes/{userId}`,
       summary: "解除禁言",
-      params: { ...liveParams, userId: { type: "integer", description: "学员编号" } },
+      params: { ...liveParams, userId: idParam("学员编号") },
       output: z.object({ status: z.literal("ok") }),
-      handler: async (req, res, { auth: { user } }) => {
-        assertRole(user, base.role);
-        const id = await room(req, user);
-        await unmuteLearner(ctx, user.id, id, idParam(req, "userId"));
+      handler: async (req, res, { auth: { user }, params }) => {
+        const id = await room(params.id, user);
+        await unmuteLearner(ctx, user.id, id, params.userId);
         res.json({ status: "ok" });
       },
     }),
@@ -211,9 +197,8 @@ function roomModeration(
       params: liveParams,
       input: pinInputSchema,
       output: z.object({ pinnedMessage: z.string().nullable() }),
-      handler: async (req, res, { auth: { user }, input }) => {
-        assertRole(user, base.role);
-        const id = await room(req, user);
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        const id = await room(params.id, user);
         await pinMessage(ctx, user.id, id, input.message);
         res.json({ pinnedMessage: input.message || null });
       },
@@ -226,13 +211,12 @@ function roomModeration(
         method: "post",
         path: `${prefix}/{id}/chat/{messageId}/hide`,
         summary: "隐藏一条聊天消息（观众那里随即消失）",
-        params: { ...liveParams, messageId: { type: "integer", description: "消息编号" } },
+        params: { ...liveParams, messageId: idParam("消息编号") },
         input: empty,
         output: z.object({ status: z.literal("ok") }),
-        handler: async (req, res, { auth: { user } }) => {
-          assertRole(user, "operator");
-          const id = await room(req, user);
-          await hideMessage(ctx, user.id, id, idParam(req, "messageId"));
+        handler: async (req, res, { auth: { user }, params }) => {
+          const id = await room(params.id, user);
+          await hideMessage(ctx, user.id, id, params.messageId);
           res.json({ status: "ok" });
         },
       }),
@@ -244,8 +228,8 @@ function roomModeration(
 /** The teacher's own sessions (operators see every session of the last week and after). */
 export function teachLiveEndpoints(ctx: ApiContext): Endpoint[] {
   const base = { tag: "teach", auth: true, role: "teacher" } as const;
-  const own = async (req: Request, user: User) => {
-    const live = await loadLive(ctx, idParam(req));
+  const own = async (id: number, user: User) => {
+    const live = await loadLive(ctx, id);
     if (user.role !== "operator" && live.teacherUserId !== user.id) throw notFound("这场直播不存在");
     const { teacherUserId: _t, ...rest } = live;
     return rest;
@@ -258,7 +242,6 @@ export function teachLiveEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "我的直播（最近一周起，按开始时间）",
       output: teachLiveListSchema,
       handler: async (_req, res, { auth: { user } }) => {
-        assertRole(user, "teacher");
         const now = ctx.now();
         let q = liveRows(ctx.database.db)
           .where("s.starts_at", ">=", new Date(now.getTime() - 7 * 86_400_000))
@@ -277,9 +260,8 @@ export function teachLiveEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "我的一场直播：推流地址与密钥、置顶消息（别的老师的直播 404）",
       params: liveParams,
       output: adminLiveSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        assertRole(user, "teacher");
-        res.json(await own(req, user));
+      handler: async (req, res, { auth: { user }, params }) => {
+        res.json(await own(params.id, user));
       },
     }),
     defineEndpoint({
@@ -290,11 +272,9 @@ export function teachLiveEndpoints(ctx: ApiContext): Endpoint[] {
       params: liveParams,
       input: liveMoveSchema,
       output: adminLiveSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        assertRole(user, "teacher");
-        const id = idParam(req);
+      handler: async (req, res, { auth: { user }, input, params: { id } }) => {
         await updateLive(ctx, user.id, id, input, user.role === "operator" ? undefined : user.id);
-        res.json(await own(req, user));
+        res.json(await own(id, user));
       },
     }),
     ...roomModeration(ctx, "/teach/live", base, false),

@@ -21,59 +21,60 @@ import { LiveRoomHub } from "./room-hub";
 import { accessAmong, accessFor, bookedAmong, listSessions, toSummary } from "./sessions";
 import { effectiveState } from "./states";
 
+async function bookingCount(ctx: ApiContext, liveId: number): Promise<number> {
+  const row = await ctx.database.db
+    .selectFrom("live_bookings")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("live_id", "=", liveId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Booking is a reminder: a notice when the session goes live. Only before it starts. */
+function bookingEndpoint(ctx: ApiContext, method: "post" | "delete", summary: string): Endpoint {
+  return defineEndpoint({
+    method,
+    path: "/live/{id}/booking",
+    summary,
+    tag: "live",
+    auth: true,
+    params: liveParam,
+    input: emptyBody,
+    output: bookingResultSchema,
+    handler: async (req, res, { auth: { user }, params }) => {
+      // Cancelling a booking stays possible while frozen; booking does not.
+      if (method === "post") refuseWhileFrozen(user, "预约");
+      const session = await sessionOr404(ctx, params.id);
+      const state = effectiveState(session, ctx.now());
+      const rule = bookingRule({
+        access: await accessFor(ctx, session, user),
+        state,
+        courseTitle: session.course_title,
+      });
+      if (!rule.ok) throw rule.kind === "access" ? forbidden(rule.reason) : stateConflict(state, rule.reason);
+      if (method === "post") {
+        await ctx.database.db
+          .insertInto("live_bookings")
+          .values({ user_id: user.id, live_id: session.id, created_at: ctx.now() })
+          .onConflict((oc) => oc.columns(["user_id", "live_id"]).doNothing())
+          .execute();
+      } else {
+        await ctx.database.db
+          .deleteFrom("live_bookings")
+          .where("user_id", "=", user.id)
+          .where("live_id", "=", session.id)
+          .execute();
+      }
+      res.json({ booked: method === "post", bookings: await bookingCount(ctx, session.id) } satisfies BookingResult);
+    },
+  });
+}
+
 export function liveEndpoints(ctx: ApiContext): Endpoint[] {
   const hub = new LiveRoomHub(ctx.database, ctx.logger);
   // Listen from the start, so this node knows the other nodes' viewer counts before its first viewer.
   hub.start().catch((err: unknown) => ctx.logger.warn({ err }, "live rooms: listening failed; retried on demand"));
   const site = { name: ctx.settings.siteName, origin: ctx.settings.publicOrigin };
-
-  async function bookingCount(liveId: number): Promise<number> {
-    const row = await ctx.database.db
-      .selectFrom("live_bookings")
-      .select((eb) => eb.fn.countAll<string>().as("n"))
-      .where("live_id", "=", liveId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  /** Booking is a reminder: a notice when the session goes live. Only before it starts. */
-  const booking = (method: "post" | "delete", summary: string) =>
-    defineEndpoint({
-      method,
-      path: "/live/{id}/booking",
-      summary,
-      tag: "live",
-      auth: true,
-      params: liveParam,
-      input: emptyBody,
-      output: bookingResultSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        // Cancelling a booking stays possible while frozen; booking does not.
-        if (method === "post") refuseWhileFrozen(user, "预约");
-        const session = await sessionOr404(ctx, req);
-        const state = effectiveState(session, ctx.now());
-        const rule = bookingRule({
-          access: await accessFor(ctx, session, user),
-          state,
-          courseTitle: session.course_title,
-        });
-        if (!rule.ok) throw rule.kind === "access" ? forbidden(rule.reason) : stateConflict(state, rule.reason);
-        if (method === "post") {
-          await ctx.database.db
-            .insertInto("live_bookings")
-            .values({ user_id: user.id, live_id: session.id, created_at: ctx.now() })
-            .onConflict((oc) => oc.columns(["user_id", "live_id"]).doNothing())
-            .execute();
-        } else {
-          await ctx.database.db
-            .deleteFrom("live_bookings")
-            .where("user_id", "=", user.id)
-            .where("live_id", "=", session.id)
-            .execute();
-        }
-        res.json({ booked: method === "post", bookings: await bookingCount(session.id) } satisfies BookingResult);
-      },
-    });
 
   return [
     defineEndpoint({
@@ -120,8 +121,8 @@ export function liveEndpoints(ctx: ApiContext): Endpoint[] {
       auth: false,
       params: liveParam,
       output: liveDetailSchema,
-      handler: async (req, res, { auth }) => {
-        const session = await sessionOr404(ctx, req);
+      handler: async (req, res, { auth, params }) => {
+        const session = await sessionOr404(ctx, params.id);
         const now = ctx.now();
         const user = auth?.user ?? null;
         const state = effectiveState(session, now);
@@ -135,7 +136,7 @@ export function liveEndpoints(ctx: ApiContext): Endpoint[] {
                 .where("live_id", "=", session.id)
                 .executeTakeFirst()
             : undefined,
-          bookingCount(session.id),
+          bookingCount(ctx, session.id),
           user
             ? ctx.database.db
                 .selectFrom("live_attendance")
@@ -174,8 +175,8 @@ export function liveEndpoints(ctx: ApiContext): Endpoint[] {
       },
     }),
 
-    booking("post", "预约（开播时发站内通知）；仅未开始的场次，重复预约无副作用"),
-    booking("delete", "取消预约；仅未开始的场次"),
+    bookingEndpoint(ctx, "post", "预约（开播时发站内通知）；仅未开始的场次，重复预约无副作用"),
+    bookingEndpoint(ctx, "delete", "取消预约；仅未开始的场次"),
     ...roomEndpoints(ctx, hub),
   ];
 }

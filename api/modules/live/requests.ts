@@ -1,16 +1,17 @@
 /** What the live endpoints share: the session a path names, who may enter it, and why a state refuses an action. */
-import type { Request } from "express";
 import { z } from "zod";
 import { type LiveStateKey, liveStates } from "../../../shared/contracts/catalogue";
 import { hasLiveAccess } from "../../../shared/contracts/live";
 import type { ApiContext } from "../../context";
+import { idParam } from "../../endpoint";
 import type { LiveState, User } from "../../db/schema";
 import { ApiError, forbidden, notFound } from "../../http";
 import { type SessionRow, accessFor, findSession } from "./sessions";
 
+const LIVE_NOT_FOUND = "这场直播不存在";
 export const ID_PATTERN = /^[1-9]\d{0,9}$/;
 export const emptyBody = z.strictObject({});
-export const liveParam = { id: { type: "integer", description: "直播场次编号" } } as const;
+export const liveParam = { id: idParam("直播场次编号", LIVE_NOT_FOUND) };
 
 export const stateConflict = (state: LiveState, message: string) =>
   new ApiError(409, "live_state", message, { state, stateName: liveStates[state as LiveStateKey] });
@@ -21,11 +22,9 @@ export function whyNotLive(state: LiveState): string {
   return "直播已经结束";
 }
 
-export async function sessionOr404(ctx: ApiContext, req: Request): Promise<SessionRow> {
-  const raw = String(req.params.id ?? "");
-  const id = ID_PATTERN.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
-  const session = id === null ? undefined : await findSession(ctx, id);
-  if (!session) throw notFound("这场直播不存在");
+export async function sessionOr404(ctx: ApiContext, id: number): Promise<SessionRow> {
+  const session = await findSession(ctx, id);
+  if (!session) throw notFound(LIVE_NOT_FOUND);
   return session;
 }
 

@@ -45,7 +45,11 @@ async function mutedUntil(ctx: ApiContext, liveId: number, userId: number): Prom
 }
 
 export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
-  const streamsPerViewer = new Map<string, number>();
+  return [...chatEndpoints(ctx, hub), ...attendanceEndpoints(ctx, hub), ...eventEndpoints(ctx, hub)];
+}
+
+/** Speaking in the room. */
+function chatEndpoints(ctx: ApiContext, _hub: LiveRoomHub): Endpoint[] {
   return [
     defineEndpoint({
       method: "post",
@@ -56,9 +60,9 @@ export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
       params: liveParam,
       input: chatPostSchema,
       output: chatMessageSchema,
-      handler: async (req, res, { auth: { user }, input: { body } }) => {
+      handler: async (req, res, { auth: { user }, input: { body }, params }) => {
         refuseWhileFrozen(user, "在直播间发言");
-        const session = await sessionOr404(ctx, req);
+        const session = await sessionOr404(ctx, params.id);
         await requireAccess(ctx, session, user);
         const now = ctx.now();
         const state = effectiveState(session, now);
@@ -100,7 +104,12 @@ export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
         res.status(201).json(toViewerMessage(message, user.id));
       },
     }),
+  ];
+}
 
+/** Checking in to a session, and who attended. */
+function attendanceEndpoints(ctx: ApiContext, _hub: LiveRoomHub): Endpoint[] {
+  return [
     defineEndpoint({
       method: "post",
       path: "/live/{id}/check-in",
@@ -110,9 +119,9 @@ export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
       params: liveParam,
       input: emptyBody,
       output: checkInResultSchema,
-      handler: async (req, res, { auth: { user } }) => {
+      handler: async (req, res, { auth: { user }, params }) => {
         refuseWhileFrozen(user, "签到");
-        const session = await sessionOr404(ctx, req);
+        const session = await sessionOr404(ctx, params.id);
         await requireAccess(ctx, session, user);
         const now = ctx.now();
         const state = effectiveState(session, now);
@@ -163,8 +172,8 @@ export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
       params: liveParam,
       input: attendanceBeatSchema,
       output: attendanceResultSchema,
-      handler: async (req, res, { auth: { user }, input: { start } }) => {
-        const session = await sessionOr404(ctx, req);
+      handler: async (req, res, { auth: { user }, input: { start }, params }) => {
+        const session = await sessionOr404(ctx, params.id);
         await requireAccess(ctx, session, user);
         const now = ctx.now();
         const state = effectiveState(session, now);
@@ -220,6 +229,13 @@ export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
     }),
 
     /** The room as Server-Sent Events: history, then new messages, online count and state changes. */
+  ];
+}
+
+/** The room’s event stream (chat, pins, state), a few per viewer. */
+function eventEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
+  const streamsPerViewer = new Map<string, number>();
+  return [
     defineEndpoint({
       method: "get",
       path: "/live/{id}/events",
@@ -230,8 +246,8 @@ export function roomEndpoints(ctx: ApiContext, hub: LiveRoomHub): Endpoint[] {
       params: liveParam,
       query: eventsQuery,
       produces: "text/event-stream",
-      handler: async (req, res, { auth, query }) => {
-        const session = await sessionOr404(ctx, req);
+      handler: async (req, res, { auth, query, params }) => {
+        const session = await sessionOr404(ctx, params.id);
         await requireAccess(ctx, session, auth.user);
         const key = `${session.id}:${auth.user.id}`;
         if ((streamsPerViewer.get(key) ?? 0) >= MAX_STREAMS_PER_VIEWER) {

@@ -30,8 +30,8 @@ import {
 } from "../../../shared/contracts/me";
 import { type CodeSent, codeSentSchema } from "../../../shared/contracts/auth";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
-import { ApiError, clientIp, notFound, rawUpload } from "../../http";
+import { defineEndpoint, idParam, textParam, type Endpoint } from "../../endpoint";
+import { ApiError, clientIp, rawUpload } from "../../http";
 import { avatarStorageFor } from "../../providers/storage";
 import { enforce } from "../../rate-limit";
 import { requireAuth } from "../auth/guard";
@@ -59,14 +59,25 @@ export const AVATAR_UPLOADS_PER_HOUR = 10;
 
 const ok = { status: "ok" } as const;
 
-function positiveId(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw notFound();
-  return Number(value);
-}
-
-const sessionParam = { id: { type: "string", description: "会话的公开编号（16 位十六进制）" } } as const;
+const sessionParam = {
+  id: textParam(
+    (id) => sessionPublicIdSchema.safeParse(id).success,
+    "会话的公开编号（16 位十六进制）",
+    "该登录已退出或不存在",
+  ),
+};
 
 export function meEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
+    ...profileEndpoints(ctx),
+    ...contactEndpoints(ctx),
+    ...sessionEndpoints(ctx),
+    ...overviewAndDeletionEndpoints(ctx),
+  ];
+}
+
+/** Who is signed in, the profile, the avatar and the password. */
+function profileEndpoints(ctx: ApiContext): Endpoint[] {
   // The avatar is the one body that is not JSON: the session is checked and the upload counted
   // before the bytes are read, then they are read whole up to 5 MB (413 beyond).
   const countAvatarUpload: RequestHandler = (req, res, next) => {
@@ -84,7 +95,6 @@ export function meEndpoints(ctx: ApiContext): Endpoint[] {
       ctx.now(),
     ).then(() => next(), next);
   };
-
   return [
     defineEndpoint({
       method: "get",
@@ -157,6 +167,12 @@ export function meEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(ok);
       },
     }),
+  ];
+}
+
+/** Phone and email, each changed with a code sent to it, and device protection. */
+function contactEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
     defineEndpoint({
       method: "post",
       path: "/me/phone/send",
@@ -222,6 +238,12 @@ export function meEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(await meOf(ctx, user.id));
       },
     }),
+  ];
+}
+
+/** Bound devices and the places this account is signed in. */
+function sessionEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
     defineEndpoint({
       method: "get",
       path: "/me/devices",
@@ -239,10 +261,10 @@ export function meEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "移除设备并退出它上面的登录",
       tag: "me",
       auth: true,
-      params: { id: { type: "integer", description: "设备编号" } },
+      params: { id: idParam("设备编号") },
       output: okSchema,
-      handler: async (req, res, { auth }) => {
-        await removeDevice(ctx, auth.user, auth.sessionIdHash, positiveId(req.params.id as string | undefined));
+      handler: async (req, res, { auth, params }) => {
+        await removeDevice(ctx, auth.user, auth.sessionIdHash, params.id);
         res.json(ok);
       },
     }),
@@ -265,13 +287,17 @@ export function meEndpoints(ctx: ApiContext): Endpoint[] {
       auth: true,
       params: sessionParam,
       output: okSchema,
-      handler: async (req, res, { auth }) => {
-        const parsed = sessionPublicIdSchema.safeParse(req.params.id);
-        if (!parsed.success) throw notFound("该登录已退出或不存在");
-        await revokeSessionByPublicId(ctx, auth.user.id, auth.sessionIdHash, parsed.data);
+      handler: async (req, res, { auth, params }) => {
+        await revokeSessionByPublicId(ctx, auth.user.id, auth.sessionIdHash, params.id);
         res.json(ok);
       },
     }),
+  ];
+}
+
+/** The overview of 我的, and deleting the account (with a cooling-off period). */
+function overviewAndDeletionEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
     defineEndpoint({
       method: "get",
       path: "/me/overview",

@@ -2,7 +2,6 @@
  * Orders (/api/orders): personal, signed in, private and no-store. Calls that create or move an
  * order carry an Idempotency-Key (a retried request gets the stored answer).
  */
-import type { Request } from "express";
 import { z } from "zod";
 import {
   addressInputSchema,
@@ -18,9 +17,9 @@ import {
   refundInputSchema,
 } from "../../../shared/contracts/orders";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
+import { orderNoParam } from "./order-no";
 import { refuseWhileFrozen } from "../../account-freeze";
-import { notFound } from "../../http";
 import { idempotentResponder } from "../../idempotency";
 import { addAddress, deleteAddress, listAddresses } from "./addresses";
 import { withdrawReturn } from "./returns";
@@ -29,16 +28,6 @@ import { applyCoupon, applyOrderCoins } from "./discounts";
 import { cancelOrder, confirmReceipt } from "./moves";
 import { listOrders, orderDetail } from "./read";
 import { refundOrder } from "./refunds";
-
-const ORDER_NO = /^M\d{20}$/;
-
-function orderNoOf(req: Request): string {
-  const value = String(req.params.orderNo ?? "");
-  if (!ORDER_NO.test(value)) throw notFound("订单不存在");
-  return value;
-}
-
-const orderNoParam = { orderNo: { type: "string", description: "订单号（M + 20 位数字）" } } as const;
 
 export function orderEndpoints(ctx: ApiContext): Endpoint[] {
   /** Money-moving calls run once per Idempotency-Key (api/idempotency.ts). */
@@ -60,8 +49,8 @@ export function orderEndpoints(ctx: ApiContext): Endpoint[] {
       params: orderNoParam,
       ...(input ? { input } : {}),
       output: orderDetailSchema,
-      handler: async (req, res, { auth: { user }, input: body }) => {
-        const orderNo = orderNoOf(req);
+      handler: async (req, res, { auth: { user }, input: body, params }) => {
+        const orderNo = params.orderNo;
         await idempotent(req, res, user.id, `POST /orders/${orderNo}/${action}`, body ?? {}, () =>
           change(user.id, orderNo, body),
         );
@@ -98,12 +87,10 @@ export function orderEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "删除收货地址",
       tag: "orders",
       auth: true,
-      params: { id: { type: "integer", description: "地址编号" } },
+      params: { id: idParam("地址编号", "地址不存在") },
       output: z.object({ ok: z.boolean() }),
-      handler: async (req, res, { auth: { user } }) => {
-        const id = String(req.params.id ?? "");
-        if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) throw notFound("地址不存在");
-        await deleteAddress(ctx, user.id, Number(id));
+      handler: async (req, res, { auth: { user }, params }) => {
+        await deleteAddress(ctx, user.id, params.id);
         res.json({ ok: true });
       },
     }),
@@ -141,8 +128,8 @@ export function orderEndpoints(ctx: ApiContext): Endpoint[] {
       auth: true,
       params: orderNoParam,
       output: orderDetailSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        res.json(await orderDetail(ctx, user.id, orderNoOf(req)));
+      handler: async (req, res, { auth: { user }, params }) => {
+        res.json(await orderDetail(ctx, user.id, params.orderNo));
       },
     }),
     orderChange("cancel", "取消待支付订单（需 Idempotency-Key；库存与优惠券退回）", undefined, (userId, orderNo) =>

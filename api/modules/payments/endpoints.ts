@@ -16,6 +16,7 @@ import {
 import { formatYuan } from "../../../shared/money";
 import type { ApiContext } from "../../context";
 import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { orderNoParam } from "../orders/order-no";
 import { refuseWhileFrozen } from "../../account-freeze";
 import { ApiError, notFound } from "../../http";
 import { enforce } from "../../rate-limit";
@@ -30,14 +31,6 @@ import { paymentSettingsOf } from "../../providers/payments/settings";
 import { readWechatPayNotification } from "../../providers/payments/wechat-pay";
 import { availableMethods } from "../../providers/payments/gateways";
 import { creditPayment, decideSandbox, receiveSandboxNotification, sandboxCheckout, startPayment } from "./payments";
-
-const ORDER_NO = /^M\d{20}$/;
-
-function orderNoOf(req: Request): string {
-  const value = String(req.params.orderNo ?? "");
-  if (!ORDER_NO.test(value)) throw notFound("订单不存在");
-  return value;
-}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -94,17 +87,21 @@ const SANDBOX_DECISIONS: ReadonlyArray<{ decision: "approve" | "decline" | "fail
   { decision: "fail", label: "模拟支付失败（余额不足）" },
 ];
 
-const orderNoParam = { orderNo: { type: "string", description: "订单号（M + 20 位数字）" } } as const;
-const checkoutParam = { id: { type: "string", description: "沙箱支付单编号（32 位十六进制）" } } as const;
+const checkoutParam = { id: z.string().describe("沙箱支付单编号（32 位十六进制）") };
+
+// The provider's routes are always mounted and check the payment settings per request (the services
+// register them when they start); one for a provider that is not in use is a 404 that says so.
+const requireSandbox = (ctx: ApiContext) => {
+  // Only while the sandbox is the provider (in pro: PAYMENT_SANDBOX_ALLOW).
+  if (paymentSettingsOf(ctx).provider !== "sandbox") throw notFound("未启用沙箱支付");
+};
 
 export function paymentEndpoints(ctx: ApiContext): Endpoint[] {
-  // The provider's routes are always mounted and check the payment settings per request (the services
-  // register them when they start); one for a provider that is not in use is a 404 that says so.
-  const requireSandbox = () => {
-    // Only while the sandbox is the provider (in pro: PAYMENT_SANDBOX_ALLOW).
-    if (paymentSettingsOf(ctx).provider !== "sandbox") throw notFound("未启用沙箱支付");
-  };
+  return [...paymentStartEndpoints(ctx), ...notificationEndpoints(ctx), ...sandboxCheckoutEndpoints(ctx)];
+}
 
+/** The payment methods in use, and starting a payment of an order. */
+function paymentStartEndpoints(ctx: ApiContext): Endpoint[] {
   return [
     defineEndpoint({
       method: "get",
@@ -126,9 +123,9 @@ export function paymentEndpoints(ctx: ApiContext): Endpoint[] {
       params: orderNoParam,
       input: startPaymentSchema,
       output: startPaymentResultSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
+      handler: async (req, res, { auth: { user }, input, params }) => {
         refuseWhileFrozen(user, "购买或支付");
-        const orderNo = orderNoOf(req);
+        const { orderNo } = params;
         await enforce(
           ctx.database,
           [{ key: `payments:start:${user.id}`, max: 30, windowSeconds: 600, message: "支付请求太频繁，请稍后再试" }],
@@ -137,9 +134,12 @@ export function paymentEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(await startPayment(ctx, user.id, orderNo, input.method));
       },
     }),
+  ];
+}
 
-    // ── notifications (no session: verified by signature) ──
-
+/** The providers’ notifications (no session: verified by signature). */
+function notificationEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
     defineEndpoint({
       method: "post",
       path: "/payments/notify/sandbox",
@@ -149,7 +149,7 @@ export function paymentEndpoints(ctx: ApiContext): Endpoint[] {
       auth: false,
       output: z.object({ ok: z.literal(true), outcome: z.string() }),
       handler: async (req, res) => {
-        requireSandbox();
+        requireSandbox(ctx);
         const b = (req.body ?? {}) as Partial<SandboxNotification>;
         const valid =
           typeof b.orderNo === "string" &&
@@ -248,9 +248,12 @@ export function paymentEndpoints(ctx: ApiContext): Endpoint[] {
         res.send(outcome === "unknown_order" || outcome === "amount_mismatch" ? "failure" : "success");
       },
     }),
+  ];
+}
 
-    // ── the sandbox's hosted checkout ──
-
+/** The sandbox’s hosted checkout: the page and its decisions. */
+function sandboxCheckoutEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
     defineEndpoint({
       method: "get",
       path: "/payments/sandbox/checkout/{id}",
@@ -259,9 +262,9 @@ export function paymentEndpoints(ctx: ApiContext): Endpoint[] {
       auth: false,
       params: checkoutParam,
       produces: "text/html",
-      handler: async (req, res) => {
-        requireSandbox();
-        const checkout = await sandboxCheckout(ctx, String(req.params.id));
+      handler: async (req, res, { params }) => {
+        requireSandbox(ctx);
+        const checkout = await sandboxCheckout(ctx, params.id);
         if (!checkout) {
           sandboxPage(
             res,
@@ -339,9 +342,9 @@ export function paymentEndpoints(ctx: ApiContext): Endpoint[] {
         params: checkoutParam,
         query: sandboxDecisionQuerySchema,
         produces: "text/html",
-        handler: async (req, res, { query }) => {
-          requireSandbox();
-          const result = await decideSandbox(ctx, String(req.params.id), decision, {
+        handler: async (req, res, { query, params }) => {
+          requireSandbox(ctx);
+          const result = await decideSandbox(ctx, params.id, decision, {
             delayMs: query.delay,
             copies: query.copies,
           });

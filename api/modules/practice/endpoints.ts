@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Request } from "express";
+import { z } from "zod";
 import { chinaDate } from "../../../shared/china-time";
 import {
   calendarFeedSchema,
@@ -32,7 +32,7 @@ import {
   uploadedPhotoSchema,
 } from "../../../shared/contracts/homework";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { defineEndpoint, textParam, type Endpoint } from "../../endpoint";
 import { ApiError, notFound } from "../../http";
 import { enforce } from "../../rate-limit";
 import { PHOTO_ID, photoUploadReader, unsupportedPhoto } from "../homework/photos";
@@ -71,18 +71,30 @@ export const DIARY_UPLOADS_PER_HOUR = 30;
 /** Feed fetches per token per hour: calendar applications poll every few minutes at most. */
 export const FEED_FETCHES_PER_HOUR = 120;
 
-function dateParam(req: Request): string {
-  const parsed = diaryDateParamSchema.safeParse(req.params.date);
-  if (!parsed.success || Number.isNaN(Date.parse(parsed.data))) throw notFound("没有这一天的日记");
-  return parsed.data;
-}
+const diaryDate = {
+  date: textParam(
+    (date) => diaryDateParamSchema.safeParse(date).success && !Number.isNaN(Date.parse(date)),
+    "北京时间日期 YYYY-MM-DD",
+    "没有这一天的日记",
+  ),
+};
+
+/** The feed's address: its private token and `.ics`. */
+const feedFile = {
+  file: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{32}\.ics$/, "订阅地址无效或已重置")
+    .transform((file) => file.slice(0, -".ics".length))
+    .describe("<令牌>.ics"),
+};
 
 export function practiceEndpoints(ctx: ApiContext): Endpoint[] {
+  return [...characterEndpoints(ctx), ...diaryEndpoints(ctx), ...calendarEndpoints(ctx)];
+}
+
+/** Model characters: the list, the character of the day, stroke data, the learner’s own. */
+function characterEndpoints(ctx: ApiContext): Endpoint[] {
   const clock = () => ctx.now();
-  const readPhoto = photoUploadReader(ctx, {
-    key: (userId) => `practice:upload:user:${userId}`,
-    perHour: DIARY_UPLOADS_PER_HOUR,
-  });
   return [
     defineEndpoint({
       method: "get",
@@ -123,9 +135,9 @@ export function practiceEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "一个字的笔顺数据（hanzi-writer-data，逐字按需读取）",
       tag: "practice",
       auth: false,
-      params: { char: { type: "string", description: "一个汉字" } },
-      handler: (req, res) => {
-        const data = strokeData(String(req.params.char ?? ""));
+      params: { char: z.string().describe("一个汉字") },
+      handler: (req, res, { params }) => {
+        const data = strokeData(params.char);
         if (!data) throw notFound("这个字暂时没有笔顺数据");
         res.setHeader("Cache-Control", "public, max-age=604800, immutable");
         res.type("application/json").send(data);
@@ -142,6 +154,16 @@ export function practiceEndpoints(ctx: ApiContext): Endpoint[] {
         res.json({ courses: await courseCharacters(ctx, user.id) });
       },
     }),
+  ];
+}
+
+/** The practice diary: entries, their photos, tracing. */
+function diaryEndpoints(ctx: ApiContext): Endpoint[] {
+  const readPhoto = photoUploadReader(ctx, {
+    key: (userId) => `practice:upload:user:${userId}`,
+    perHour: DIARY_UPLOADS_PER_HOUR,
+  });
+  return [
     defineEndpoint({
       method: "get",
       path: "/practice/diary",
@@ -159,11 +181,11 @@ export function practiceEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "写今天的日记（当天可随时修改；漏掉的一天只能在第二天补写）；当天第一次写入即每日打卡，得金币",
       tag: "practice",
       auth: true,
-      params: { date: { type: "string", description: "北京时间日期 YYYY-MM-DD" } },
+      params: diaryDate,
       input: diaryEntryInputSchema,
       output: diarySaveResultSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await saveEntry(ctx, user.id, dateParam(req), input));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await saveEntry(ctx, user.id, params.date, input));
       },
     }),
     defineEndpoint({
@@ -172,12 +194,12 @@ export function practiceEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "日记配图（原始图片字节，JPEG/PNG/WebP；与作业照片同样的检查，去除 EXIF；仅本人可见）",
       tag: "practice",
       auth: true,
-      params: { date: { type: "string", description: "北京时间日期 YYYY-MM-DD" } },
+      params: diaryDate,
       raw: { binary: HOMEWORK_PHOTO_TYPES, maxBytes: HOMEWORK_PHOTO_MAX_BYTES },
       output: uploadedPhotoSchema,
       before: readPhoto,
-      handler: async (req, res, { auth: { user } }) => {
-        const date = dateParam(req);
+      handler: async (req, res, { auth: { user }, params }) => {
+        const date = params.date;
         if (!Buffer.isBuffer(req.body)) throw unsupportedPhoto();
         if (req.body.length === 0) throw new ApiError(400, "invalid_input", "请选择一张照片");
         res.status(201).json(await uploadDiaryPhoto(ctx, user.id, date, req.body));
@@ -190,12 +212,10 @@ export function practiceEndpoints(ctx: ApiContext): Endpoint[] {
         summary: size === "display" ? "日记配图（仅本人）" : "日记配图缩略图（仅本人）",
         tag: "practice",
         auth: true,
-        params: { photoId: { type: "string", description: "照片 id" } },
+        params: { photoId: textParam(PHOTO_ID, "照片 id", "照片不存在") },
         produces: "image/jpeg",
-        handler: async (req, res, { auth: { user } }) => {
-          const photoId = String(req.params.photoId ?? "");
-          if (!PHOTO_ID.test(photoId)) throw notFound("照片不存在");
-          const bytes = await photoOf(ctx, user.id, photoId, size);
+        handler: async (req, res, { auth: { user }, params }) => {
+          const bytes = await photoOf(ctx, user.id, params.photoId, size);
           if (!bytes) throw notFound("照片不存在");
           res.setHeader("Cache-Control", "private, max-age=3600");
           res.type("image/jpeg").send(bytes);
@@ -214,6 +234,12 @@ export function practiceEndpoints(ctx: ApiContext): Endpoint[] {
         res.json(await recordTrace(ctx, user.id, input));
       },
     }),
+  ];
+}
+
+/** The learning calendar and its private ICS feed. */
+function calendarEndpoints(ctx: ApiContext): Endpoint[] {
+  return [
     defineEndpoint({
       method: "get",
       path: "/practice/calendar",
@@ -265,16 +291,15 @@ export function practiceEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "学习日历订阅（ICS，地址中含私密令牌：直播课提前 15 分钟提醒、训练营解锁日）",
       tag: "practice",
       auth: false,
-      params: { file: { type: "string", description: "<令牌>.ics" } },
+      params: feedFile,
       produces: "text/calendar",
-      handler: async (req, res) => {
-        const m = /^([A-Za-z0-9_-]{32})\.ics$/.exec(String(req.params.file ?? ""));
-        if (!m) throw notFound("订阅地址无效或已重置");
+      handler: async (req, res, { params }) => {
+        const token = params.file;
         await enforce(
           ctx.database,
           [
             {
-              key: `practice:feed:${m[1]!.slice(0, 12)}`,
+              key: `practice:feed:${token.slice(0, 12)}`,
               max: FEED_FETCHES_PER_HOUR,
               windowSeconds: 3600,
               message: "订阅刷新太频繁了",
@@ -282,7 +307,7 @@ export function practiceEndpoints(ctx: ApiContext): Endpoint[] {
           ],
           ctx.now(),
         );
-        const ics = await feedIcs(ctx, m[1]!);
+        const ics = await feedIcs(ctx, token);
         if (!ics) throw notFound("订阅地址无效或已重置");
         res.setHeader("Cache-Control", "private, max-age=300");
         res.setHeader("X-Robots-Tag", "noindex");

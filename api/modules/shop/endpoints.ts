@@ -12,17 +12,11 @@ import {
   commodityListQuerySchema,
   commodityListSchema,
 } from "../../../shared/contracts/shop";
-import { paramRules } from "../../../shared/routes";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
 import { notFound, publicJson } from "../../http";
 import { bookDetail, bookOverview, listBooks } from "./books";
 import { commodityDetail, listCommodities } from "./commodities";
-
-/** A database id from the path, or null when it cannot be one (then the item does not exist). */
-export function idParam(value: unknown): number | null {
-  return typeof value === "string" && paramRules.id.safeParse(value).success ? Number(value) : null;
-}
 
 export function shopEndpoints(ctx: ApiContext): Endpoint[] {
   const origin = ctx.settings.publicOrigin;
@@ -42,11 +36,10 @@ export function shopEndpoints(ctx: ApiContext): Endpoint[] {
       summary: item.summary,
       tag: "shop",
       auth: false,
-      params: { id: { type: "integer", description: item.description } },
+      params: { id: idParam(item.description, item.missing) },
       output: item.output,
-      handler: async (req, res) => {
-        const id = idParam(req.params.id);
-        const found = id === null ? null : await item.find(id);
+      handler: async (req, res, { params }) => {
+        const found = await item.find(params.id);
         if (!found) throw notFound(item.missing);
         publicJson(res, found);
       },

@@ -3,7 +3,6 @@
  * lesson's notes and its homework task. A course the teacher does not teach answers 404, like one
  * that does not exist; operators may open every course.
  */
-import type { Request } from "express";
 import { sql } from "kysely";
 import {
   adminCourseSchema,
@@ -13,10 +12,10 @@ import {
 } from "../../../shared/contracts/admin-catalogue";
 import type { ApiContext } from "../../context";
 import type { User } from "../../db/schema";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
 import { notFound } from "../../http";
-import { assertRole, idParam, idParams } from "../catalogue-admin/common";
-import { lessonCourse, loadCourse, putTask, updateLessonNotes } from "../catalogue-admin/courses";
+import { lessonCourse, putTask, updateLessonNotes } from "../catalogue-admin/course-contents";
+import { loadCourse } from "../catalogue-admin/courses";
 import { teachesCourse } from "../homework/staff";
 
 export function teachCourseEndpoints(ctx: ApiContext): Endpoint[] {
@@ -25,8 +24,7 @@ export function teachCourseEndpoints(ctx: ApiContext): Endpoint[] {
   const ownCourse = async (user: User, courseId: number) => {
     if (!(await teachesCourse(db(), user, courseId))) throw notFound("课程不存在");
   };
-  const ownLesson = async (req: Request, user: User) => {
-    const lessonId = idParam(req);
+  const ownLesson = async (lessonId: number, user: User) => {
     const lesson = await lessonCourse(db(), lessonId).catch(() => {
       throw notFound("课时不存在");
     });
@@ -42,7 +40,6 @@ export function teachCourseEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "我任教的课程（运营看到全部课程）",
       output: teachCoursesSchema,
       handler: async (_req, res, { auth: { user } }) => {
-        assertRole(user, "teacher");
         let q = db()
           .selectFrom("courses as c")
           .select([
@@ -91,11 +88,9 @@ export function teachCourseEndpoints(ctx: ApiContext): Endpoint[] {
       method: "get",
       path: "/teach/courses/{id}",
       summary: "我的一门课：章节、课时、讲义与作业（别的老师的课 404）",
-      params: idParams("课程编号"),
+      params: { id: idParam("课程编号") },
       output: adminCourseSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        assertRole(user, "teacher");
-        const id = idParam(req);
+      handler: async (req, res, { auth: { user }, params: { id } }) => {
         await ownCourse(user, id);
         res.json(await loadCourse(db(), id));
       },
@@ -105,12 +100,11 @@ export function teachCourseEndpoints(ctx: ApiContext): Endpoint[] {
       method: "patch",
       path: "/teach/lessons/{id}/notes",
       summary: "修改我的课时讲义",
-      params: idParams("课时编号"),
+      params: { id: idParam("课时编号") },
       input: lessonNotesSchema,
       output: adminCourseSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        assertRole(user, "teacher");
-        const { lessonId, courseId } = await ownLesson(req, user);
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        const { lessonId, courseId } = await ownLesson(params.id, user);
         await updateLessonNotes(db(), user.id, lessonId, input.summary, ctx.now());
         res.json(await loadCourse(db(), courseId));
       },
@@ -120,12 +114,11 @@ export function teachCourseEndpoints(ctx: ApiContext): Endpoint[] {
       method: "put",
       path: "/teach/lessons/{id}/task",
       summary: "设置我的课时作业（新建或修改）",
-      params: idParams("课时编号"),
+      params: { id: idParam("课时编号") },
       input: taskFieldsSchema,
       output: adminCourseSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        assertRole(user, "teacher");
-        const { lessonId, courseId } = await ownLesson(req, user);
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        const { lessonId, courseId } = await ownLesson(params.id, user);
         await putTask(db(), user.id, lessonId, input);
         res.json(await loadCourse(db(), courseId));
       },

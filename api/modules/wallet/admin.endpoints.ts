@@ -16,19 +16,12 @@ import {
   stockChangeSchema,
 } from "../../../shared/contracts/staff-commerce";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
-import { notFound } from "../../http";
+import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
 import { listShipments, markDelivered, shipRedemption, shipment } from "./delivery";
 import { changeStock, createMallItem, listMallItems, mallItem, updateMallItem } from "./mall-admin";
 
-/** A path id, or 404 with the given message. */
-export function pathId(value: unknown, missing: string): number {
-  const text = String(value ?? "");
-  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) throw notFound(missing);
-  return Number(text);
-}
-
-const idParam = (description: string) => ({ id: { type: "integer", description } }) as const;
+const itemId = { id: idParam("兑换物品编号", "兑换物品不存在") };
+const redemptionId = { id: idParam("兑换记录编号", "兑换记录不存在") };
 
 export function mallAdminEndpoints(ctx: ApiContext): Endpoint[] {
   const common = { tag: "admin", auth: true, role: "operator" } as const;
@@ -49,10 +42,10 @@ export function mallAdminEndpoints(ctx: ApiContext): Endpoint[] {
       method: "get",
       path: "/admin/mall/items/{id}",
       summary: "运营：一件兑换物品",
-      params: idParam("兑换物品编号"),
+      params: itemId,
       output: mallItemAdminSchema,
-      handler: async (req, res) => {
-        res.json(await mallItem(ctx, pathId(req.params.id, "兑换物品不存在")));
+      handler: async (req, res, { params }) => {
+        res.json(await mallItem(ctx, params.id));
       },
     }),
     defineEndpoint({
@@ -71,11 +64,11 @@ export function mallAdminEndpoints(ctx: ApiContext): Endpoint[] {
       method: "put",
       path: "/admin/mall/items/{id}",
       summary: "运营：修改兑换物品（名称、价格、限兑、上下架…；库存另行增减）",
-      params: idParam("兑换物品编号"),
+      params: itemId,
       input: mallItemUpdateSchema,
       output: mallItemAdminSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await updateMallItem(ctx, user.id, pathId(req.params.id, "兑换物品不存在"), input));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await updateMallItem(ctx, user.id, params.id, input));
       },
     }),
     defineEndpoint({
@@ -83,11 +76,11 @@ export function mallAdminEndpoints(ctx: ApiContext): Endpoint[] {
       method: "post",
       path: "/admin/mall/items/{id}/stock",
       summary: "运营：增减库存（delta 为正补货、为负减少，须写原因；不会低于 0）",
-      params: idParam("兑换物品编号"),
+      params: itemId,
       input: stockChangeSchema,
       output: mallItemAdminSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await changeStock(ctx, user.id, pathId(req.params.id, "兑换物品不存在"), input));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await changeStock(ctx, user.id, params.id, input));
       },
     }),
     defineEndpoint({
@@ -106,10 +99,10 @@ export function mallAdminEndpoints(ctx: ApiContext): Endpoint[] {
       method: "get",
       path: "/admin/shipping/{id}",
       summary: "运营：一件兑换实物的收货地址与发货状态",
-      params: idParam("兑换记录编号"),
+      params: redemptionId,
       output: shipmentSchema,
-      handler: async (req, res) => {
-        res.json(await shipment(ctx, pathId(req.params.id, "兑换记录不存在")));
+      handler: async (req, res, { params }) => {
+        res.json(await shipment(ctx, params.id));
       },
     }),
     defineEndpoint({
@@ -117,11 +110,11 @@ export function mallAdminEndpoints(ctx: ApiContext): Endpoint[] {
       method: "post",
       path: "/admin/shipping/{id}/ship",
       summary: "运营：兑换实物发货（快递公司与运单号；只对待发货的有效，学员收到通知）",
-      params: idParam("兑换记录编号"),
+      params: redemptionId,
       input: redemptionShipSchema,
       output: shipmentSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
-        res.json(await shipRedemption(ctx, user.id, pathId(req.params.id, "兑换记录不存在"), input));
+      handler: async (req, res, { auth: { user }, input, params }) => {
+        res.json(await shipRedemption(ctx, user.id, params.id, input));
       },
     }),
     defineEndpoint({
@@ -129,10 +122,10 @@ export function mallAdminEndpoints(ctx: ApiContext): Endpoint[] {
       method: "post",
       path: "/admin/shipping/{id}/delivered",
       summary: "运营：标记兑换实物已签收（只对已发货的有效）",
-      params: idParam("兑换记录编号"),
+      params: redemptionId,
       output: shipmentSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        res.json(await markDelivered(ctx, user.id, pathId(req.params.id, "兑换记录不存在")));
+      handler: async (req, res, { auth: { user }, params }) => {
+        res.json(await markDelivered(ctx, user.id, params.id));
       },
     }),
   ];

@@ -19,9 +19,8 @@ import {
   walletSchema,
 } from "../../../shared/contracts/wallet";
 import type { ApiContext } from "../../context";
-import { defineEndpoint, type Endpoint } from "../../endpoint";
+import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
 import { refuseWhileFrozen } from "../../account-freeze";
-import { notFound } from "../../http";
 import { idempotentResponder } from "../../idempotency";
 import { itemById, listItems, redeemItem } from "./exchange-mall";
 import { ledgerPage } from "./ledger-page";
@@ -34,12 +33,7 @@ import {
 import { dailyCheckIn } from "./check-in";
 import { exchangeCoins, grant, walletOf } from "./wallet";
 
-function positiveId(value: string | undefined, missing = "兑换物品不存在或已下架"): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw notFound(missing);
-  return Number(value);
-}
-
-const itemId = { id: { type: "integer", description: "兑换物品编号" } } as const;
+const itemId = { id: idParam("兑换物品编号", "兑换物品不存在或已下架") };
 
 export function walletEndpoints(ctx: ApiContext): Endpoint[] {
   /** Money-moving calls run once per Idempotency-Key (api/idempotency.ts). */
@@ -121,9 +115,9 @@ export function walletEndpoints(ctx: ApiContext): Endpoint[] {
       auth: false,
       params: itemId,
       output: exchangeItemDetailSchema,
-      handler: async (req, res, { auth }) => {
+      handler: async (req, res, { auth, params }) => {
         const userId = auth?.user.id ?? null;
-        const item = await itemById(ctx, userId, positiveId(String(req.params.id ?? "")));
+        const item = await itemById(ctx, userId, params.id);
         const { balances } = userId === null ? { balances: null } : await walletOf(ctx, userId);
         res.json({ item, balances });
       },
@@ -137,9 +131,9 @@ export function walletEndpoints(ctx: ApiContext): Endpoint[] {
       params: itemId,
       input: redeemInputSchema,
       output: redeemResultSchema,
-      handler: async (req, res, { auth: { user }, input }) => {
+      handler: async (req, res, { auth: { user }, input, params }) => {
         refuseWhileFrozen(user, "兑换");
-        const id = positiveId(String(req.params.id ?? ""));
+        const id = params.id;
         await idempotent(req, res, user.id, `POST /wallet/items/${id}/redeem`, input, () =>
           redeemItem(ctx, user.id, id, input.address, input.addressId),
         );
@@ -175,10 +169,10 @@ export function walletEndpoints(ctx: ApiContext): Endpoint[] {
       summary: "确认收到兑换的实物（已发货 → 已签收）",
       tag: "wallet",
       auth: true,
-      params: { id: { type: "integer", description: "兑换记录编号" } },
+      params: { id: idParam("兑换记录编号", "兑换记录不存在") },
       output: myRedemptionSchema,
-      handler: async (req, res, { auth: { user } }) => {
-        res.json(await confirmRedemption(ctx, user.id, positiveId(String(req.params.id ?? ""), "兑换记录不存在")));
+      handler: async (req, res, { auth: { user }, params }) => {
+        res.json(await confirmRedemption(ctx, user.id, params.id));
       },
     }),
     ...fixtures,

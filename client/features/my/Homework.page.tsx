@@ -27,6 +27,7 @@ import { describeProblem, type Problem } from "../../lib/problem";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "../../components/commerce/commerce.css";
 import "./homework.css";
+import { isIdText } from "../../../shared/ids";
 
 export interface HomeworkFilter {
   state: AttemptState | null;
@@ -38,7 +39,7 @@ export function parseHomeworkFilter(params: URLSearchParams): HomeworkFilter {
   const rawState = params.get("state");
   const state = (ATTEMPT_STATES as readonly string[]).includes(rawState ?? "") ? (rawState as AttemptState) : null;
   const rawCourse = params.get("courseId") ?? "";
-  const courseId = /^[1-9]\d{0,9}$/.test(rawCourse) && Number(rawCourse) <= 2_147_483_647 ? Number(rawCourse) : null;
+  const courseId = isIdText(rawCourse) ? Number(rawCourse) : null;
   return { state, courseId };
 }
 
