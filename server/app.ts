@@ -6,17 +6,23 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
-import { lessonVideoRoot } from "../api/modules/catalogue-admin/video";
 import { UPLOADED_VIDEO_BASE } from "../shared/media";
 import type { RequestListener } from "node:http";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import QRCode from "qrcode";
-import { isConnectionError, SERVICE_BUSY_RETRY_AFTER_S } from "../api/db/connection-errors";
-import { viewerOf } from "../api/modules/auth/accounts";
-import { readSession, readSessionToken, sessionAuth } from "../api/modules/auth/sessions";
-import { createApiRouter } from "../api/router";
+import {
+  createApiRouter,
+  isConnectionError,
+  lastGoodSitemap,
+  lessonVideoRoot,
+  readPageSession,
+  readSessionToken,
+  SERVICE_BUSY_RETRY_AFTER_S,
+  type Services,
+  sitemapHandler,
+} from "../api/index";
 import { type Viewer, viewerSchema } from "../shared/contracts/viewer";
 import { SERVICE_BUSY_MESSAGE } from "../shared/errors";
 import { type AssetResolver, devAssets, manifestAssets } from "./assets";
@@ -26,7 +32,6 @@ import { buildInfo } from "./build-info";
 import type { AppConfig } from "./config";
 import { devOutboxHandler, outboxAllowed } from "./dev-outbox";
 import { createInProcessApi, type InProcessApi, type PageSession } from "./in-process-api";
-import { lastGoodSitemap, sitemapHandler } from "../api/modules/seo/sitemap";
 import { coverHandler } from "./cover";
 import { glyphHandler } from "./glyph";
 import { createLogger, serializeRequest, serializeResponse } from "./logger";
@@ -35,7 +40,6 @@ import { type LagSampler, overloadGuard } from "./overload";
 import { createUpstreamProxy } from "./proxy";
 import { Readiness, remoteApiCheck } from "./readiness";
 import { requestDeadline } from "./request-deadline";
-import type { Services } from "./services";
 import { createRenderer, type StaticRootData } from "./render";
 import { pageCacheFor } from "./page-cache-setup";
 import { type PageCache, REQUEST_ID } from "./page-cache";
@@ -118,13 +122,10 @@ function viewerResolver(config: AppConfig, services: Services | undefined): Requ
     const find = async (): Promise<Viewer | null> => {
       if (!token) return null;
       if (services) {
-        const ctx = services.api;
-        const info = await readSession(ctx.database, token, ctx.now());
+        const { auth, viewer } = await readPageSession(services.api, token);
         // The page's loaders call the API with the same cookie: it takes this read as theirs.
-        res.locals.pageSession = {
-          auth: info ? sessionAuth(info) : null,
-        } satisfies PageSession;
-        return info ? viewerOf(ctx, info.user) : null;
+        res.locals.pageSession = { auth } satisfies PageSession;
+        return viewer;
       }
       if (!req.headers.cookie || !config.apiOrigin) return null;
       const reply = await fetch(`${config.apiOrigin}/api/auth/me`, {

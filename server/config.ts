@@ -4,11 +4,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
-import type { VideoSettings } from "../api/context";
-import type { AliyunSmsSettings } from "../api/providers/aliyun-sms";
-import type { PaymentConfig } from "../api/providers/payments/settings";
-import type { SmtpSettings } from "../api/providers/smtp";
-import type { WechatSettings } from "../api/providers/wechat";
+import type { MailConfig, PaymentConfig, SmsConfig, VideoSettings, WechatSettings } from "../api/index";
 import type { MetricsConfig } from "./metrics";
 import { SITE_NAME_DEFAULT } from "../shared/constants";
 
@@ -123,11 +119,6 @@ export class ConfigError extends Error {
 
 /** PEM keys may come on one line with \n for the line breaks. */
 const pem = (v: string | undefined) => (v ?? "").replace(/\\n/g, "\n");
-
-/** Where SMS go: the outbox (development; memory only in production) or Aliyun. */
-export type SmsConfig = { provider: "outbox" } | ({ provider: "aliyun" } & AliyunSmsSettings);
-/** Where e-mail goes: the outbox or an SMTP server. */
-export type MailConfig = { transport: "outbox" } | ({ transport: "smtp" } & SmtpSettings);
 
 export interface AppConfig {
   production: boolean;

@@ -4,7 +4,7 @@
  * outside production and in the test deployment only; never in the pro environment.
  */
 import type { RequestHandler } from "express";
-import type { DevOutbox, OutgoingMessage } from "../api/providers/messages";
+import type { DevOutbox, OutgoingMessage } from "../api/index";
 
 const escapeHtml = (value: string) =>
   value.replace(

@@ -20,8 +20,7 @@ import express, { type Express, type Router } from "express";
 import inject from "light-my-request";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { handOverJson, type JsonHandOver } from "../api/json-hand-over";
-import type { Auth } from "../api/request-auth";
+import { type Auth, handOverJson, type JsonHandOver } from "../api/index";
 import { JSON_VALUE } from "../shared/ajax";
 import { serializeRequest, serializeResponse } from "./logger";
 

@@ -8,13 +8,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RequestHandler } from "express";
 import type { App, AppOptions } from "./app";
-import { CLUSTER_ARCHIVE_NAME } from "../api/db/pglite-cluster";
+import { CLUSTER_ARCHIVE_NAME, type Services } from "../api/index";
 import { ConfigError, loadConfig } from "./config";
 import { FIRST_START, firstStartInChild } from "./first-start";
 import { createLogger } from "./logger";
 import { startMetricsServer } from "./metrics";
 import { serverTimeouts } from "./request-deadline";
-import type { Services } from "./services";
 
 const dev = process.argv.includes("--dev");
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -8,7 +8,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import { httpDuration, httpRequests, metricsRegistry, startDefaultMetrics } from "../api/metrics";
+import { httpDuration, httpRequests, metricsRegistry, startDefaultMetrics } from "../api/index";
 
 export interface MetricsConfig {
   /** A separate listener for /metrics; absent: none. */

@@ -21,7 +21,6 @@ import {
   type StaticHandlerContext,
   StaticRouterProvider,
 } from "react-router-dom";
-import { SERVICE_BUSY_RETRY_AFTER_S } from "../api/db/connection-errors";
 import { laterPartsLoading } from "../client/lib/hydrate-later";
 import { DocumentProvider, type RootData } from "../client/lib/root-data";
 import { createDataStrategy, toRouteError } from "../client/routing/data-strategy";
@@ -34,7 +33,7 @@ import { createAjax } from "../shared/ajax";
 import { AppError, ERROR_PAGE_FAILED, GO_HOME_TEXT, normalizeError, SERVICE_BUSY_MESSAGE } from "../shared/errors";
 import { accessOf, defOf, isStaffAccess, type RouteDef } from "../shared/routes";
 import { serializeBoot } from "../shared/serialize";
-import { ssrLoaders, ssrRender } from "../api/metrics";
+import { SERVICE_BUSY_RETRY_AFTER_S, ssrLoaders, ssrRender } from "../api/index";
 import type { AssetResolver } from "./assets";
 import { isUnsupportedBrowser } from "./browser-support";
 import { IN_PROCESS_ORIGIN, type InProcessApi, type PageSession } from "./in-process-api";

@@ -11,12 +11,10 @@
  * machine. Deterministic: made once per node, kept in memory, cached by browsers for a year.
  */
 import type { RequestHandler } from "express";
-import { loadSharp } from "../api/providers/images";
+import { glyphPath, loadSharp, textPath } from "../api/index";
 import { coverTones, type CoverTone } from "../shared/media";
 import { SHARE_IMAGE_SIZE, SQUARE_SHARE_IMAGE_SIZE } from "../shared/seo";
 import { glyphCodePoint } from "./glyph";
-
-const loadBrushFont = () => import("../api/modules/homework/brush-font");
 
 const palette: Record<CoverTone, { ground: string; ink: string; grid: string }> = {
   ink: { ground: "#f4efe4", ink: "#1f1f1f", grid: "#b9a98a" },
@@ -40,7 +38,6 @@ function gridSvg(x: number, y: number, size: number, stroke: string): string {
 
 /** The share picture: the character in a 米字格 on the left, the site's name and seal on the right. */
 export async function shareImageSvg(char: string, tone: CoverTone, siteName: string): Promise<string> {
-  const { glyphPath, textPath } = await loadBrushFont();
   const { width, height } = SHARE_IMAGE_SIZE;
   const c = palette[tone];
   const box = 480;
@@ -69,7 +66,6 @@ ${gridSvg(cx, cy, box, c.grid)}
 
 /** The square share picture: the character in a 米字格, the site's name and the seal below it. */
 export async function squareShareImageSvg(char: string, tone: CoverTone, siteName: string): Promise<string> {
-  const { glyphPath, textPath } = await loadBrushFont();
   const { width, height } = SQUARE_SHARE_IMAGE_SIZE;
   const c = palette[tone];
   const box = 400;
@@ -96,7 +92,6 @@ ${gridSvg(cx, cy, box, c.grid)}
 
 /** The seal as an icon: a red square, a paper frame and 墨 in the brush hand. */
 export async function sealIconSvg(size: number): Promise<string> {
-  const { glyphPath } = await loadBrushFont();
   const glyph = glyphPath("墨", 9, 52, 46);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64">
 <rect x="0" y="0" width="64" height="64" rx="8" fill="${SEAL}"/>
