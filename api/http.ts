@@ -3,27 +3,30 @@
  * `{ error: { code, message } }` with the right status, state-changing calls from our own
  * pages only (CSRF), and handlers that may be async.
  */
-import express, {
-  type ErrorRequestHandler,
-  type NextFunction,
-  type Request,
-  type RequestHandler,
-  type Response,
-} from "express";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
-import { SERVICE_BUSY_MESSAGE } from "../shared/errors";
+import { AppError, SERVICE_BUSY_MESSAGE } from "../shared/errors";
 import { isConnectionError, SERVICE_BUSY_RETRY_AFTER_S } from "./db/connection-errors";
 
-export class ApiError extends Error {
+/**
+ * An error the API answers as `{ error: { code, message, details? } }` with its status: the site's
+ * one error type (AppError, shared/errors.ts) with the API's machine-readable code.
+ */
+export class ApiError extends AppError {
   constructor(
-    readonly status: number,
+    status: number,
     readonly code: string,
     message: string,
     readonly details?: unknown,
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(status, message);
     this.name = "ApiError";
+  }
+
+  /** The HTTP status (the same as `statusCode`). */
+  get status(): number {
+    return this.statusCode;
   }
 }
 
@@ -45,13 +48,6 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
   throw new ApiError(400, "invalid_input", issues[0]?.message ?? "输入不正确", issues);
-}
-
-/** Wraps an async handler: a rejection goes to the error handler, never unhandled. */
-export function handler(fn: (req: Request, res: Response) => Promise<unknown> | unknown): RequestHandler {
-  return (req, res, next: NextFunction) => {
-    Promise.resolve(fn(req, res)).catch(next);
-  };
 }
 
 /** Public catalogue answers are the same for every visitor: browsers and shared caches keep them a minute. */

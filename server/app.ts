@@ -31,7 +31,7 @@ import { createBroadcaster } from "./broadcaster";
 import { buildInfo } from "./build-info";
 import type { AppConfig } from "./config";
 import { devOutboxHandler, outboxAllowed } from "./dev-outbox";
-import { createInProcessApi, type InProcessApi, type PageSession } from "./in-process-api";
+import { createInProcessApi, type InProcessApi } from "./in-process-api";
 import { coverHandler } from "./cover";
 import { glyphHandler } from "./glyph";
 import { createLogger, serializeRequest, serializeResponse } from "./logger";
@@ -124,7 +124,7 @@ function viewerResolver(config: AppConfig, services: Services | undefined): Requ
       if (services) {
         const { auth, viewer } = await readPageSession(services.api, token);
         // The page's loaders call the API with the same cookie: it takes this read as theirs.
-        res.locals.pageSession = { auth } satisfies PageSession;
+        res.locals.pageSession = { auth };
         return viewer;
       }
       if (!req.headers.cookie || !config.apiOrigin) return null;
@@ -189,7 +189,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   app.use(
     pinoHttp({
       logger,
-      genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
+      // pino-http hands over the bare response; Express gave it its `locals` before this runs.
+      genReqId: (_req, res) => (res as express.Response).locals.requestId ?? randomUUID(),
       serializers: { req: serializeRequest, res: serializeResponse },
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics" },
     }),

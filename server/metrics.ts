@@ -33,7 +33,7 @@ const EXACT = new Set([
 const PREFIXES = ["/assets", "/media", "/avatar", "/broadcast", "/api", "/dev"];
 
 export function routeLabel(req: Request, res: Response): string {
-  const pattern: unknown = res.locals.routePattern;
+  const pattern = res.locals.routePattern;
   if (typeof pattern === "string") return pattern;
   const path = req.path;
   if (EXACT.has(path)) return path;

@@ -36,7 +36,7 @@ import { serializeBoot } from "../shared/serialize";
 import { SERVICE_BUSY_RETRY_AFTER_S, ssrLoaders, ssrRender } from "../api/index";
 import type { AssetResolver } from "./assets";
 import { isUnsupportedBrowser } from "./browser-support";
-import { IN_PROCESS_ORIGIN, type InProcessApi, type PageSession } from "./in-process-api";
+import { IN_PROCESS_ORIGIN, type InProcessApi } from "./in-process-api";
 import { cspNonce } from "./security";
 
 export type StaticRootData = Omit<RootData, "assets" | "viewer">;
@@ -89,7 +89,7 @@ export function loaderApiFor(
   // The visitor's address as resolved through our trusted proxies only (trust proxy hops).
   const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
   // The session the page read for its viewer (server/app.ts), so the API does not read it again.
-  const session = res.locals.pageSession as PageSession | undefined;
+  const session = res.locals.pageSession;
   return { baseUrl: IN_PROCESS_ORIGIN, fetch: opts.inProcessApi.fetchFor(clientIp, session) };
 }
 
@@ -226,9 +226,9 @@ export function createRenderer(opts: RendererOptions) {
     const matchedAt = performance.now();
     const patternOfPath = () => routePatternOf(handler.dataRoutes, req.path) ?? "unmatched page";
     const userAgent = req.get("user-agent") ?? "";
-    const viewer = (res.locals.viewer as RootData["viewer"] | undefined) ?? null;
+    const viewer = res.locals.viewer ?? null;
     const busy = res.locals.viewerUnavailable === true;
-    const forwarded: Record<string, string> = { "x-request-id": String(res.locals.requestId ?? "") };
+    const forwarded: Record<string, string> = { "x-request-id": res.locals.requestId ?? "" };
     if (req.headers.cookie) forwarded.cookie = req.headers.cookie;
     const api = createAjax({
       ...loaderApiFor(req, res, opts),
