@@ -51,7 +51,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 }
 
 /** Public catalogue answers are the same for every visitor: browsers and shared caches keep them a minute. */
-export const PUBLIC_CACHE = "public, max-age=60";
+const PUBLIC_CACHE = "public, max-age=60";
 
 export function publicJson(res: Response, body: unknown) {
   res.setHeader("Cache-Control", PUBLIC_CACHE);
@@ -64,7 +64,7 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * The routes (relative to the API mount) whose body is an image: they read it themselves, with
  * their own size limit, and judge it by its bytes. Everything else stays JSON-only.
  */
-export const IMAGE_BODY_ROUTES: ReadonlyArray<{ method: string; path: string | RegExp }> = [
+const IMAGE_BODY_ROUTES: ReadonlyArray<{ method: string; path: string | RegExp }> = [
   { method: "POST", path: "/me/avatar" },
   { method: "POST", path: /^\/homework\/tasks\/\d+\/photos$/ },
   { method: "POST", path: /^\/practice\/diary\/\d{4}-\d{2}-\d{2}\/photo$/ },
@@ -77,7 +77,7 @@ export const VIDEO_BODY_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> 
 ];
 
 /** Alipay posts its notifications as a form; that route parses (and verifies) the form itself. */
-export const FORM_BODY_ROUTES: ReadonlyArray<{ method: string; path: string }> = [
+const FORM_BODY_ROUTES: ReadonlyArray<{ method: string; path: string }> = [
   { method: "POST", path: "/payments/notify/alipay" },
 ];
 
@@ -90,7 +90,7 @@ export type RawBodyRequest = Request & { rawBody?: Buffer };
  * send some HEIC photos and browsers some video files). The route then judges the bytes
  * themselves; a body declared as something else (text, JSON, a form) is not an upload.
  */
-export function mayBeUpload(req: Request, kind: "image" | "video"): boolean {
+function mayBeUpload(req: Request, kind: "image" | "video"): boolean {
   const type = req.headers["content-type"];
   if (type === undefined || type.trim() === "") return true;
   return Boolean(req.is([`${kind}/*`, "application/octet-stream"]));

@@ -35,7 +35,7 @@ function row(message: OutgoingMessage): string {
 </tr>`;
 }
 
-export function renderOutbox(messages: OutgoingMessage[], filter: string | null): string {
+function renderOutbox(messages: OutgoingMessage[], filter: string | null): string {
   const rows = messages.map(row).join("\n");
   return `<!doctype html>
 <html lang="zh-CN">

@@ -32,7 +32,7 @@ const EXACT = new Set([
 ]);
 const PREFIXES = ["/assets", "/media", "/avatar", "/broadcast", "/api", "/dev"];
 
-export function routeLabel(req: Request, res: Response): string {
+function routeLabel(req: Request, res: Response): string {
   const pattern = res.locals.routePattern;
   if (typeof pattern === "string") return pattern;
   const path = req.path;
@@ -67,7 +67,7 @@ export function httpMetrics(): RequestHandler {
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /** Compares the bearer token in constant time (both sides hashed to one length first). */
-export function bearerMatches(header: string | undefined, token: string): boolean {
+function bearerMatches(header: string | undefined, token: string): boolean {
   const presented = /^Bearer (.+)$/i.exec(header ?? "")?.[1] ?? "";
   return timingSafeEqual(digest(presented), digest(token));
 }
