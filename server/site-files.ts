@@ -23,6 +23,22 @@ const VIDEO_TYPES: Record<string, string> = {
   ".vtt": "text/vtt; charset=utf-8",
 };
 
+/** Video files (MP4 with range requests, HLS, posters, subtitles) under stable names, with their own types. */
+function videoFiles(dir: string, cacheControl: string) {
+  return express.static(dir, {
+    fallthrough: false,
+    index: false,
+    redirect: false,
+    dotfiles: "ignore",
+    cacheControl: false,
+    setHeaders: (res, file) => {
+      const type = VIDEO_TYPES[path.extname(file)];
+      if (type) res.setHeader("Content-Type", type);
+      res.setHeader("Cache-Control", cacheControl);
+    },
+  });
+}
+
 export function mountSiteFiles(app: Express, config: AppConfig, services: Services | undefined) {
   // 7. robots.txt, the favicon and generated pictures.
   app.get("/robots.txt", (_req, res) => {
@@ -55,39 +71,11 @@ export function mountSiteFiles(app: Express, config: AppConfig, services: Servic
 
   app.get("/media/glyph/:file", glyphHandler);
   // The sample lesson videos (MP4 with range requests, HLS, posters): stable names, a day of cache.
-  app.use(
-    "/media/video",
-    express.static(path.join(config.mediaDir, "video"), {
-      fallthrough: false,
-      index: false,
-      redirect: false,
-      dotfiles: "ignore",
-      cacheControl: false,
-      setHeaders: (res, file) => {
-        const type = VIDEO_TYPES[path.extname(file)];
-        if (type) res.setHeader("Content-Type", type);
-        res.setHeader("Cache-Control", "public, max-age=86400");
-      },
-    }),
-  );
+  app.use("/media/video", videoFiles(path.join(config.mediaDir, "video"), "public, max-age=86400"));
   // Lesson videos uploaded by operators and transcoded here (DATA_DIR/uploads/lessons/<folder>/): the
   // folder name is random and only a learner allowed to watch the lesson is told it; a new upload is
   // a new folder, so the files never change under their names.
-  app.use(
-    UPLOADED_VIDEO_BASE,
-    express.static(lessonVideoRoot(config.dataDir), {
-      fallthrough: false,
-      index: false,
-      redirect: false,
-      dotfiles: "ignore",
-      cacheControl: false,
-      setHeaders: (res, file) => {
-        const type = VIDEO_TYPES[path.extname(file)];
-        if (type) res.setHeader("Content-Type", type);
-        res.setHeader("Cache-Control", "private, max-age=86400");
-      },
-    }),
-  );
+  app.use(UPLOADED_VIDEO_BASE, videoFiles(lessonVideoRoot(config.dataDir), "private, max-age=86400"));
   app.get("/media/cover/:tone/:file", coverHandler);
 
   // The development outbox (codes that were not really sent): never in the pro environment.
