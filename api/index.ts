@@ -38,7 +38,6 @@ export { watchCatalogue } from "./catalogue-changes";
 /** Pages rendered in this process: the visitor's session, and loaders' calls handed over without a socket. */
 export { readPageSession } from "./compose/page-session";
 export { readSessionToken } from "./modules/auth/sessions";
-export type { Auth } from "./request-auth";
 export { handOverJson, type JsonHandOver } from "./json-hand-over";
 /** Upload routes whose bodies take hours, not minutes (the request deadline). */
 export { VIDEO_BODY_ROUTES } from "./http";
