@@ -87,6 +87,25 @@ export default tseslint.config(
     },
   },
   {
+    // The web server reaches the API through its face only (api/index.ts); tests may reach further.
+    files: ["server/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+api/(?!index$)",
+              message:
+                "server/ imports the API only through api/index.ts; export what you need from there instead of reaching into api/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -8,7 +8,7 @@
 import { sql } from "kysely";
 import type { Database } from "./db/database";
 
-export const CATALOGUE_CHANNEL = "catalogue_changed";
+const CATALOGUE_CHANNEL = "catalogue_changed";
 
 /** Whether a `catalogue_changed` payload speaks of this schema (a bare table name does too). */
 export function isOwnChange(payload: string, schema: string): boolean {

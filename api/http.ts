@@ -3,27 +3,30 @@
  * `{ error: { code, message } }` with the right status, state-changing calls from our own
  * pages only (CSRF), and handlers that may be async.
  */
-import express, {
-  type ErrorRequestHandler,
-  type NextFunction,
-  type Request,
-  type RequestHandler,
-  type Response,
-} from "express";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
-import { SERVICE_BUSY_MESSAGE } from "../shared/errors";
+import { AppError, SERVICE_BUSY_MESSAGE } from "../shared/errors";
 import { isConnectionError, SERVICE_BUSY_RETRY_AFTER_S } from "./db/connection-errors";
 
-export class ApiError extends Error {
+/**
+ * An error the API answers as `{ error: { code, message, details? } }` with its status: the site's
+ * one error type (AppError, shared/errors.ts) with the API's machine-readable code.
+ */
+export class ApiError extends AppError {
   constructor(
-    readonly status: number,
+    status: number,
     readonly code: string,
     message: string,
     readonly details?: unknown,
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(status, message);
     this.name = "ApiError";
+  }
+
+  /** The HTTP status (the same as `statusCode`). */
+  get status(): number {
+    return this.statusCode;
   }
 }
 
@@ -47,15 +50,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   throw new ApiError(400, "invalid_input", issues[0]?.message ?? "输入不正确", issues);
 }
 
-/** Wraps an async handler: a rejection goes to the error handler, never unhandled. */
-export function handler(fn: (req: Request, res: Response) => Promise<unknown> | unknown): RequestHandler {
-  return (req, res, next: NextFunction) => {
-    Promise.resolve(fn(req, res)).catch(next);
-  };
-}
-
 /** Public catalogue answers are the same for every visitor: browsers and shared caches keep them a minute. */
-export const PUBLIC_CACHE = "public, max-age=60";
+const PUBLIC_CACHE = "public, max-age=60";
 
 export function publicJson(res: Response, body: unknown) {
   res.setHeader("Cache-Control", PUBLIC_CACHE);
@@ -68,7 +64,7 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * The routes (relative to the API mount) whose body is an image: they read it themselves, with
  * their own size limit, and judge it by its bytes. Everything else stays JSON-only.
  */
-export const IMAGE_BODY_ROUTES: ReadonlyArray<{ method: string; path: string | RegExp }> = [
+const IMAGE_BODY_ROUTES: ReadonlyArray<{ method: string; path: string | RegExp }> = [
   { method: "POST", path: "/me/avatar" },
   { method: "POST", path: /^\/homework\/tasks\/\d+\/photos$/ },
   { method: "POST", path: /^\/practice\/diary\/\d{4}-\d{2}-\d{2}\/photo$/ },
@@ -81,7 +77,7 @@ export const VIDEO_BODY_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> 
 ];
 
 /** Alipay posts its notifications as a form; that route parses (and verifies) the form itself. */
-export const FORM_BODY_ROUTES: ReadonlyArray<{ method: string; path: string }> = [
+const FORM_BODY_ROUTES: ReadonlyArray<{ method: string; path: string }> = [
   { method: "POST", path: "/payments/notify/alipay" },
 ];
 
@@ -94,7 +90,7 @@ export type RawBodyRequest = Request & { rawBody?: Buffer };
  * send some HEIC photos and browsers some video files). The route then judges the bytes
  * themselves; a body declared as something else (text, JSON, a form) is not an upload.
  */
-export function mayBeUpload(req: Request, kind: "image" | "video"): boolean {
+function mayBeUpload(req: Request, kind: "image" | "video"): boolean {
   const type = req.headers["content-type"];
   if (type === undefined || type.trim() === "") return true;
   return Boolean(req.is([`${kind}/*`, "application/octet-stream"]));

@@ -26,7 +26,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long a claim holds its key unrenewed: a retry this long after its holder died takes over. */
 export const IDEMPOTENCY_LEASE_MS = 30_000;
 /** The holder renews its lease this often while the work runs, so work of any length keeps its key. */
-export const IDEMPOTENCY_RENEW_MS = 10_000;
+const IDEMPOTENCY_RENEW_MS = 10_000;
 /** A finished key answers retries this long (the draft standard's 24 h), then the job purges it. */
 export const IDEMPOTENCY_KEEP_MS = 24 * 3_600_000;
 

@@ -1,6 +1,7 @@
 import express from "express";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
+import type { User } from "./db/schema";
 import { microCache } from "./micro-cache";
 
 function appWith(options: { signedIn?: boolean; cacheControl?: string; status?: number; sameForEveryone?: boolean }) {
@@ -8,7 +9,8 @@ function appWith(options: { signedIn?: boolean; cacheControl?: string; status?: 
   let calls = 0;
   const app = express();
   app.use((_req, res, next) => {
-    res.locals.auth = options.signedIn ? { user: { id: 1 }, sessionIdHash: "x" } : null;
+    // Only whether someone is signed in matters to the cache.
+    res.locals.auth = options.signedIn ? { user: { id: 1 } as User, sessionIdHash: "x", steppedUp: false } : null;
     next();
   });
   app.use(microCache({ ttlMs: 5000, now: () => clock, sameForEveryone: options.sameForEveryone }));

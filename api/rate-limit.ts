@@ -69,7 +69,7 @@ export async function count(
 }
 
 /** Seconds until the window that `now` falls in ends (at least 1). */
-export function secondsLeft(limit: Pick<Limit, "windowSeconds">, now: Date): number {
+function secondsLeft(limit: Pick<Limit, "windowSeconds">, now: Date): number {
   const end = windowStart(limit, now).getTime() + limit.windowSeconds * 1000;
   return Math.max(1, Math.ceil((end - now.getTime()) / 1000));
 }
@@ -80,12 +80,4 @@ export async function enforce(counters: Counters, limits: Limit[], now = new Dat
     const { allowed, retryAfter } = await hit(counters, limit, now);
     if (!allowed) throw tooManyRequests(retryAfter, limit.message);
   }
-}
-
-/** Old windows are only history. */
-export async function pruneRateLimits(database: Database, now = new Date()): Promise<void> {
-  await database.db
-    .deleteFrom("rate_limits")
-    .where("window_start", "<", new Date(now.getTime() - 2 * 86_400_000))
-    .execute();
 }

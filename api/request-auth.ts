@@ -14,7 +14,7 @@ export interface Auth {
 }
 
 export function authOf(res: Response): Auth | null {
-  return (res.locals.auth as Auth | null | undefined) ?? null;
+  return res.locals.auth ?? null;
 }
 
 export function requireAuth(_req: Request, res: Response): Auth {

@@ -30,7 +30,7 @@ function openEventStream(req: Request, res: Response) {
  * spread out so the viewers of a stopping node do not all land on the others at once (and
  * after the stopping node has closed the stream's socket, 0.5 s after the end).
  */
-export function reconnectEvent(random: () => number = Math.random): string {
+function reconnectEvent(random: () => number = Math.random): string {
   const retryMs = 1000 + Math.floor(random() * 1500);
   return `event: reconnect\ndata: {}\nretry: ${retryMs}\n\n`;
 }

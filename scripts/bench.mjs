@@ -122,6 +122,187 @@ function pad(rows) {
   });
 }
 
+/** The machine the figures were taken on (they mean little without it). */
+function describeMachine() {
+  const cpus = os.cpus();
+  const machine = {
+    cpu: cpus[0]?.model.trim() ?? "unknown",
+    cores: cpus.length,
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    autocannon: JSON.parse(readFileSync(path.join(root, "node_modules/autocannon/package.json"), "utf8")).version,
+    // Other work on the machine skews every figure: the 1-minute load average before and after.
+    loadAverage: { start: Math.round(os.loadavg()[0] * 100) / 100, end: null },
+  };
+  console.log(
+    `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}`,
+  );
+  console.log(`load average (1 min) before: ${machine.loadAverage.start}`);
+  return machine;
+}
+
+/** The production server on a free port, with an empty data folder under `tmp` (stopped with `children`). */
+async function startProductionServer(serverEntry, tmp, children) {
+  const ssrPort = await freePort();
+  const dataDir = path.join(tmp, "data");
+  mkdirSync(dataDir);
+  const ssr = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(ssrPort),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DATA_DIR: dataDir,
+      TEST_FIXTURES: "",
+      // Rendering is what this table measures; bench/page-cache.mjs measures the page cache.
+      PAGE_CACHE: process.env.PAGE_CACHE ?? "0",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  children.push(ssr);
+  await waitFor(`http://127.0.0.1:${ssrPort}/healthz`, ssr, "production server");
+  return ssrPort;
+}
+
+/** Each page captured once (the static server replays these bytes), with its weight. */
+async function capturePages(ssrPort, paths, clientDir) {
+  // Capture each page once; the static server replays these bytes.
+  const pages = {};
+  const weights = {};
+  for (const p of paths) {
+    const page = await capture(ssrPort, p);
+    if (page.status !== 200) console.warn(`warning: ${p} answered ${page.status}; it is measured as it is`);
+    pages[p] = { status: page.status, contentType: page.contentType, body: page.body.toString("base64") };
+    const html = page.body.toString("utf8");
+    weights[p] = {
+      htmlBytes: page.body.length,
+      htmlGzipBytes: gzipSync(page.body).length,
+      ...jsWeight(html, clientDir),
+    };
+  }
+  return { pages, weights };
+}
+
+function capturePagesFile({ pages, weights }, tmp) {
+  const pagesFile = path.join(tmp, "pages.json");
+  writeFileSync(pagesFile, JSON.stringify(pages));
+  return { pagesFile, weights };
+}
+
+/** The static upper bound: this script in --static-server mode, replaying the captured pages. */
+async function startStaticServer(pagesFile, children) {
+  const stat = spawn(process.execPath, [scriptPath, "--static-server", pagesFile], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  children.push(stat);
+  const staticPort = await new Promise((resolve, reject) => {
+    let out = "";
+    stat.stdout.on("data", (d) => {
+      out += d;
+      const m = /LISTENING (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    stat.once("exit", (code) => reject(new Error(`static server exited (${code})`)));
+  });
+  return staticPort;
+}
+
+/** Every page, both encodings, on both servers (after a warm-up). */
+async function measure(autocannon, { ssrPort, staticPort, paths, connections, duration, warmup }) {
+  const servers = [
+    { name: "ssr", port: ssrPort },
+    { name: "static", port: staticPort },
+  ];
+  const encodings = [
+    { name: "identity", headers: {} },
+    { name: "gzip", headers: { "accept-encoding": "gzip" } },
+  ];
+  const load = (port, p, headers, seconds) =>
+    autocannon({ url: `http://127.0.0.1:${port}${p}`, connections, duration: seconds, headers });
+
+  const runs = [];
+  for (const p of paths) {
+    if (warmup > 0) {
+      for (const s of servers)
+        for (const e of encodings) await load(s.port, p, e.headers, Math.max(1, Math.round(warmup / 2)));
+    }
+    for (const e of encodings) {
+      const row = { path: p, encoding: e.name };
+      for (const s of servers) {
+        process.stdout.write(`measuring ${s.name.padEnd(6)} ${p} (${e.name})… `);
+        const r = await load(s.port, p, e.headers, duration);
+        row[s.name] = {
+          requestsPerSecond: r.requests.average,
+          requestsTotal: r.requests.total,
+          latencyMs: { p50: r.latency.p50, p99: r.latency.p99, average: r.latency.average, max: r.latency.max },
+          bytesPerSecond: r.throughput.average,
+          bytesPerResponse: r.requests.total > 0 ? Math.round(r.throughput.total / r.requests.total) : 0,
+          non2xx: r.non2xx,
+          errors: r.errors,
+          timeouts: r.timeouts,
+        };
+        console.log(`${fmt(r.requests.average)} req/s`);
+      }
+      row.ratio = row.static.requestsPerSecond > 0 ? row.ssr.requestsPerSecond / row.static.requestsPerSecond : null;
+      runs.push(row);
+    }
+  }
+  return runs;
+}
+
+/** The tables on the console and bench/results/latest.json. */
+function report({ runs, weights, paths, machine, config }) {
+  // Report.
+  console.log("\nThroughput and latency (latency in ms):\n");
+  const table = [
+    ["page", "encoding", "SSR req/s", "SSR p50", "SSR p99", "static req/s", "static p50", "static p99", "SSR/static"],
+  ];
+  for (const r of runs) {
+    const flag = (x) => (x.non2xx || x.errors || x.timeouts ? " !" : "");
+    table.push([
+      r.path,
+      r.encoding,
+      fmt(r.ssr.requestsPerSecond) + flag(r.ssr),
+      r.ssr.latencyMs.p50,
+      r.ssr.latencyMs.p99,
+      fmt(r.static.requestsPerSecond) + flag(r.static),
+      r.static.latencyMs.p50,
+      r.static.latencyMs.p99,
+      r.ratio === null ? "n/a" : `${(r.ratio * 100).toFixed(1)} %`,
+    ]);
+  }
+  for (const line of pad(table)) console.log(line);
+  if (runs.some((r) => ["ssr", "static"].some((s) => r[s].non2xx || r[s].errors || r[s].timeouts))) {
+    console.log("\n! some responses were not 2xx, failed or timed out: see bench/results/latest.json");
+  }
+
+  console.log("\nInitial JavaScript per page (entry script + modulepreload, gzip level 6 as served):\n");
+  const jsTable = [["page", "scripts", "raw", "gzip", "HTML gzip"]];
+  for (const p of paths) {
+    const w = weights[p];
+    jsTable.push([p, w.scripts.length, kib(w.totalBytes), kib(w.totalGzipBytes), kib(w.htmlGzipBytes)]);
+  }
+  for (const line of pad(jsTable)) console.log(line);
+
+  machine.loadAverage.end = Math.round(os.loadavg()[0] * 100) / 100;
+  console.log(`\nload average (1 min) before: ${machine.loadAverage.start}, after: ${machine.loadAverage.end}`);
+  const results = {
+    date: new Date().toISOString(),
+    machine,
+    config,
+    runs,
+    initialJavaScript: weights,
+  };
+  const outDir = path.join(root, "bench/results");
+  mkdirSync(outDir, { recursive: true });
+  const outFile = path.join(outDir, "latest.json");
+  writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nresults: ${path.relative(root, outFile)}`);
+}
+
 async function main() {
   const { default: autocannon } = await import("autocannon");
   const duration = positiveInt("BENCH_DURATION", 10);
@@ -143,25 +324,10 @@ async function main() {
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
 
-  const cpus = os.cpus();
-  const machine = {
-    cpu: cpus[0]?.model.trim() ?? "unknown",
-    cores: cpus.length,
-    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
-    node: process.version,
-    autocannon: JSON.parse(readFileSync(path.join(root, "node_modules/autocannon/package.json"), "utf8")).version,
-    // Other work on the machine skews every figure: the 1-minute load average before and after.
-    loadAverage: { start: Math.round(os.loadavg()[0] * 100) / 100, end: null },
-  };
-  console.log(
-    `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}`,
-  );
-  console.log(`load average (1 min) before: ${machine.loadAverage.start}`);
+  const machine = describeMachine();
   console.log(
     `load: ${connections} connections, ${duration} s per run (warm-up ${warmup} s), autocannon ${machine.autocannon}`,
   );
-
   const tmp = mkdtempSync(path.join(os.tmpdir(), "mochi-bench-"));
   const children = [];
   let interrupted = false;
@@ -177,144 +343,24 @@ async function main() {
   process.on("SIGTERM", onSignal);
 
   try {
-    // The production server.
-    const ssrPort = await freePort();
-    const dataDir = path.join(tmp, "data");
-    mkdirSync(dataDir);
-    const ssr = spawn(process.execPath, [serverEntry], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(ssrPort),
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        DATA_DIR: dataDir,
-        TEST_FIXTURES: "",
-        // Rendering is what this table measures; bench/page-cache.mjs measures the page cache.
-        PAGE_CACHE: process.env.PAGE_CACHE ?? "0",
-      },
-      stdio: ["ignore", "inherit", "inherit"],
+    const ssrPort = await startProductionServer(serverEntry, tmp, children);
+    const { pagesFile, weights } = capturePagesFile(await capturePages(ssrPort, paths, clientDir), tmp);
+    const staticPort = await startStaticServer(pagesFile, children);
+    const runs = await measure(autocannon, {
+      ssrPort,
+      staticPort,
+      paths,
+      connections,
+      duration,
+      warmup,
     });
-    children.push(ssr);
-    await waitFor(`http://127.0.0.1:${ssrPort}/healthz`, ssr, "production server");
-
-    // Capture each page once; the static server replays these bytes.
-    const pages = {};
-    const weights = {};
-    for (const p of paths) {
-      const page = await capture(ssrPort, p);
-      if (page.status !== 200) console.warn(`warning: ${p} answered ${page.status}; it is measured as it is`);
-      pages[p] = { status: page.status, contentType: page.contentType, body: page.body.toString("base64") };
-      const html = page.body.toString("utf8");
-      weights[p] = {
-        htmlBytes: page.body.length,
-        htmlGzipBytes: gzipSync(page.body).length,
-        ...jsWeight(html, clientDir),
-      };
-    }
-    const pagesFile = path.join(tmp, "pages.json");
-    writeFileSync(pagesFile, JSON.stringify(pages));
-
-    const stat = spawn(process.execPath, [scriptPath, "--static-server", pagesFile], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    children.push(stat);
-    const staticPort = await new Promise((resolve, reject) => {
-      let out = "";
-      stat.stdout.on("data", (d) => {
-        out += d;
-        const m = /LISTENING (\d+)/.exec(out);
-        if (m) resolve(Number(m[1]));
-      });
-      stat.once("exit", (code) => reject(new Error(`static server exited (${code})`)));
-    });
-
-    const servers = [
-      { name: "ssr", port: ssrPort },
-      { name: "static", port: staticPort },
-    ];
-    const encodings = [
-      { name: "identity", headers: {} },
-      { name: "gzip", headers: { "accept-encoding": "gzip" } },
-    ];
-    const load = (port, p, headers, seconds) =>
-      autocannon({ url: `http://127.0.0.1:${port}${p}`, connections, duration: seconds, headers });
-
-    const runs = [];
-    for (const p of paths) {
-      if (warmup > 0) {
-        for (const s of servers)
-          for (const e of encodings) await load(s.port, p, e.headers, Math.max(1, Math.round(warmup / 2)));
-      }
-      for (const e of encodings) {
-        const row = { path: p, encoding: e.name };
-        for (const s of servers) {
-          process.stdout.write(`measuring ${s.name.padEnd(6)} ${p} (${e.name})… `);
-          const r = await load(s.port, p, e.headers, duration);
-          row[s.name] = {
-            requestsPerSecond: r.requests.average,
-            requestsTotal: r.requests.total,
-            latencyMs: { p50: r.latency.p50, p99: r.latency.p99, average: r.latency.average, max: r.latency.max },
-            bytesPerSecond: r.throughput.average,
-            bytesPerResponse: r.requests.total > 0 ? Math.round(r.throughput.total / r.requests.total) : 0,
-            non2xx: r.non2xx,
-            errors: r.errors,
-            timeouts: r.timeouts,
-          };
-          console.log(`${fmt(r.requests.average)} req/s`);
-        }
-        row.ratio = row.static.requestsPerSecond > 0 ? row.ssr.requestsPerSecond / row.static.requestsPerSecond : null;
-        runs.push(row);
-      }
-    }
-
-    // Report.
-    console.log("\nThroughput and latency (latency in ms):\n");
-    const table = [
-      ["page", "encoding", "SSR req/s", "SSR p50", "SSR p99", "static req/s", "static p50", "static p99", "SSR/static"],
-    ];
-    for (const r of runs) {
-      const flag = (x) => (x.non2xx || x.errors || x.timeouts ? " !" : "");
-      table.push([
-        r.path,
-        r.encoding,
-        fmt(r.ssr.requestsPerSecond) + flag(r.ssr),
-        r.ssr.latencyMs.p50,
-        r.ssr.latencyMs.p99,
-        fmt(r.static.requestsPerSecond) + flag(r.static),
-        r.static.latencyMs.p50,
-        r.static.latencyMs.p99,
-        r.ratio === null ? "n/a" : `${(r.ratio * 100).toFixed(1)} %`,
-      ]);
-    }
-    for (const line of pad(table)) console.log(line);
-    if (runs.some((r) => ["ssr", "static"].some((s) => r[s].non2xx || r[s].errors || r[s].timeouts))) {
-      console.log("\n! some responses were not 2xx, failed or timed out: see bench/results/latest.json");
-    }
-
-    console.log("\nInitial JavaScript per page (entry script + modulepreload, gzip level 6 as served):\n");
-    const jsTable = [["page", "scripts", "raw", "gzip", "HTML gzip"]];
-    for (const p of paths) {
-      const w = weights[p];
-      jsTable.push([p, w.scripts.length, kib(w.totalBytes), kib(w.totalGzipBytes), kib(w.htmlGzipBytes)]);
-    }
-    for (const line of pad(jsTable)) console.log(line);
-
-    machine.loadAverage.end = Math.round(os.loadavg()[0] * 100) / 100;
-    console.log(`\nload average (1 min) before: ${machine.loadAverage.start}, after: ${machine.loadAverage.end}`);
-    const results = {
-      date: new Date().toISOString(),
+    report({
+      runs,
+      weights,
+      paths,
       machine,
       config: { durationSeconds: duration, connections, warmupSeconds: warmup, paths },
-      runs,
-      initialJavaScript: weights,
-    };
-    const outDir = path.join(root, "bench/results");
-    mkdirSync(outDir, { recursive: true });
-    const outFile = path.join(outDir, "latest.json");
-    writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
-    console.log(`\nresults: ${path.relative(root, outFile)}`);
+    });
     await (await import("../bench/page-cache.mjs")).pageCacheBench({ root, duration, connections, warmup });
   } finally {
     await Promise.all(children.map(stopChild));

@@ -5,7 +5,7 @@
 import { createServer } from "node:http";
 import express from "express";
 import { pinoHttp } from "pino-http";
-import { createApiRouter } from "../api/router";
+import { createApiRouter } from "../api/index";
 import { ConfigError, loadConfig } from "./config";
 import { createLogger, serializeRequest, serializeResponse } from "./logger";
 import { httpMetrics, metricsEndpoint, startMetricsServer } from "./metrics";

@@ -6,43 +6,32 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
-import { lessonVideoRoot } from "../api/modules/catalogue-admin/video";
-import { UPLOADED_VIDEO_BASE } from "../shared/media";
 import type { RequestListener } from "node:http";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import QRCode from "qrcode";
-import { isConnectionError, SERVICE_BUSY_RETRY_AFTER_S } from "../api/db/connection-errors";
-import { viewerOf } from "../api/modules/auth/accounts";
-import { readSession, readSessionToken, sessionAuth } from "../api/modules/auth/sessions";
-import { createApiRouter } from "../api/router";
-import { type Viewer, viewerSchema } from "../shared/contracts/viewer";
+import { createApiRouter, isConnectionError, SERVICE_BUSY_RETRY_AFTER_S, type Services } from "../api/index";
 import { SERVICE_BUSY_MESSAGE } from "../shared/errors";
 import { type AssetResolver, devAssets, manifestAssets } from "./assets";
 import { precompressedAssets } from "./precompressed";
 import { createBroadcaster } from "./broadcaster";
 import { buildInfo } from "./build-info";
 import type { AppConfig } from "./config";
-import { devOutboxHandler, outboxAllowed } from "./dev-outbox";
-import { createInProcessApi, type InProcessApi, type PageSession } from "./in-process-api";
-import { lastGoodSitemap, sitemapHandler } from "../api/modules/seo/sitemap";
-import { coverHandler } from "./cover";
-import { glyphHandler } from "./glyph";
+import { createInProcessApi, type InProcessApi } from "./in-process-api";
 import { createLogger, serializeRequest, serializeResponse } from "./logger";
 import { httpMetrics, metricsEndpoint } from "./metrics";
 import { type LagSampler, overloadGuard } from "./overload";
 import { createUpstreamProxy } from "./proxy";
 import { Readiness, remoteApiCheck } from "./readiness";
 import { requestDeadline } from "./request-deadline";
-import type { Services } from "./services";
 import { createRenderer, type StaticRootData } from "./render";
 import { pageCacheFor } from "./page-cache-setup";
 import { type PageCache, REQUEST_ID } from "./page-cache";
 import { assignNonce, baselineHeaders, securityHeaders } from "./security";
-import { faviconSvg, robotsTxt } from "./static-files";
-import { qrCodeHandler, shareImageHandlers } from "./share-image";
 import { canonicalRedirect } from "./canonical";
+import { mountSiteFiles } from "./site-files";
+import { viewerResolver } from "./viewer";
 
 export interface AppOptions {
   logger?: Logger;
@@ -74,15 +63,6 @@ export interface App {
   pageCache?: PageCache;
 }
 
-/** Content types of the sample video files, whatever the MIME table of the day says. */
-const VIDEO_TYPES: Record<string, string> = {
-  ".mp4": "video/mp4",
-  ".m3u8": "application/vnd.apple.mpegurl",
-  ".ts": "video/mp2t",
-  ".jpg": "image/jpeg",
-  ".vtt": "text/vtt; charset=utf-8",
-};
-
 export async function rootDataFor(config: AppConfig): Promise<StaticRootData> {
   return {
     siteName: config.siteName,
@@ -106,51 +86,6 @@ export async function rootDataFor(config: AppConfig): Promise<StaticRootData> {
   };
 }
 
-/**
- * Who is signed in, for the page being rendered: from the session here, or asked of the API.
- * When a session cookie is there but cannot be read (the database or the API is down), the
- * visitor is not shown as signed out: `viewerUnavailable` makes the page a 503 instead.
- */
-function viewerResolver(config: AppConfig, services: Services | undefined): RequestHandler {
-  const cookies = services?.api.settings.cookies ?? { secure: config.publicOrigin.startsWith("https:") };
-  return (req, res, next) => {
-    const token = readSessionToken(req, cookies);
-    const find = async (): Promise<Viewer | null> => {
-      if (!token) return null;
-      if (services) {
-        const ctx = services.api;
-        const info = await readSession(ctx.database, token, ctx.now());
-        // The page's loaders call the API with the same cookie: it takes this read as theirs.
-        res.locals.pageSession = {
-          auth: info ? sessionAuth(info) : null,
-        } satisfies PageSession;
-        return info ? viewerOf(ctx, info.user) : null;
-      }
-      if (!req.headers.cookie || !config.apiOrigin) return null;
-      const reply = await fetch(`${config.apiOrigin}/api/auth/me`, {
-        headers: { cookie: req.headers.cookie, accept: "application/json" },
-        signal: AbortSignal.timeout(3000),
-      });
-      if (reply.status >= 500) throw new Error(`session lookup answered ${reply.status}`);
-      if (!reply.ok) return null;
-      const body = (await reply.json()) as { viewer?: unknown };
-      const parsed = viewerSchema.nullable().safeParse(body.viewer ?? null);
-      return parsed.success ? parsed.data : null;
-    };
-    find()
-      .then((viewer) => {
-        res.locals.viewer = viewer;
-        next();
-      })
-      .catch((err: unknown) => {
-        req.log?.warn({ err: { message: (err as Error)?.message } }, "viewer lookup failed");
-        res.locals.viewer = null;
-        res.locals.viewerUnavailable = true;
-        next();
-      });
-  };
-}
-
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<App> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const services = options.services;
@@ -167,32 +102,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   // Client IPs come from X-Forwarded-For only across the configured number of our own proxies.
   app.set("trust proxy", config.trustProxyHops);
 
-  // 1. Request id and access log.
-  app.use((req, res, next) => {
-    const incoming = req.get("x-request-id");
-    const id = config.trustProxyHops > 0 && incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    res.locals.requestId = id;
-    res.setHeader("X-Request-Id", id);
-    // While draining, clients are told not to reuse the connection.
-    if (readiness.draining) res.setHeader("Connection", "close");
-    next();
-  });
-  // A request still arriving past its route's deadline: 408 (lesson videos have hours, the rest minutes).
-  app.use(requestDeadline());
-  // Every response, pages or not, is never sniffed nor framed (helmet adds the rest for pages, step 4).
-  app.use(baselineHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }));
-  // Request counts and latency by route pattern (server/metrics.ts).
-  app.use(httpMetrics());
-  // Overload: 503 + Retry-After at once while the event loop lags, before any work (decision 027).
-  app.use(overloadGuard({ thresholdMs: config.overloadLagMs, sampler: options.lagSampler, logger }));
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
-      serializers: { req: serializeRequest, res: serializeResponse },
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics" },
-    }),
-  );
+  // 1. Request id, deadline, baseline headers, metrics, overload and access log.
+  useRequestBasics(app, config, readiness, logger, options.lagSampler);
 
   // Anonymous pages from memory: kept at step 8, answered ahead of Express (`handler`), emptied by any
   // node's catalogue change (decision 026).
@@ -213,8 +124,117 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   // Prometheus metrics: bearer token only (404 without METRICS_TOKEN); METRICS_PORT serves them apart.
   app.get("/metrics", metricsEndpoint(config.metrics.token));
 
-  // 3. Proxies (before any body parsing or compression), or the in-process services. One API
-  // router serves both the browsers (/api here) and the page loaders (injected, no socket).
+  // 3. Proxies (before any body parsing or compression), or the in-process services.
+  const inProcessApi = mountUpstreams(app, config, services, logger, options.now);
+
+  // 4. Security headers with this response's CSP nonce.
+  app.use(
+    assignNonce,
+    securityHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }),
+  );
+
+  // 5. Compression; React flushes through it, so the streamed shell is not held back.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
+
+  // 6. Built assets: content-hashed, immutable; a missing file is a plain 404, never a page.
+  const assets = mountAssets(app, config, options.dev);
+
+  // 7. robots.txt, the sitemap, the favicon, generated pictures, videos and the development outbox.
+  mountSiteFiles(app, config, services);
+
+  // 8. Server rendering of every other GET/HEAD.
+  const render =
+    options.dev?.render ??
+    createRenderer({
+      apiOrigin: config.apiOrigin,
+      assets,
+      root: await rootDataFor(config),
+      streamTimeoutMs: config.streamTimeoutMs,
+      logger,
+      routes: options.routes,
+      inProcessApi,
+    });
+  app.get(
+    "/{*splat}",
+    canonicalRedirect(options.routes),
+    ...(pageCache ? [pageCache.capture()] : []),
+    viewerResolver(config, services),
+    render,
+  );
+  app.use((_req, res) => {
+    res.setHeader("Allow", "GET, HEAD");
+    res.status(405).type("text/plain").send("Method Not Allowed");
+  });
+
+  // 9. Errors: a status and a short text, never a stack.
+  app.use(pageErrorHandler);
+
+  let handler: RequestListener = app;
+  if (pageCache) {
+    const front = pageCache.front({
+      draining: () => readiness.draining,
+      trustRequestId: config.trustProxyHops > 0,
+      logger,
+    });
+    handler = (req, res) => {
+      if (!front(req, res)) app(req, res);
+    };
+  }
+  return { app, handler, readiness, logger, inProcessApi, pageCache: pageCache ?? undefined };
+}
+
+/** Step 1: what every request meets first, pages or not. */
+function useRequestBasics(
+  app: Express,
+  config: AppConfig,
+  readiness: Readiness,
+  logger: Logger,
+  lagSampler: LagSampler | undefined,
+) {
+  app.use((req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const id = config.trustProxyHops > 0 && incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = id;
+    res.setHeader("X-Request-Id", id);
+    // While draining, clients are told not to reuse the connection.
+    if (readiness.draining) res.setHeader("Connection", "close");
+    next();
+  });
+  // A request still arriving past its route's deadline: 408 (lesson videos have hours, the rest minutes).
+  app.use(requestDeadline());
+  // Every response, pages or not, is never sniffed nor framed (helmet adds the rest for pages, step 4).
+  app.use(baselineHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }));
+  // Request counts and latency by route pattern (server/metrics.ts).
+  app.use(httpMetrics());
+  // Overload: 503 + Retry-After at once while the event loop lags, before any work (decision 027).
+  app.use(overloadGuard({ thresholdMs: config.overloadLagMs, sampler: lagSampler, logger }));
+  app.use(
+    pinoHttp({
+      logger,
+      // pino-http hands over the bare response; Express gave it its `locals` before this runs.
+      genReqId: (_req, res) => (res as express.Response).locals.requestId ?? randomUUID(),
+      serializers: { req: serializeRequest, res: serializeResponse },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics" },
+    }),
+  );
+}
+
+/**
+ * Step 3: /api, /avatar and /broadcast, proxied to their origins or served here. One API router
+ * serves both the browsers (/api here) and the page loaders (injected, no socket): that is returned.
+ */
+function mountUpstreams(
+  app: Express,
+  config: AppConfig,
+  services: Services | undefined,
+  logger: Logger,
+  now: (() => number) | undefined,
+): InProcessApi | undefined {
   const proxy = (mount: string, target: string, json: boolean) =>
     createUpstreamProxy({ mount, target, json, logger, timeoutMs: config.upstreamTimeoutMs });
   let inProcessApi: InProcessApi | undefined;
@@ -248,181 +268,61 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     app.use("/broadcast", proxy("/broadcast", config.broadcastOrigin, false));
   } else {
     // The demo broadcaster: every stream key loops a sample video as a live HLS stream.
-    app.use("/broadcast", createBroadcaster({ mediaDir: config.mediaDir, now: options.now }));
+    app.use("/broadcast", createBroadcaster({ mediaDir: config.mediaDir, now }));
   }
-
-  // 4. Security headers with this response's CSP nonce.
-  app.use(
-    assignNonce,
-    securityHeaders({ production: config.production, https: config.publicOrigin.startsWith("https:") }),
-  );
-
-  // 5. Compression; React flushes through it, so the streamed shell is not held back.
-  app.use(
-    compression({
-      filter: (req, res) =>
-        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
-    }),
-  );
-
-  // 6. Built assets: content-hashed, immutable; a missing file is a plain 404, never a page.
-  let assets: AssetResolver;
-  if (options.dev) {
-    app.use(options.dev.middlewares);
-    assets = devAssets();
-  } else {
-    if (!config.clientDir) throw new Error("clientDir is required outside development");
-    assets = manifestAssets(config.clientDir);
-    // The build's brotli and gzip copies first (decision 056), then the files themselves.
-    app.use("/assets", precompressedAssets(path.join(config.clientDir, "assets")));
-    app.use(
-      "/assets",
-      express.static(path.join(config.clientDir, "assets"), {
-        immutable: true,
-        maxAge: "1y",
-        index: false,
-        fallthrough: false,
-      }),
-    );
-  }
-
-  // 7. robots.txt, the favicon and generated pictures.
-  app.get("/robots.txt", (_req, res) => {
-    res.type("text/plain").setHeader("Cache-Control", "public, max-age=3600");
-    res.send(robotsTxt(config.publicOrigin));
-  });
-  // The sitemap is made by the API (it needs the database): in process, or asked of API_ORIGIN.
-  if (services && !config.apiOrigin) app.get("/sitemap.xml", sitemapHandler(services.api));
-  else if (config.apiOrigin)
-    app.get(
-      "/sitemap.xml",
-      lastGoodSitemap(async () => {
-        const upstream = await fetch(`${config.apiOrigin}/api/sitemap.xml`, {
-          signal: AbortSignal.timeout(config.upstreamTimeoutMs),
-        });
-        if (!upstream.ok)
-          throw Object.assign(new Error(`sitemap upstream answered ${upstream.status}`), { status: 502 });
-        return upstream.text();
-      }),
-    );
-  app.get("/favicon.svg", (_req, res) => {
-    res.type("image/svg+xml").setHeader("Cache-Control", "public, max-age=86400");
-    res.send(faviconSvg);
-  });
-  // Raster pictures made on first use and kept (server/share-image.ts): the ICO icon and link previews.
-  const pictures = shareImageHandlers(config.siteName);
-  app.get("/favicon.ico", pictures.favicon);
-  app.get(["/media/share/:tone/:file", "/media/share/:file"], pictures.share);
-  app.get("/media/qr.svg", qrCodeHandler(config.mobileSiteUrl ?? config.publicOrigin));
-
-  app.get("/media/glyph/:file", glyphHandler);
-  // The sample lesson videos (MP4 with range requests, HLS, posters): stable names, a day of cache.
-  app.use(
-    "/media/video",
-    express.static(path.join(config.mediaDir, "video"), {
-      fallthrough: false,
-      index: false,
-      redirect: false,
-      dotfiles: "ignore",
-      cacheControl: false,
-      setHeaders: (res, file) => {
-        const type = VIDEO_TYPES[path.extname(file)];
-        if (type) res.setHeader("Content-Type", type);
-        res.setHeader("Cache-Control", "public, max-age=86400");
-      },
-    }),
-  );
-  // Lesson videos uploaded by operators and transcoded here (DATA_DIR/uploads/lessons/<folder>/): the
-  // folder name is random and only a learner allowed to watch the lesson is told it; a new upload is
-  // a new folder, so the files never change under their names.
-  app.use(
-    UPLOADED_VIDEO_BASE,
-    express.static(lessonVideoRoot(config.dataDir), {
-      fallthrough: false,
-      index: false,
-      redirect: false,
-      dotfiles: "ignore",
-      cacheControl: false,
-      setHeaders: (res, file) => {
-        const type = VIDEO_TYPES[path.extname(file)];
-        if (type) res.setHeader("Content-Type", type);
-        res.setHeader("Cache-Control", "private, max-age=86400");
-      },
-    }),
-  );
-  app.get("/media/cover/:tone/:file", coverHandler);
-
-  // The development outbox (codes that were not really sent): never in the pro environment.
-  if (outboxAllowed(config)) app.get("/dev/outbox", devOutboxHandler(services?.api.outbox));
-
-  // 8. Server rendering of every other GET/HEAD.
-  const render =
-    options.dev?.render ??
-    createRenderer({
-      apiOrigin: config.apiOrigin,
-      assets,
-      root: await rootDataFor(config),
-      streamTimeoutMs: config.streamTimeoutMs,
-      logger,
-      routes: options.routes,
-      inProcessApi,
-    });
-  app.get(
-    "/{*splat}",
-    canonicalRedirect(options.routes),
-    ...(pageCache ? [pageCache.capture()] : []),
-    viewerResolver(config, services),
-    render,
-  );
-  app.use((_req, res) => {
-    res.setHeader("Allow", "GET, HEAD");
-    res.status(405).type("text/plain").send("Method Not Allowed");
-  });
-
-  // 9. Errors: a status and a short text, never a stack.
-  const onError: ErrorRequestHandler = (err, req, res, _next) => {
-    // The database or the API cannot be reached: busy for now, not broken (see decision 014).
-    const unreachable = isConnectionError(err);
-    const status = unreachable
-      ? 503
-      : typeof err?.status === "number" && err.status >= 400 && err.status < 600
-        ? err.status
-        : 500;
-    // A visitor who left mid-request aborts the page's loaders: nothing failed on our side.
-    const clientGone = req.destroyed || res.destroyed;
-    if (clientGone) {
-      req.log?.debug({ err: { message: err?.message } }, "client went away");
-      return;
-    }
-    if (unreachable) req.log?.warn({ err: { message: err?.message, code: err?.code } }, "dependency unreachable");
-    else if (status >= 500) req.log?.error({ err }, "request failed");
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    res.setHeader("Cache-Control", "no-store");
-    if (status === 503) {
-      res.setHeader("Retry-After", String(SERVICE_BUSY_RETRY_AFTER_S));
-      res.status(503).type("text/plain").send(SERVICE_BUSY_MESSAGE);
-    } else if (status === 404) res.status(404).type("text/plain").send("Not Found");
-    else
-      res
-        .status(status)
-        .type("text/plain")
-        .send(status >= 500 ? "Internal Server Error" : "Bad Request");
-  };
-  app.use(onError);
-
-  let handler: RequestListener = app;
-  if (pageCache) {
-    const front = pageCache.front({
-      draining: () => readiness.draining,
-      trustRequestId: config.trustProxyHops > 0,
-      logger,
-    });
-    handler = (req, res) => {
-      if (!front(req, res)) app(req, res);
-    };
-  }
-  return { app, handler, readiness, logger, inProcessApi, pageCache: pageCache ?? undefined };
+  return inProcessApi;
 }
+
+/** Step 6: the built assets (or Vite's middlewares in development), and how pages name them. */
+function mountAssets(app: Express, config: AppConfig, dev: AppOptions["dev"]): AssetResolver {
+  if (dev) {
+    app.use(dev.middlewares);
+    return devAssets();
+  }
+  if (!config.clientDir) throw new Error("clientDir is required outside development");
+  // The build's brotli and gzip copies first (decision 056), then the files themselves.
+  app.use("/assets", precompressedAssets(path.join(config.clientDir, "assets")));
+  app.use(
+    "/assets",
+    express.static(path.join(config.clientDir, "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      fallthrough: false,
+    }),
+  );
+  return manifestAssets(config.clientDir);
+}
+
+/** Step 9: a status and a short text, never a stack. */
+const pageErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  // The database or the API cannot be reached: busy for now, not broken (see decision 014).
+  const unreachable = isConnectionError(err);
+  const status = unreachable
+    ? 503
+    : typeof err?.status === "number" && err.status >= 400 && err.status < 600
+      ? err.status
+      : 500;
+  // A visitor who left mid-request aborts the page's loaders: nothing failed on our side.
+  const clientGone = req.destroyed || res.destroyed;
+  if (clientGone) {
+    req.log?.debug({ err: { message: err?.message } }, "client went away");
+    return;
+  }
+  if (unreachable) req.log?.warn({ err: { message: err?.message, code: err?.code } }, "dependency unreachable");
+  else if (status >= 500) req.log?.error({ err }, "request failed");
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.setHeader("Cache-Control", "no-store");
+  if (status === 503) {
+    res.setHeader("Retry-After", String(SERVICE_BUSY_RETRY_AFTER_S));
+    res.status(503).type("text/plain").send(SERVICE_BUSY_MESSAGE);
+  } else if (status === 404) res.status(404).type("text/plain").send("Not Found");
+  else
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status >= 500 ? "Internal Server Error" : "Bad Request");
+};

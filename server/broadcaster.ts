@@ -15,7 +15,7 @@ import path from "node:path";
 import express, { type Router } from "express";
 import { type SampleVideoKey, sampleVideoKeys } from "../shared/media";
 
-export const STREAM_KEY = /^[a-z0-9-]{3,40}$/;
+const STREAM_KEY = /^[a-z0-9-]{3,40}$/;
 
 export interface LiveLoop {
   /** Seconds per segment (the samples are cut every 3 s). */

@@ -20,7 +20,7 @@ function patternsOf(defs: RouteDef[]): Pattern[] {
 }
 
 /** The canonical spelling of `pathname`, or null when no page pattern matches it. */
-export function canonicalPathOf(pathname: string, patterns: readonly Pattern[]): string | null {
+function canonicalPathOf(pathname: string, patterns: readonly Pattern[]): string | null {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   const segments = (trimmed || "/").split("/").slice(1);
   for (const pattern of patterns) {

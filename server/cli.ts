@@ -13,21 +13,18 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../api/db/database";
-import { CLUSTER_ARCHIVE_NAME } from "../api/db/pglite-cluster";
-import { migrate } from "../api/db/migrate";
-import { seedCatalogue } from "../api/seed/catalogue";
-import { seedCommerce } from "../api/seed/commerce";
-import { seedHomework } from "../api/modules/homework/seed";
-import { verifyAuditChain } from "../api/modules/audit/chain";
-import { seed } from "../api/seed/accounts";
 import {
   AccountCommandError,
-  type GrantableRole,
   changeRole,
+  CLUSTER_ARCHIVE_NAME,
   createAccount,
+  type GrantableRole,
+  migrate,
+  openDatabase,
   resetTwoFactorOf,
-} from "../api/modules/admin/accounts-admin";
+  seedDemoData,
+  verifyAuditChain,
+} from "../api/index";
 import { loadConfig } from "./config";
 import { databaseOptions } from "./database-options";
 
@@ -79,12 +76,11 @@ async function main(command: string | undefined, args: string[]) {
     console.log(applied.length ? `migrations applied: ${applied.join(", ")}` : "database is up to date");
     if (command === "seed") {
       if (config.deployEnv === "pro") console.warn("WARNING: DEMO_DATA=1 in pro: creating the demo accounts");
-      console.log(`demo accounts created: ${await seed(database)}`);
-      console.log(
-        (await seedCatalogue(database)) ? "demo catalogue created" : "catalogue already present: left as it is",
-      );
-      console.log((await seedCommerce(database)) ? "demo exchange mall created" : "exchange mall already present");
-      console.log((await seedHomework(database)) ? "demo homework created" : "homework already present");
+      const seeded = await seedDemoData(database);
+      console.log(`demo accounts created: ${seeded.accounts}`);
+      console.log(seeded.catalogue ? "demo catalogue created" : "catalogue already present: left as it is");
+      console.log(seeded.commerce ? "demo exchange mall created" : "exchange mall already present");
+      console.log(seeded.homework ? "demo homework created" : "homework already present");
     } else if (command === "user:create") {
       const { user, password } = await createAccount(database, {
         role: opts.role as never,

@@ -3,131 +3,20 @@
  * mode. Every variable is documented in the README.
  */
 import path from "node:path";
-import { z } from "zod";
-import type { VideoSettings } from "../api/context";
-import type { AliyunSmsSettings } from "../api/providers/aliyun-sms";
-import type { PaymentConfig } from "../api/providers/payments/settings";
-import type { SmtpSettings } from "../api/providers/smtp";
-import type { WechatSettings } from "../api/providers/wechat";
+import type { z } from "zod";
+import type { MailConfig, PaymentConfig, SmsConfig, VideoSettings, WechatSettings } from "../api/index";
 import type { MetricsConfig } from "./metrics";
-import { SITE_NAME_DEFAULT } from "../shared/constants";
-
-const bool = z
-  .enum(["0", "1", "true", "false", ""])
-  .optional()
-  .transform((v) => v === "1" || v === "true");
-const origin = z
-  .string()
-  .optional()
-  .transform((v) => (v ? v.replace(/\/+$/, "") : undefined))
-  .pipe(z.url({ protocol: /^https?$/ }).optional());
-/** Unset and empty are the same: a variable left blank in a deployment file means "not configured". */
-const text = z
-  .string()
-  .optional()
-  .transform((v) => v?.trim() || undefined);
-/** A site verification code: letters, digits, `-` and `_` only (it goes into a meta tag). */
-const verificationCode = text.pipe(
-  z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{4,128}$/, "letters, digits, - and _ only")
-    .optional(),
-);
-
-/** Every variable the server reads; exported so a test holds the README and .env.example to it. */
-export const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DEPLOY_ENV: text,
-  DATA_DIR: z.string().default("./data"),
-  MEDIA_DIR: text,
-  DATABASE_URL: z
-    .string()
-    .optional()
-    .transform((v) => v || undefined)
-    .pipe(
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
-        .optional(),
-    ),
-  PUBLIC_ORIGIN: origin,
-  SITE_NAME: z.string().min(1).default(SITE_NAME_DEFAULT),
-  API_ORIGIN: origin,
-  AVATAR_ORIGIN: origin,
-  BROADCAST_ORIGIN: origin,
-  MOBILE_SITE_URL: origin,
-  SERVICE_PHONE: z.string().default("400-820-6618"),
-  SERVICE_EMAIL: z.email().default("service@mochi-classroom.cn"),
-  ICP_NUMBER: text,
-  BAIDU_SITE_VERIFICATION: verificationCode,
-  BING_SITE_VERIFICATION: verificationCode,
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  STREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
-  PAGE_CACHE: z.enum(["0", "1", "true", "false", ""]).optional(),
-  PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(1000),
-  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
-  FFMPEG_PATH: text,
-  VIDEO_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(65536).default(2048),
-  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
-  OVERLOAD_LAG_MS: z.coerce.number().int().min(0).max(60_000).optional(),
-  OTP_DAILY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(8_000),
-  DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
-  METRICS_PORT: text
-    .transform((v) => (v === undefined ? undefined : Number(v)))
-    .pipe(z.number().int().min(0).max(65535).optional()),
-  METRICS_HOST: z.string().default("127.0.0.1"),
-  METRICS_TOKEN: text.pipe(z.string().min(16, "must be at least 16 characters").optional()),
-  DEVTOOLS_BLOCK: bool,
-  TEST_FIXTURES: bool,
-  DEMO_DATA: bool,
-  WECHAT_APP_ID: text,
-  WECHAT_APP_SECRET: text,
-  WECHAT_API_ORIGIN: origin,
-  WECHAT_OPEN_ORIGIN: origin,
-  SMS_PROVIDER: z.enum(["outbox", "aliyun"]).default("outbox"),
-  ALIYUN_ACCESS_KEY_ID: text,
-  ALIYUN_ACCESS_KEY_SECRET: text,
-  ALIYUN_SMS_SIGN_NAME: text,
-  ALIYUN_SMS_TEMPLATE_CODE: text,
-  ALIYUN_SMS_ENDPOINT: origin,
-  MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
-  SMTP_URL: text.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
-  SMTP_FROM: text,
-  PAYMENT_PROVIDER: z.enum(["sandbox", "wechat", "alipay", ""]).optional(),
-  PAYMENT_SANDBOX_ALLOW: bool,
-  PAYMENT_SANDBOX_SECRET: text.pipe(z.string().min(32, "must be at least 32 characters").optional()),
-  WECHATPAY_MCH_ID: text,
-  WECHATPAY_APP_ID: text,
-  WECHATPAY_SERIAL_NO: text,
-  WECHATPAY_PRIVATE_KEY: text,
-  WECHATPAY_API_V3_KEY: text.pipe(z.string().length(32, "must be 32 characters").optional()),
-  WECHATPAY_PLATFORM_PUBLIC_KEY: text,
-  WECHATPAY_PLATFORM_KEY_ID: text,
-  WECHATPAY_API_ORIGIN: origin,
-  ALIPAY_APP_ID: text,
-  ALIPAY_PRIVATE_KEY: text,
-  ALIPAY_PUBLIC_KEY: text,
-  ALIPAY_GATEWAY: text.pipe(z.url({ protocol: /^https?$/ }).optional()),
-});
+import { envSchema } from "./env-schema";
 
 /** A setting the server cannot start with: main.ts prints its one-line message (no stack) and exits 1. */
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+type Env = z.infer<typeof envSchema>;
+
 /** PEM keys may come on one line with \n for the line breaks. */
 const pem = (v: string | undefined) => (v ?? "").replace(/\\n/g, "\n");
-
-/** Where SMS go: the outbox (development; memory only in production) or Aliyun. */
-export type SmsConfig = { provider: "outbox" } | ({ provider: "aliyun" } & AliyunSmsSettings);
-/** Where e-mail goes: the outbox or an SMTP server. */
-export type MailConfig = { transport: "outbox" } | ({ transport: "smtp" } & SmtpSettings);
 
 export interface AppConfig {
   production: boolean;
@@ -223,7 +112,7 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * Settings that must never reach a public site: each one stops a `pro` start with a one-line
  * reason (main.ts prints it and exits non-zero).
  */
-function refuseUnsafe(e: z.infer<typeof envSchema>) {
+function refuseUnsafe(e: Env) {
   if (e.TEST_FIXTURES) throw new ConfigError("TEST_FIXTURES cannot be enabled in the pro environment");
   if (e.PAYMENT_SANDBOX_SECRET !== undefined && weakSecret(e.PAYMENT_SANDBOX_SECRET))
     throw new ConfigError(
@@ -242,18 +131,8 @@ function refuseUnsafe(e: z.infer<typeof envSchema>) {
     );
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new ConfigError(`Invalid configuration: ${problems}`);
-  }
-  const e = parsed.data;
-  const production = e.NODE_ENV === "production";
-  const deployEnv = e.DEPLOY_ENV ?? (production ? "pro" : "dev");
-  const pro = deployEnv === "pro";
-  if (pro) refuseUnsafe(e);
-
+/** WeChat website login; absent unless WECHAT_APP_ID and WECHAT_APP_SECRET are both set. */
+function wechatFrom(e: Env, production: boolean): WechatSettings | undefined {
   let wechat: WechatSettings | undefined;
   if (e.WECHAT_APP_ID && e.WECHAT_APP_SECRET) {
     wechat = {
@@ -267,7 +146,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   } else if (e.WECHAT_APP_ID || e.WECHAT_APP_SECRET) {
     throw new ConfigError("Invalid configuration: WECHAT_APP_ID and WECHAT_APP_SECRET must be set together");
   }
+  return wechat;
+}
 
+/** SMS_PROVIDER and Aliyun's credentials. */
+function smsFrom(e: Env, production: boolean): SmsConfig {
   let sms: SmsConfig = { provider: "outbox" };
   if (e.SMS_PROVIDER === "aliyun") {
     const absent = missing([
@@ -287,7 +170,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     };
     requireHttps(production, "ALIYUN_SMS_ENDPOINT", sms.endpoint);
   }
+  return sms;
+}
 
+/** MAIL_TRANSPORT and the SMTP server. */
+function mailFrom(e: Env): MailConfig {
   let mail: MailConfig = { transport: "outbox" };
   if (e.MAIL_TRANSPORT === "smtp") {
     const absent = missing([
@@ -297,7 +184,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (absent.length) throw new ConfigError(`Invalid configuration: MAIL_TRANSPORT=smtp needs ${absent.join(", ")}`);
     mail = { transport: "smtp", url: e.SMTP_URL ?? "", from: e.SMTP_FROM ?? "" };
   }
+  return mail;
+}
 
+/** PAYMENT_PROVIDER and the providers' credentials. */
+function paymentsFrom(e: Env, production: boolean, pro: boolean): PaymentConfig {
   const wechatPayVars: [string, string | undefined][] = [
     ["WECHATPAY_MCH_ID", e.WECHATPAY_MCH_ID],
     ["WECHATPAY_APP_ID", e.WECHATPAY_APP_ID],
@@ -345,6 +236,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError("Invalid configuration: PAYMENT_PROVIDER=wechat needs the WECHATPAY_* variables");
   if (payments.provider === "alipay" && !payments.alipay)
     throw new ConfigError("Invalid configuration: PAYMENT_PROVIDER=alipay needs the ALIPAY_* variables");
+  return payments;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  const deployEnv = e.DEPLOY_ENV ?? (production ? "pro" : "dev");
+  const pro = deployEnv === "pro";
+  if (pro) refuseUnsafe(e);
+
+  const wechat = wechatFrom(e, production);
+  const sms = smsFrom(e, production);
+  const mail = mailFrom(e);
+  const payments = paymentsFrom(e, production, pro);
 
   return {
     production,

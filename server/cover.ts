@@ -9,7 +9,7 @@
  */
 import type { RequestHandler } from "express";
 import { coverTones, type CoverTone } from "../shared/media";
-import { centredGlyphPath } from "../api/brush-font";
+import { centredGlyphPath } from "../api/index";
 import { BRUSH_FALLBACK_FONTS, glyphCodePoint } from "./glyph";
 
 const palette: Record<CoverTone, { ground: string; ink: string; grid: string; seal: string }> = {

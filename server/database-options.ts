@@ -1,8 +1,6 @@
 /** Which database a configuration names, and how a new embedded one is made. */
 import type { Logger } from "pino";
-import { type DatabaseOptions, hasPgliteDatabase } from "../api/db/database";
-import { currentClusterStamp } from "../api/db/migrate";
-import { readClusterArchive } from "../api/db/pglite-cluster";
+import { currentClusterStamp, type DatabaseOptions, hasPgliteDatabase, readClusterArchive } from "../api/index";
 import type { AppConfig } from "./config";
 
 /**

@@ -4,7 +4,7 @@
  * outside production and in the test deployment only; never in the pro environment.
  */
 import type { RequestHandler } from "express";
-import type { DevOutbox, OutgoingMessage } from "../api/providers/messages";
+import type { DevOutbox, OutgoingMessage } from "../api/index";
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -35,7 +35,7 @@ function row(message: OutgoingMessage): string {
 </tr>`;
 }
 
-export function renderOutbox(messages: OutgoingMessage[], filter: string | null): string {
+function renderOutbox(messages: OutgoingMessage[], filter: string | null): string {
   const rows = messages.map(row).join("\n");
   return `<!doctype html>
 <html lang="zh-CN">

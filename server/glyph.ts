@@ -4,7 +4,7 @@
  * image is ever hot-linked. Deterministic, hence cached for a year.
  */
 import type { RequestHandler } from "express";
-import { centredGlyphPath } from "../api/brush-font";
+import { centredGlyphPath } from "../api/index";
 
 /** Only for a character the brush font lacks: brush-like system faces, never a Song/serif one. */
 export const BRUSH_FALLBACK_FONTS = "'Ma Shan Zheng','STXingkai','STKaiti','KaiTi','Kaiti SC',cursive";

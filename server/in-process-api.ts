@@ -20,8 +20,7 @@ import express, { type Express, type Router } from "express";
 import inject from "light-my-request";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { handOverJson, type JsonHandOver } from "../api/json-hand-over";
-import type { Auth } from "../api/request-auth";
+import { handOverJson, type JsonHandOver } from "../api/index";
 import { JSON_VALUE } from "../shared/ajax";
 import { serializeRequest, serializeResponse } from "./logger";
 
@@ -31,10 +30,8 @@ export const IN_PROCESS_ORIGIN = "http://api.in-process.invalid";
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
 
-/** The session the page read for its visitor: who is signed in (null: nobody). */
-export interface PageSession {
-  auth: Auth | null;
-}
+/** The session the page read for its visitor: who is signed in (null: nobody; declared in api/locals.d.ts). */
+export type PageSession = NonNullable<Express.Locals["pageSession"]>;
 
 interface InProcessCall {
   /** The page's session, for a reading call. */

@@ -2,19 +2,20 @@
  * Process entry: configuration, the HTTP server, readiness and graceful shutdown.
  * `--dev` serves the sources through Vite with hot reload.
  */
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RequestHandler } from "express";
 import type { App, AppOptions } from "./app";
-import { CLUSTER_ARCHIVE_NAME } from "../api/db/pglite-cluster";
-import { ConfigError, loadConfig } from "./config";
+import { CLUSTER_ARCHIVE_NAME, type Services } from "../api/index";
+import { type AppConfig, ConfigError, loadConfig } from "./config";
 import { FIRST_START, firstStartInChild } from "./first-start";
+import type { Logger } from "pino";
 import { createLogger } from "./logger";
 import { startMetricsServer } from "./metrics";
+import type { Readiness } from "./readiness";
 import { serverTimeouts } from "./request-deadline";
-import type { Services } from "./services";
 
 const dev = process.argv.includes("--dev");
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -82,6 +83,26 @@ async function main() {
   }
   const { handler, readiness } = created;
   server.on("request", handler);
+  const closeQuietSockets = trackSockets(server);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  // /metrics on a listener of its own when METRICS_PORT is set (loopback unless METRICS_HOST says otherwise).
+  await startMetricsServer(config.metrics, logger);
+  readiness.markReady();
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  logger.info({ port, env: config.deployEnv, dev }, `墨池课堂 listening on http://localhost:${port}`);
+
+  const shutdown = drainOnSignal(server, config, logger, readiness, services, closeQuietSockets);
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** Keeps track of which sockets are between requests, and since when; returns the drain's sweep. */
+function trackSockets(server: Server): () => void {
   // For the drain: which sockets are between requests, and since when.
   const sockets = new Map<Socket, { inFlight: number; served: number; quietSince: number; readWhenQuiet: number }>();
   server.on("connection", (socket: Socket) => {
@@ -109,7 +130,7 @@ async function main() {
    * setImmediate, after the event loop's poll phase, so requests already in the kernel's buffer
    * are read (and counted) first instead of being reset with the socket.
    */
-  const closeQuietSockets = () => {
+  return () => {
     setImmediate(() => {
       const now = Date.now();
       for (const [socket, state] of sockets) {
@@ -118,30 +139,28 @@ async function main() {
       }
     });
   };
+}
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
-  // /metrics on a listener of its own when METRICS_PORT is set (loopback unless METRICS_HOST says otherwise).
-  await startMetricsServer(config.metrics, logger);
-  readiness.markReady();
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.port;
-  logger.info({ port, env: config.deployEnv, dev }, `墨池课堂 listening on http://localhost:${port}`);
-
-  /*
-   * Drain (decision 013), all inside SHUTDOWN_TIMEOUT_MS (8 s, below Docker's 10 s):
-   * 1. readiness answers 503 and every response says Connection: close; pages and API calls
-   *    are still served for DRAIN_DELAY_MS, while the load balancer takes the node out;
-   * 2. the listener closes; every event stream gets a reconnect event and ends, so its browser
-   *    resumes on another node; unused keep-alive sockets are closed, now and every 100 ms;
-   * 3. in-flight pages and API calls finish (loaders call the API in-process, not through the
-   *    closed listener); once the last connection is gone the database closes and we exit 0.
-   * At the deadline the remaining connections are cut and we exit 1, the database closed too.
-   */
+/*
+ * Drain (decision 013), all inside SHUTDOWN_TIMEOUT_MS (8 s, below Docker's 10 s):
+ * 1. readiness answers 503 and every response says Connection: close; pages and API calls
+ *    are still served for DRAIN_DELAY_MS, while the load balancer takes the node out;
+ * 2. the listener closes; every event stream gets a reconnect event and ends, so its browser
+ *    resumes on another node; unused keep-alive sockets are closed, now and every 100 ms;
+ * 3. in-flight pages and API calls finish (loaders call the API in-process, not through the
+ *    closed listener); once the last connection is gone the database closes and we exit 0.
+ * At the deadline the remaining connections are cut and we exit 1, the database closed too.
+ */
+function drainOnSignal(
+  server: Server,
+  config: AppConfig,
+  logger: Logger,
+  readiness: Readiness,
+  services: Services | undefined,
+  closeQuietSockets: () => void,
+): (signal: string) => void {
   let stopping = false;
-  const shutdown = (signal: string) => {
+  return (signal: string) => {
     if (stopping) return;
     stopping = true;
     const startedAt = Date.now();
@@ -188,8 +207,6 @@ async function main() {
       closeQuietSockets();
     }, config.drainDelayMs).unref();
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
 main().catch((err: unknown) => {

@@ -4,8 +4,13 @@
  * written, so the archive is made by the very code that will unpack it.
  */
 import path from "node:path";
-import { currentClusterStamp, migratedCluster } from "../api/db/migrate";
-import { CLUSTER_ARCHIVE_NAME, clusterArchiveIsCurrent, writeClusterArchive } from "../api/db/pglite-cluster";
+import {
+  CLUSTER_ARCHIVE_NAME,
+  clusterArchiveIsCurrent,
+  currentClusterStamp,
+  migratedCluster,
+  writeClusterArchive,
+} from "../api/index";
 
 /** Writes the archive into the build's folder unless a current one is there; the file it wrote, or null. */
 export async function writeBuildCluster(distDir: string): Promise<string | null> {

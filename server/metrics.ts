@@ -8,7 +8,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import { httpDuration, httpRequests, metricsRegistry, startDefaultMetrics } from "../api/metrics";
+import { httpDuration, httpRequests, metricsRegistry, startDefaultMetrics } from "../api/index";
 
 export interface MetricsConfig {
   /** A separate listener for /metrics; absent: none. */
@@ -32,8 +32,8 @@ const EXACT = new Set([
 ]);
 const PREFIXES = ["/assets", "/media", "/avatar", "/broadcast", "/api", "/dev"];
 
-export function routeLabel(req: Request, res: Response): string {
-  const pattern: unknown = res.locals.routePattern;
+function routeLabel(req: Request, res: Response): string {
+  const pattern = res.locals.routePattern;
   if (typeof pattern === "string") return pattern;
   const path = req.path;
   if (EXACT.has(path)) return path;
@@ -67,7 +67,7 @@ export function httpMetrics(): RequestHandler {
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /** Compares the bearer token in constant time (both sides hashed to one length first). */
-export function bearerMatches(header: string | undefined, token: string): boolean {
+function bearerMatches(header: string | undefined, token: string): boolean {
   const presented = /^Bearer (.+)$/i.exec(header ?? "")?.[1] ?? "";
   return timingSafeEqual(digest(presented), digest(token));
 }

@@ -11,7 +11,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import { Counter, Gauge } from "prom-client";
-import { metricsRegistry } from "../api/metrics";
+import { metricsRegistry } from "../api/index";
 import { SERVICE_BUSY_MESSAGE } from "../shared/errors";
 
 /** The event loop's recent delay, in milliseconds. */

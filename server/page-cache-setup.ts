@@ -3,9 +3,9 @@
  * ever empty it, so when LISTEN cannot be set up the node renders every page instead.
  */
 import type { Logger } from "pino";
-import { watchCatalogue } from "../api/catalogue-changes";
+import { watchCatalogue } from "../api/index";
 import { PageCache, type PageCacheOptions } from "./page-cache";
-import type { Services } from "./services";
+import type { Services } from "../api/index";
 
 export async function pageCacheFor(
   limits: Pick<PageCacheOptions, "maxEntries" | "maxBytes" | "ttlMs">,

@@ -19,7 +19,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import Negotiator from "negotiator";
 import type { Logger } from "pino";
-import { pageCacheBytes, pageCacheInvalidations, pageCacheRequests } from "../api/metrics";
+import { pageCacheBytes, pageCacheInvalidations, pageCacheRequests } from "../api/index";
 import { isUnsupportedBrowser } from "./browser-support";
 import { type GzipPieces, gzipPieces, gzipWithNonce, joinWithNonce, splitAtNonce } from "./page-bytes";
 import { serializeRequest } from "./logger";

@@ -25,7 +25,7 @@ const FAILURES = {
 const PAGE_TITLES = { 502: "服务暂时不可用", 504: "请求超时" } as const;
 
 /** The error page's parts (status, message, the way home) for a file or stream the proxy could not get. */
-export function upstreamErrorHtml(status: 502 | 504): string {
+function upstreamErrorHtml(status: 502 | 504): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${status} ${PAGE_TITLES[status]}</title></head><body><h1>${status}</h1><p>${FAILURES[status].message}。</p><p><a href="/">Go back to home</a></p></body></html>`;
 }
 

@@ -9,7 +9,7 @@
  */
 import type { Server } from "node:http";
 import type { RequestHandler } from "express";
-import { VIDEO_BODY_ROUTES } from "../api/http";
+import { VIDEO_BODY_ROUTES } from "../api/index";
 
 /** Any request but a lesson video upload: Node's own default. */
 export const REQUEST_TIMEOUT_MS = 300_000;

@@ -26,7 +26,7 @@ export function freshNonce(): string {
 }
 
 export function cspNonce(res: Response): string {
-  return res.locals.cspNonce as string;
+  return res.locals.cspNonce ?? "";
 }
 
 export const assignNonce: RequestHandler = (_req, res, next) => {

@@ -11,12 +11,10 @@
  * machine. Deterministic: made once per node, kept in memory, cached by browsers for a year.
  */
 import type { RequestHandler } from "express";
-import { loadSharp } from "../api/providers/images";
+import { glyphPath, loadSharp, textPath } from "../api/index";
 import { coverTones, type CoverTone } from "../shared/media";
 import { SHARE_IMAGE_SIZE, SQUARE_SHARE_IMAGE_SIZE } from "../shared/seo";
 import { glyphCodePoint } from "./glyph";
-
-const loadBrushFont = () => import("../api/brush-font");
 
 const palette: Record<CoverTone, { ground: string; ink: string; grid: string }> = {
   ink: { ground: "#f4efe4", ink: "#1f1f1f", grid: "#b9a98a" },
@@ -39,8 +37,7 @@ function gridSvg(x: number, y: number, size: number, stroke: string): string {
 }
 
 /** The share picture: the character in a 米字格 on the left, the site's name and seal on the right. */
-export async function shareImageSvg(char: string, tone: CoverTone, siteName: string): Promise<string> {
-  const { glyphPath, textPath } = await loadBrushFont();
+async function shareImageSvg(char: string, tone: CoverTone, siteName: string): Promise<string> {
   const { width, height } = SHARE_IMAGE_SIZE;
   const c = palette[tone];
   const box = 480;
@@ -68,8 +65,7 @@ ${gridSvg(cx, cy, box, c.grid)}
 }
 
 /** The square share picture: the character in a 米字格, the site's name and the seal below it. */
-export async function squareShareImageSvg(char: string, tone: CoverTone, siteName: string): Promise<string> {
-  const { glyphPath, textPath } = await loadBrushFont();
+async function squareShareImageSvg(char: string, tone: CoverTone, siteName: string): Promise<string> {
   const { width, height } = SQUARE_SHARE_IMAGE_SIZE;
   const c = palette[tone];
   const box = 400;
@@ -95,8 +91,7 @@ ${gridSvg(cx, cy, box, c.grid)}
 }
 
 /** The seal as an icon: a red square, a paper frame and 墨 in the brush hand. */
-export async function sealIconSvg(size: number): Promise<string> {
-  const { glyphPath } = await loadBrushFont();
+async function sealIconSvg(size: number): Promise<string> {
   const glyph = glyphPath("墨", 9, 52, 46);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64">
 <rect x="0" y="0" width="64" height="64" rx="8" fill="${SEAL}"/>
@@ -106,7 +101,7 @@ export async function sealIconSvg(size: number): Promise<string> {
 }
 
 /** An ICO file whose images are PNGs (allowed since Windows Vista, read by every browser). */
-export function icoFromPngs(images: ReadonlyArray<{ size: number; png: Buffer }>): Buffer {
+function icoFromPngs(images: ReadonlyArray<{ size: number; png: Buffer }>): Buffer {
   const header = Buffer.alloc(6);
   header.writeUInt16LE(0, 0); // reserved
   header.writeUInt16LE(1, 2); // type: icon
@@ -129,7 +124,7 @@ export function icoFromPngs(images: ReadonlyArray<{ size: number; png: Buffer }>
   return Buffer.concat([header, ...entries, ...images.map((i) => i.png)]);
 }
 
-export async function faviconIco(): Promise<Buffer> {
+async function faviconIco(): Promise<Buffer> {
   const sharp = await loadSharp();
   const sizes = [16, 32, 48];
   const images = await Promise.all(

@@ -37,7 +37,7 @@ export interface RequestOptions<T> {
   body?: unknown;
 }
 
-export const DEFAULT_AJAX_TIMEOUT_MS = 15_000;
+const DEFAULT_AJAX_TIMEOUT_MS = 15_000;
 
 /**
  * Where a response carries its body as a value already parsed: the API in this process hands

@@ -19,7 +19,6 @@ export const CHUNK_RELOAD_STORAGE_KEY = "nuxt-reload";
 export const LAZY_IMAGE = { preLoad: 1.3, throttleMs: 200, attempts: 3, cacheSize: 200 } as const;
 export const MODAL_Z_BASE = 1000;
 export const WATERFALL = { columns: 2, gutter: 10, distance: 300, baseWidth: 375 } as const;
-export const HEAD_DEBOUNCE_MS = 10;
 export const INFINITE_LIST = {
   distance: 100,
   throttleMs: 50,

@@ -16,7 +16,7 @@ export const coinRules = {
 export type CoinRule = keyof typeof coinRules;
 
 /** 笔山 earned per paid order: 1 per full 10 yuan paid. */
-export const BISHAN_PER_YUAN_DIVISOR = 10;
+const BISHAN_PER_YUAN_DIVISOR = 10;
 export function bishanForPayment(payCents: number): number {
   return Math.floor(payCents / 100 / BISHAN_PER_YUAN_DIVISOR);
 }

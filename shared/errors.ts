@@ -11,6 +11,10 @@ export const AJAX_TIMEOUT_MESSAGE = "ajax timeout";
 /** A dependency (the database, the API) cannot be reached for now: 503 with Retry-After. */
 export const SERVICE_BUSY_MESSAGE = "服务繁忙，请稍后再试";
 
+/**
+ * An error with an HTTP status: thrown by pages and loaders (the error page shows it), and the base
+ * of the client's AjaxError (shared/ajax.ts) and the API's ApiError (api/http.ts, which adds a code).
+ */
 export class AppError extends Error {
   readonly statusCode: number;
   constructor(statusCode: number, message: string) {

@@ -24,7 +24,7 @@ export function payBrowserOf(userAgent: string | null | undefined): PayBrowser {
 }
 
 /** Open this page in the phone's own browser: what WeChat's menu calls it. */
-export const OPEN_IN_BROWSER = "请点右上角「…」选择「在浏览器打开」后再付款";
+const OPEN_IN_BROWSER = "请点右上角「…」选择「在浏览器打开」后再付款";
 
 /**
  * Why `method` cannot be used in this browser, in words for the payer, or null when it can.

@@ -168,7 +168,7 @@ export const routeTable: RouteDef[] = /* @__PURE__ */ entryHead.concat([myRoute,
 ]);
 
 /** Middleware names every route may use; the unit test walks the table against this list. */
-export const DEFAULT_MIDDLEWARE = "auth";
+const DEFAULT_MIDDLEWARE = "auth";
 
 export function middlewareOf(def: RouteDef): string[] {
   return def.middleware ?? [DEFAULT_MIDDLEWARE];
@@ -200,9 +200,4 @@ export function accessOf(chain: RouteDef[]): Access {
     if (d.access && ACCESS_ORDER.indexOf(d.access) > ACCESS_ORDER.indexOf(strictest)) strictest = d.access;
   }
   return strictest;
-}
-
-/** Effective layout: the top-level route's, else default. */
-export function layoutOf(chain: RouteDef[]): LayoutName {
-  return chain[0]?.layout ?? "default";
 }

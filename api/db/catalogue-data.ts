@@ -619,7 +619,7 @@ export const courseSeeds: CourseSeed[] = [
 ];
 
 /** Outline topics per category: chapters of three or four lessons each. */
-export const outlineTopics: Record<string, Array<[string, string[]]>> = {
+const outlineTopics: Record<string, Array<[string, string[]]>> = {
   kaishu: [
     ["准备与笔法", ["执笔与坐姿", "中锋与侧锋", "起笔、行笔、收笔"]],
     ["基本笔画", ["横与竖", "撇与捺", "点与钩", "折与提"]],
@@ -744,8 +744,6 @@ export interface BookSeed {
   pages: number;
   summary: string;
 }
-
-export const bookTabs = ["碑帖", "技法", "理论", "硬笔字帖", "国学经典", "写作"] as const;
 
 export const bookSeeds: BookSeed[] = [
   {
@@ -1119,8 +1117,6 @@ export interface CommoditySeed {
   skus: Array<[name: string, price: number, original: number, stock: number]>;
   sales: number;
 }
-
-export const commodityCategories = ["毛笔", "墨汁", "宣纸", "砚台", "字帖纸", "硬笔", "文具"] as const;
 
 export const commoditySeeds: CommoditySeed[] = [
   {

@@ -114,7 +114,7 @@ const pgTypes = {
  * 32 MB hold this site's hot data (the whole embedded database is about 50 MB on disk, mostly
  * catalogue tables); the rest is read through the operating system's file cache (decision 028).
  */
-export const PGLITE_SHARED_BUFFERS = "32MB";
+const PGLITE_SHARED_BUFFERS = "32MB";
 
 /** What every PGlite of this site starts with; a cluster archive is only loaded with the same. */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];

@@ -27,7 +27,7 @@ export interface DemoLessonClip {
  * The sample that shows what the lesson is about: structure lessons the 山 sample, stroke and
  * brush-work lessons the 横 sample, everything else (and every writing or 国学 lesson) 永字八法.
  */
-export function sampleForLesson(topic: string, category: string): SampleVideoKey {
+function sampleForLesson(topic: string, category: string): SampleVideoKey {
   if (category === "xiezuo" || category === "guoxue") return "yong";
   if (/结构|字形|部首|偏旁|布局|章法|行气|对称|扁方|疏密|舒展|独体|合体|欹正/.test(topic)) return "shan";
   if (/笔|横|竖|撇|捺|点|钩|折|提|线条|使转|连绵|波磔|蚕头|中锋|侧锋|玉箸|圆转/.test(topic)) return "heng";

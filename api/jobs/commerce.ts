@@ -15,7 +15,7 @@ import { closeExpiredOrders } from "../modules/payments/expiry";
 import { reconcileSandboxPayments } from "../modules/payments/reconcile";
 import type { JobDefinition } from "./registry";
 
-export const ORDER_JOB_EVERY_MS = 30_000;
+const ORDER_JOB_EVERY_MS = 30_000;
 
 export interface OrderJobResult {
   closed: string[];

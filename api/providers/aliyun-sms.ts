@@ -41,7 +41,7 @@ export function rpcSignature(method: "GET" | "POST", params: Record<string, stri
 }
 
 /** ISO 8601 in UTC without milliseconds, as the API wants it: 2026-05-01T08:00:00Z. */
-export function rpcTimestamp(date: Date): string {
+function rpcTimestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 

@@ -19,7 +19,7 @@ export interface AvatarStorage {
   remove(url: string): Promise<void>;
 }
 
-export const AVATAR_URL_PREFIX = "/avatar/";
+const AVATAR_URL_PREFIX = "/avatar/";
 const AVATAR_NAME = /^\/avatar\/([0-9a-f]{32}\.webp)$/;
 
 function newAvatarName(): string {
@@ -67,7 +67,7 @@ export const sha256Hex = (data: string | Buffer) => createHash("sha256").update(
 const hmac = (key: string | Buffer, data: string) => createHmac("sha256", key).update(data).digest();
 
 /** RFC 3986 encoding as SigV4 wants it: only A–Z a–z 0–9 - _ . ~ stay as they are. */
-export function uriEncode(value: string): string {
+function uriEncode(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
@@ -86,7 +86,7 @@ function canonicalQuery(params: URLSearchParams): string {
     .join("&");
 }
 
-export const amzDate = (now: Date) =>
+const amzDate = (now: Date) =>
   now
     .toISOString()
     .replace(/[-:]/g, "")
@@ -236,7 +236,7 @@ export function s3SettingsFromEnv(env: NodeJS.ProcessEnv): S3Settings | null {
   };
 }
 
-export function createAvatarStorage(dataDir: string, env: NodeJS.ProcessEnv = process.env): AvatarStorage {
+function createAvatarStorage(dataDir: string, env: NodeJS.ProcessEnv = process.env): AvatarStorage {
   const s3 = s3SettingsFromEnv(env);
   return s3 ? new S3AvatarStorage(s3) : new LocalAvatarStorage(path.join(dataDir, "uploads", "avatars"));
 }
@@ -251,9 +251,4 @@ export function avatarStorageFor(ctx: ApiContext): AvatarStorage {
     storages.set(ctx, storage);
   }
   return storage;
-}
-
-/** Puts another storage behind a context (tests, or a host that builds its own). */
-export function provideAvatarStorage(ctx: ApiContext, storage: AvatarStorage): void {
-  storages.set(ctx, storage);
 }

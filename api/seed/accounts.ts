@@ -5,7 +5,7 @@
 import type { Database } from "../db/database";
 import { hashPassword } from "../modules/auth/passwords";
 
-export const demoAccounts = [
+const demoAccounts = [
   {
     role: "learner",
     nickname: "墨池学员",

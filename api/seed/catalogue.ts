@@ -27,7 +27,7 @@ const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
 /** A valid ISBN-13 in the 978-7 (China) range from a publisher prefix and a title number. */
-export function isbn13(publisher: string, title: number): string {
+function isbn13(publisher: string, title: number): string {
   const body = `9787${publisher}${String(title).padStart(8 - publisher.length, "0")}`;
   const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
   return `${body}${(10 - (sum % 10)) % 10}`;

@@ -30,9 +30,9 @@ export const PUBLISH_STATE_LABELS: Record<(typeof PUBLISH_STATES)[number], strin
 };
 
 /** Largest price an operator may type (one million yuan), in cents. */
-export const MAX_PRICE_CENTS = 100_000_000;
+const MAX_PRICE_CENTS = 100_000_000;
 /** Most a single stock change may move (either way). */
-export const MAX_STOCK_DELTA = 100_000;
+const MAX_STOCK_DELTA = 100_000;
 
 const text = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过 ${max} 个字`);
 const requiredText = (max: number, label: string) => text(max, label).min(1, `请填写${label}`);
@@ -81,7 +81,7 @@ export const coursePatchSchema = courseFields
   .refine(priceRule, PRICE_RULE_MESSAGE);
 export type CoursePatch = z.input<typeof coursePatchSchema>;
 
-export const adminCourseRowSchema = z.object({
+const adminCourseRowSchema = z.object({
   id: z.number(),
   title: z.string(),
   category: z.string(),
@@ -95,7 +95,7 @@ export const adminCourseRowSchema = z.object({
 });
 export type AdminCourseRow = z.infer<typeof adminCourseRowSchema>;
 
-export const videoSourceSchema = z.union([
+const videoSourceSchema = z.union([
   /** A sample, or (kept unchanged) the demo lesson's own clip with its title card. */
   z.object({ key: z.string().refine(isShippedVideoKey, "请选择示例视频") }),
   z.object({
@@ -118,7 +118,7 @@ export const taskFieldsSchema = z.object({
 });
 export type TaskFields = z.input<typeof taskFieldsSchema>;
 
-export const adminTaskSchema = z.object({
+const adminTaskSchema = z.object({
   id: z.number(),
   title: z.string(),
   instructions: z.string(),
@@ -129,7 +129,7 @@ export const adminTaskSchema = z.object({
 });
 export type AdminTask = z.infer<typeof adminTaskSchema>;
 
-export const adminLessonSchema = z.object({
+const adminLessonSchema = z.object({
   id: z.number(),
   chapterId: z.number(),
   position: z.number(),
@@ -144,7 +144,7 @@ export const adminLessonSchema = z.object({
 });
 export type AdminLesson = z.infer<typeof adminLessonSchema>;
 
-export const adminChapterSchema = z.object({
+const adminChapterSchema = z.object({
   id: z.number(),
   position: z.number(),
   title: z.string(),
@@ -202,7 +202,7 @@ export const courseOrderSchema = z.object({
 });
 export type CourseOrder = z.infer<typeof courseOrderSchema>;
 
-export const teacherOptionSchema = z.object({ id: z.number(), name: z.string(), hasAccount: z.boolean() });
+const teacherOptionSchema = z.object({ id: z.number(), name: z.string(), hasAccount: z.boolean() });
 export const teacherOptionsSchema = z.object({ teachers: z.array(teacherOptionSchema) });
 export type TeacherOption = z.infer<typeof teacherOptionSchema>;
 
@@ -215,14 +215,14 @@ export const NO_ENCODER_MESSAGE =
   "服务器没有安装视频转码器（ffmpeg），暂时不能上传视频文件。请改填视频地址，或由技术人员安装 ffmpeg 后再上传。";
 
 /** A lesson video upload and its background transcoding to HLS (GET/POST /api/admin/lessons/{id}/video). */
-export const VIDEO_JOB_STATES = ["queued", "running", "done", "failed"] as const;
+const VIDEO_JOB_STATES = ["queued", "running", "done", "failed"] as const;
 export const VIDEO_JOB_STATE_LABELS: Record<(typeof VIDEO_JOB_STATES)[number], string> = {
   queued: "排队等待转码",
   running: "正在转码",
   done: "已转码",
   failed: "转码失败",
 };
-export const videoJobSchema = z.object({
+const videoJobSchema = z.object({
   id: z.number(),
   lessonId: z.number(),
   state: z.enum(VIDEO_JOB_STATES),
@@ -254,7 +254,7 @@ export const stockChangeInputSchema = z.object({
 });
 export type StockChangeInput = z.infer<typeof stockChangeInputSchema>;
 
-export const stockChangeSchema = z.object({
+const stockChangeSchema = z.object({
   id: z.number(),
   delta: z.number(),
   stockAfter: z.number(),
@@ -294,7 +294,7 @@ const initialStock = z
   .min(0, "初始库存不能为负")
   .max(MAX_STOCK_DELTA, `初始库存最多 ${MAX_STOCK_DELTA} 件`);
 /** A new item is either kept back (未上架) or on sale at once. */
-export const CREATE_STATES = ["draft", "published"] as const;
+const CREATE_STATES = ["draft", "published"] as const;
 const createStatus = z.enum(CREATE_STATES, "请选择上架状态");
 
 export const bookCreateSchema = bookFields
@@ -312,7 +312,7 @@ export const bookPatchSchema = bookFields
   .refine((v) => Object.keys(v).length > 0, "没有要修改的内容")
   .refine(priceRule, PRICE_RULE_MESSAGE);
 
-export const adminBookSchema = z.object({
+const adminBookSchema = z.object({
   id: z.number(),
   title: z.string(),
   author: z.string(),
@@ -379,7 +379,7 @@ export const skuPatchSchema = skuFields
   .refine((v) => Object.keys(v).length > 0, "没有要修改的内容")
   .refine(priceRule, PRICE_RULE_MESSAGE);
 
-export const adminSkuSchema = z.object({
+const adminSkuSchema = z.object({
   id: z.number(),
   name: z.string(),
   priceCents: z.number(),
@@ -402,7 +402,7 @@ export const adminCommoditySchema = z.object({
   skus: z.array(adminSkuSchema),
 });
 export type AdminCommodity = z.infer<typeof adminCommoditySchema>;
-export const adminCommodityRowSchema = z.object({
+const adminCommodityRowSchema = z.object({
   id: z.number(),
   title: z.string(),
   category: z.string(),
@@ -428,7 +428,7 @@ export const adminCommodityPageSchema = pagedOf(adminCommodityRowSchema);
 
 // ---- the teacher's own courses -----------------------------------------------------------------
 
-export const teachCourseRowSchema = z.object({
+const teachCourseRowSchema = z.object({
   id: z.number(),
   title: z.string(),
   category: z.string(),

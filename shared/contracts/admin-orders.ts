@@ -19,8 +19,8 @@ const strictError = (issue: { code?: string; keys?: string[] }) =>
   issue.code === "unrecognized_keys" ? `不支持的字段：${(issue.keys ?? []).join("、")}` : undefined;
 
 /** Filters beside the order states: returns waiting for review, refunds the provider refused. */
-export const ADMIN_ORDER_FILTERS = ["return_requested", "refund_failed"] as const;
-export const adminOrderStateFilter = z.union([orderStateSchema, z.enum(ADMIN_ORDER_FILTERS)]);
+const ADMIN_ORDER_FILTERS = ["return_requested", "refund_failed"] as const;
+const adminOrderStateFilter = z.union([orderStateSchema, z.enum(ADMIN_ORDER_FILTERS)]);
 export type AdminOrderStateFilter = z.infer<typeof adminOrderStateFilter>;
 
 export const ADMIN_ORDER_KINDS = ["course", "book", "commodity", "gift", "group"] as const;
@@ -32,7 +32,7 @@ export const ADMIN_ORDER_KIND_LABELS: Record<(typeof ADMIN_ORDER_KINDS)[number],
   group: "拼团",
 };
 
-export const ADMIN_ORDER_SORTS = ["createdAt", "payCents", "orderNo", "state"] as const;
+const ADMIN_ORDER_SORTS = ["createdAt", "payCents", "orderNo", "state"] as const;
 
 const chinaDateParam = z
   .string()
@@ -54,7 +54,7 @@ export const adminOrderQuerySchema = staffPageQuery.extend({
 });
 export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
 
-export const adminOrderRowSchema = z.object({
+const adminOrderRowSchema = z.object({
   orderNo: z.string(),
   createdAt: z.string(),
   userId: z.number().int(),
@@ -79,7 +79,7 @@ export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 export const adminOrderPageSchema = pagedOf(adminOrderRowSchema);
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
-export const adminRefundSchema = z.object({
+const adminRefundSchema = z.object({
   id: z.number().int(),
   state: z.string(),
   stateLabel: z.string(),
@@ -93,7 +93,7 @@ export const adminRefundSchema = z.object({
   completedAt: z.string().nullable(),
 });
 
-export const adminPaymentSchema = z.object({
+const adminPaymentSchema = z.object({
   provider: z.string(),
   txnId: z.string(),
   amountCents: z.number().int(),

@@ -23,7 +23,7 @@ export const USER_STATUS_LABELS: Record<(typeof USER_STATUSES)[number], string> 
   deleting: "注销中",
   deleted: "已注销",
 };
-export const ADMIN_USER_SORTS = ["createdAt", "id", "nickname"] as const;
+const ADMIN_USER_SORTS = ["createdAt", "id", "nickname"] as const;
 
 export const adminUserQuerySchema = staffPageQuery.extend({
   sort: z.preprocess(blankAsUndefined, z.enum(ADMIN_USER_SORTS, "不支持的排序").optional()),
@@ -32,7 +32,7 @@ export const adminUserQuerySchema = staffPageQuery.extend({
 });
 export type AdminUserQuery = z.infer<typeof adminUserQuerySchema>;
 
-export const adminUserRowSchema = z.object({
+const adminUserRowSchema = z.object({
   id: z.number().int(),
   nickname: z.string(),
   phone: z.string().nullable(),

@@ -22,8 +22,8 @@ const categoryValues = FEEDBACK_CATEGORIES.map((c) => c.value) as [FeedbackCateg
 export const feedbackCategoryLabel = (value: string) =>
   FEEDBACK_CATEGORIES.find((c) => c.value === value)?.label ?? "其他";
 
-export const FEEDBACK_CONTENT_MIN = 5;
-export const FEEDBACK_CONTENT_MAX = 500;
+const FEEDBACK_CONTENT_MIN = 5;
+const FEEDBACK_CONTENT_MAX = 500;
 const PHONE = /^1\d{10}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -81,7 +81,7 @@ export const feedbackReplySchema = z.strictObject(
 export const feedbackHandleSchema = z.strictObject({ handled: z.boolean("处理状态不正确") }, { error: strictError });
 export const FEEDBACK_NOTICE_TITLE = "你的意见反馈有了回复";
 
-export const wallWorkSchema = z.object({
+const wallWorkSchema = z.object({
   shareId: z.string(),
   nickname: z.string(),
   courseTitle: z.string(),

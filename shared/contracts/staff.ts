@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 export const STAFF_PAGE_SIZES = [20, 50, 100] as const;
-export const STAFF_DEFAULT_PAGE_SIZE = 20;
+const STAFF_DEFAULT_PAGE_SIZE = 20;
 
 export const staffPageQuery = z.object({
   page: z.coerce.number().int().min(1, "页码从 1 开始").max(100_000).default(1),

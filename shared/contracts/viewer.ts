@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-export const ROLES = ["learner", "teacher", "operator"] as const;
-export const roleSchema = z.enum(ROLES);
+const ROLES = ["learner", "teacher", "operator"] as const;
+const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 /** The signed-in learner as every page sees it (the header, guards). Null when anonymous. */

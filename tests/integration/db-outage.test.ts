@@ -14,7 +14,8 @@ import type { DB } from "../../api/db/schema";
 import { createSession } from "../../api/modules/auth/sessions";
 import { type App, createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
-import { openServices, type Services } from "../../server/services";
+import type { Services } from "../../api/index";
+import { openServices } from "../../server/services";
 import { type TestDatabase, testDatabase } from "../db";
 import { BROWSER_UA, clientDir, closedPort } from "./helpers";
 

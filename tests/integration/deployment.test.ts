@@ -13,7 +13,8 @@ import { JSON_BODY_MAX_BYTES } from "../../api/http";
 import { HOMEWORK_PHOTO_MAX_BYTES } from "../../shared/contracts/homework";
 import { AVATAR_MAX_BYTES } from "../../shared/contracts/me";
 import { s3SettingsFromEnv } from "../../api/providers/storage";
-import { envSchema, loadConfig } from "../../server/config";
+import { loadConfig } from "../../server/config";
+import { envSchema } from "../../server/env-schema";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const read = (relative: string) => readFileSync(path.join(repoRoot, relative), "utf8");

@@ -7,7 +7,7 @@ import type { Router } from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINTS, expressPath, type EndpointRouter } from "../../api/endpoint";
-import { createApiRouter } from "../../api/router";
+import { createApiRouter } from "../../api/compose/router";
 import { testApp } from "./helpers";
 
 type App = Awaited<ReturnType<typeof testApp>>;

@@ -18,7 +18,8 @@ import { CHANNEL_UNAVAILABLE } from "../../api/modules/auth/otp";
 import { createSession, sessionCookieName } from "../../api/modules/auth/sessions";
 import { createApp } from "../../server/app";
 import { type AppConfig, loadConfig } from "../../server/config";
-import { openServices, type Services } from "../../server/services";
+import type { Services } from "../../api/index";
+import { openServices } from "../../server/services";
 import {
   PAYMENTS_OFF_MESSAGE,
   PAYMENTS_OFF_ORDER_MESSAGE,

@@ -25,7 +25,7 @@ export const newToken = () => randomBytes(32).toString("base64url");
 
 /** The hash of this browser's device key; a browser without one gets a new key (a cookie). */
 export function deviceKeyHash(ctx: ApiContext, req: Request, res: Response): string {
-  const known = res.locals.deviceKeyHash as string | undefined;
+  const known = res.locals.deviceKeyHash;
   if (known) return known;
   let key = readTokenCookie(req, DEVICE_COOKIE);
   if (!key) {
@@ -39,8 +39,9 @@ export function deviceKeyHash(ctx: ApiContext, req: Request, res: Response): str
     });
   }
   // Asked twice in one request (a login that creates the cookie): the same key both times.
-  res.locals.deviceKeyHash = hashToken(key);
-  return res.locals.deviceKeyHash as string;
+  const hash = hashToken(key);
+  res.locals.deviceKeyHash = hash;
+  return hash;
 }
 
 /** The hash of this browser's device key when it has one (never creates a key). */

@@ -29,7 +29,7 @@ export function alipaySign(privateKey: string, content: string): string {
   return createSign("RSA-SHA256").update(content, "utf8").sign(privateKey, "base64");
 }
 
-export function alipayVerify(publicKey: string, content: string, signature: string): boolean {
+function alipayVerify(publicKey: string, content: string, signature: string): boolean {
   try {
     return createVerify("RSA-SHA256").update(content, "utf8").verify(publicKey, signature, "base64");
   } catch {
@@ -63,7 +63,7 @@ export function parseAlipayNotification(s: AlipaySettings, p: Record<string, str
 }
 
 /** The raw text of `"<key>": {…}` inside a JSON document (what Alipay signs), or null. */
-export function rawJsonNode(text: string, key: string): string | null {
+function rawJsonNode(text: string, key: string): string | null {
   const at = text.indexOf(`"${key}"`);
   if (at < 0) return null;
   const start = text.indexOf("{", at + key.length + 2);

@@ -4,7 +4,7 @@
  * requests. A captured notification replayed later is refused even though its signature holds;
  * the gateways sign every retry anew, so a genuine late retry still gets through.
  */
-export const NOTIFICATION_FRESH_SECONDS = 300;
+const NOTIFICATION_FRESH_SECONDS = 300;
 
 /** Whether a notification sent at `sentAtMs` (epoch ms, NaN when unreadable) is fresh at `now`. */
 export function isFreshNotification(sentAtMs: number, now: Date): boolean {

@@ -55,7 +55,7 @@ export function paymentSettingsFrom(config: PaymentConfig, dataDir: string): Pay
 
 const registry = new WeakMap<ApiContext, PaymentSettings>();
 
-export function registerPaymentSettings(ctx: ApiContext, settings: PaymentSettings) {
+function registerPaymentSettings(ctx: ApiContext, settings: PaymentSettings) {
   registry.set(ctx, settings);
 }
 
@@ -73,7 +73,7 @@ export function configurePayments(ctx: ApiContext, settings: PaymentSettings) {
   }
 }
 
-export function sandboxSecretFor(dataDir: string): string {
+function sandboxSecretFor(dataDir: string): string {
   const file = path.join(dataDir, "payment-sandbox.secret");
   try {
     const existing = readFileSync(file, "utf8").trim();

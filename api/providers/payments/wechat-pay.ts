@@ -9,11 +9,11 @@ import { isFreshNotification } from "./freshness";
 import type { GatewayOrder, PaymentGateway, PaymentNotice, RefundRequest, StartResult } from "./gateway";
 import type { WechatPaySettings } from "./settings";
 
-export function wechatSign(privateKey: string, message: string): string {
+function wechatSign(privateKey: string, message: string): string {
   return createSign("RSA-SHA256").update(message).sign(privateKey, "base64");
 }
 
-export function wechatVerify(publicKey: string, message: string, signature: string): boolean {
+function wechatVerify(publicKey: string, message: string, signature: string): boolean {
   try {
     return createVerify("RSA-SHA256").update(message).verify(publicKey, signature, "base64");
   } catch {
@@ -21,7 +21,7 @@ export function wechatVerify(publicKey: string, message: string, signature: stri
   }
 }
 
-export function authorizationHeader(s: WechatPaySettings, method: string, urlPath: string, body: string, now: Date) {
+function authorizationHeader(s: WechatPaySettings, method: string, urlPath: string, body: string, now: Date) {
   const timestamp = String(Math.floor(now.getTime() / 1000));
   const nonce = randomBytes(16).toString("hex");
   const signature = wechatSign(s.privateKey, `${method}\n${urlPath}\n${timestamp}\n${nonce}\n${body}\n`);
@@ -29,10 +29,7 @@ export function authorizationHeader(s: WechatPaySettings, method: string, urlPat
 }
 
 /** Decrypts a notification resource (AEAD_AES_256_GCM: the last 16 bytes of the ciphertext are the tag). */
-export function decryptResource(
-  apiV3Key: string,
-  r: { ciphertext: string; nonce: string; associated_data?: string },
-): string {
+function decryptResource(apiV3Key: string, r: { ciphertext: string; nonce: string; associated_data?: string }): string {
   const data = Buffer.from(r.ciphertext, "base64");
   const decipher = createDecipheriv("aes-256-gcm", Buffer.from(apiV3Key, "utf8"), Buffer.from(r.nonce, "utf8"));
   decipher.setAAD(Buffer.from(r.associated_data ?? "", "utf8"));

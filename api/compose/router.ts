@@ -1,59 +1,51 @@
 /**
  * The API service: JSON only, mounted in-process at /api by default or run on its own
- * (API_ORIGIN). Business modules mount their routers here.
+ * (API_ORIGIN). Every business module's endpoints are mounted here, and only here.
  */
 import express, { type RequestHandler, type Router } from "express";
 import { z } from "zod";
-import type { ApiContext } from "./context";
-import { ApiError, apiErrorHandler, jsonBody, sameOriginOnly } from "./http";
-import { recordRoutePattern } from "./metrics";
-import { watchCatalogue } from "./catalogue-changes";
-import { microCache } from "./micro-cache";
-import { attachSession, passwordChangeGate, twoFactorGate } from "./modules/auth/guard";
-import { twoFactorLoginEndpoints, twoFactorSettingsEndpoints } from "./modules/auth/two-factor.endpoints";
-import { accountFlowEndpoints } from "./modules/auth/flows.endpoints";
-import { qrEndpoints } from "./modules/auth/qr.endpoints";
-import { authEndpoints } from "./modules/auth/endpoints";
-import { wechatEndpoints } from "./modules/auth/wechat.endpoints";
-import { meEndpoints } from "./modules/me/endpoints";
-import { noticeEndpoints } from "./modules/notices/endpoints";
-import { practiceEndpoints } from "./modules/practice/endpoints";
-import { liveEndpoints } from "./modules/live/endpoints";
-import { courseEndpoints } from "./modules/courses/endpoints";
-import { learningEndpoints } from "./modules/learning/endpoints";
-import { shopEndpoints } from "./modules/shop/endpoints";
-import { searchEndpoints } from "./modules/search/endpoints";
-import { activitiesEndpoints } from "./modules/activities/endpoints";
-import { homeEndpoints } from "./modules/home/endpoints";
-import { sitemapHandler } from "./modules/seo/sitemap";
-import { walletEndpoints } from "./modules/wallet/endpoints";
-import { orderEndpoints } from "./modules/orders/endpoints";
-import { paymentEndpoints } from "./modules/payments/endpoints";
-import { couponEndpoints } from "./modules/coupons/endpoints";
-import { groupEndpoints } from "./modules/groups/endpoints";
-import { giftEndpoints } from "./modules/gifts/endpoints";
-import { homeworkEndpoints, teachHomeworkEndpoints } from "./modules/homework/endpoints";
-import { auditEndpoints } from "./modules/audit/endpoints";
-import { adminOrderEndpoints } from "./modules/admin/orders.endpoints";
-import { adminUserEndpoints } from "./modules/admin/users.endpoints";
-import { adminCatalogueEndpoints } from "./modules/catalogue-admin/endpoints";
-import { adminLiveEndpoints, teachLiveEndpoints } from "./modules/live-admin/endpoints";
-import { teachCourseEndpoints } from "./modules/teach-courses/endpoints";
-import { mallAdminEndpoints } from "./modules/wallet/admin.endpoints";
-import { couponAdminEndpoints } from "./modules/coupons/admin.endpoints";
-import { campaignAdminEndpoints } from "./modules/campaigns/admin.endpoints";
-import { feedbackAdminEndpoints, feedbackEndpoints } from "./modules/feedback/endpoints";
-import { moderationEndpoints } from "./modules/homework/moderation.endpoints";
-import { openApiEndpoint } from "./openapi";
-import { defineEndpoint, endpointRouter, type Endpoint } from "./endpoint";
-
-export interface ApiErrorBody {
-  error: { code: string; message: string };
-}
-
-export function apiError(code: string, message: string): ApiErrorBody {
-  return { error: { code, message } };
-}
+import type { ApiContext } from "../context";
+import { ApiError, apiErrorHandler, jsonBody, sameOriginOnly } from "../http";
+import { recordRoutePattern } from "../metrics";
+import { watchCatalogue } from "../catalogue-changes";
+import { microCache } from "../micro-cache";
+import { attachSession, passwordChangeGate, twoFactorGate } from "../modules/auth/guard";
+import { twoFactorLoginEndpoints, twoFactorSettingsEndpoints } from "../modules/auth/two-factor.endpoints";
+import { accountFlowEndpoints } from "../modules/auth/flows.endpoints";
+import { qrEndpoints } from "../modules/auth/qr.endpoints";
+import { authEndpoints } from "../modules/auth/endpoints";
+import { wechatEndpoints } from "../modules/auth/wechat.endpoints";
+import { meEndpoints } from "../modules/me/endpoints";
+import { noticeEndpoints } from "../modules/notices/endpoints";
+import { practiceEndpoints } from "../modules/practice/endpoints";
+import { liveEndpoints } from "../modules/live/endpoints";
+import { courseEndpoints } from "../modules/courses/endpoints";
+import { learningEndpoints } from "../modules/learning/endpoints";
+import { shopEndpoints } from "../modules/shop/endpoints";
+import { searchEndpoints } from "../modules/search/endpoints";
+import { activitiesEndpoints } from "../modules/activities/endpoints";
+import { homeEndpoints } from "../modules/home/endpoints";
+import { sitemapHandler } from "../modules/seo/sitemap";
+import { walletEndpoints } from "../modules/wallet/endpoints";
+import { orderEndpoints } from "../modules/orders/endpoints";
+import { paymentEndpoints } from "../modules/payments/endpoints";
+import { couponEndpoints } from "../modules/coupons/endpoints";
+import { groupEndpoints } from "../modules/groups/endpoints";
+import { giftEndpoints } from "../modules/gifts/endpoints";
+import { homeworkEndpoints, teachHomeworkEndpoints } from "../modules/homework/endpoints";
+import { auditEndpoints } from "../modules/audit/endpoints";
+import { adminOrderEndpoints } from "../modules/admin/orders.endpoints";
+import { adminUserEndpoints } from "../modules/admin/users.endpoints";
+import { adminCatalogueEndpoints } from "../modules/catalogue-admin/endpoints";
+import { adminLiveEndpoints, teachLiveEndpoints } from "../modules/live-admin/endpoints";
+import { teachCourseEndpoints } from "../modules/teach-courses/endpoints";
+import { mallAdminEndpoints } from "../modules/wallet/admin.endpoints";
+import { couponAdminEndpoints } from "../modules/coupons/admin.endpoints";
+import { campaignAdminEndpoints } from "../modules/campaigns/admin.endpoints";
+import { feedbackAdminEndpoints, feedbackEndpoints } from "../modules/feedback/endpoints";
+import { moderationEndpoints } from "../modules/homework/moderation.endpoints";
+import { openApiEndpoint } from "../openapi";
+import { defineEndpoint, endpointRouter, type Endpoint } from "../endpoint";
 
 export function createApiRouter(ctx: ApiContext): Router {
   const api = express.Router();
