@@ -19,7 +19,7 @@ import { formatMoney } from "../../../../shared/money";
 import { browserApi } from "../../../lib/api";
 import { useIdempotentPost } from "../../../lib/idempotent-post";
 import { describeProblem, fieldErrorsOf, type Problem } from "../../../lib/problem";
-import { useStepUp } from "../../../components/step-up/StepUp";
+import { useStepUp } from "../../../components/step-up/step-up-context";
 
 export const CARRIERS = ["顺丰速运", "中通快递", "圆通速递", "韵达快递", "申通快递", "京东物流", "EMS", "邮政快递包裹"];
 

@@ -20,7 +20,7 @@ import { formatMoney } from "../../../../shared/money";
 import { Page } from "../../../components/Page";
 import { browserApi } from "../../../lib/api";
 import { describeProblem, type Problem } from "../../../lib/problem";
-import { useStepUp } from "../../../components/step-up/StepUp";
+import { useStepUp } from "../../../components/step-up/step-up-context";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
 import { DeskBusy, LoadFailed, loaded } from "../desk-parts";
 import "../desk.css";

@@ -11,16 +11,10 @@ import {
   type Me,
 } from "../../../../shared/contracts/me";
 import { formatDate, formatDateTime } from "../../../../shared/format";
-import {
-  CodeField,
-  FormAlert,
-  SubmitButton,
-  TextField,
-  useCodeSender,
-  useSubmission,
-} from "../../../components/form/fields";
+import { CodeField, FormAlert, SubmitButton, TextField, useCodeSender } from "../../../components/form/fields";
 import { browserApi } from "../../../lib/api";
 import { AccountSection, localProblem, useAction } from "../account-parts";
+import { useMutation } from "../../../lib/mutation";
 
 export function DeletionSection({ me, onDone }: { me: Me; onDone: () => void }) {
   const p = me.profile;
@@ -28,7 +22,7 @@ export function DeletionSection({ me, onDone }: { me: Me; onDone: () => void }) 
   const [agreed, setAgreed] = useState(false);
   const [channel, setChannel] = useState<DeletionChannel>(p.phone ? "sms" : "email");
   const [code, setCode] = useState("");
-  const form = useSubmission();
+  const form = useMutation();
   const cancel = useAction();
   const sender = useCodeSender(`deletion:${channel}`);
   const boundTo = channel === "sms" ? p.phone : p.email;

@@ -6,11 +6,12 @@
 import { useState } from "react";
 import type { TwoFactorSetup, TwoFactorStatus } from "../../../../shared/contracts/two-factor";
 import { formatDateTime } from "../../../../shared/format";
-import { FormAlert, SubmitButton, TextField, useSubmission } from "../../../components/form/fields";
+import { FormAlert, SubmitButton, TextField } from "../../../components/form/fields";
 import { browserApi } from "../../../lib/api";
 import { AccountRow, AccountSection, useAction } from "../account-parts";
 import { Done, type Part, PartFailed } from "./parts";
 import "./two-factor.css";
+import { useMutation } from "../../../lib/mutation";
 
 const contracts = () => import("../../../../shared/contracts/two-factor");
 
@@ -137,7 +138,7 @@ function SetupForm({
   onEnabled: (recoveryCodes: string[]) => void;
 }) {
   const [code, setCode] = useState("");
-  const form = useSubmission();
+  const form = useMutation();
   return (
     <form
       ref={form.formRef}
@@ -232,7 +233,7 @@ function CodeForm({
   onDone: (recoveryCodes: string[] | null) => void;
 }) {
   const [code, setCode] = useState("");
-  const form = useSubmission();
+  const form = useMutation();
   const renew = kind === "renew";
   return (
     <form

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * useSubmission with a schema given as a promise (decision 050): the check loads with the first
+ * useMutation's submit with a schema given as a promise (decision 050): the check loads with the first
  * submission, the form is busy meanwhile, and a check that fails to load says so instead of
  * doing nothing.
  */
@@ -8,15 +8,15 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { useSubmission } from "./fields";
+import { useMutation } from "./mutation";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const schema = z.object({ name: z.string().min(2, "至少两个字") });
 
-let form: ReturnType<typeof useSubmission>;
+let form: ReturnType<typeof useMutation>;
 function Probe() {
-  form = useSubmission();
+  form = useMutation();
   return null;
 }
 
@@ -36,7 +36,7 @@ function later<T>(value: T) {
   return { promise, arrive };
 }
 
-describe("useSubmission with a schema that loads on first submission", () => {
+describe("useMutation's submit with a schema that loads on first submission", () => {
   it("is busy while the schema loads, then calls the API with the parsed values", async () => {
     const call = vi.fn(async (input: { name: string }) => `sent ${input.name}`);
     const loading = later(schema);
