@@ -22,8 +22,8 @@ import { type Problem, describeProblem } from "../../lib/problem";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { AccountSection, Avatar, localProblem } from "./account-parts";
-import { useMutation } from "../../lib/mutation";
+import { AccountSection, Avatar } from "./account-parts";
+import { localProblem, useMutation } from "../../lib/mutation";
 
 export async function loader({ env, signal }: PageLoaderArgs) {
   const me = await env.api("/api/me", {
