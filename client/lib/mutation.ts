@@ -30,10 +30,11 @@ export interface MutationOptions {
   after?: () => unknown;
 }
 
-/** What follows a success: a line said to the user (role status), and the caller's next step. */
+/** What follows: after a success, a line said to the user (role status) and the caller's next step; after a failure, its. */
 export interface OnSuccess<T> {
-  done?: string;
+  done?: string | ((result: T) => string);
   onSuccess?: (result: T) => unknown;
+  onFailure?: (problem: Problem) => unknown;
 }
 
 export interface SendOptions<T> extends OnSuccess<T> {
@@ -84,6 +85,7 @@ export function useMutation({ idempotent = false, after }: MutationOptions = {})
       setErrors(found.fields);
       focusFirstInvalid(formRef.current);
     }
+    return found;
   }, []);
 
   const execute = useCallback(
@@ -97,11 +99,11 @@ export function useMutation({ idempotent = false, after }: MutationOptions = {})
         const result = await stepUp(call);
         if (result === REFUSED) return undefined;
         await afterRef.current?.();
-        setDone(then.done ?? null);
+        setDone(typeof then.done === "function" ? then.done(result) : (then.done ?? null));
         await then.onSuccess?.(result);
         return result;
       } catch (err) {
-        await fail(err);
+        await then.onFailure?.(await fail(err));
         return undefined;
       } finally {
         busyRef.current = false;
@@ -123,15 +125,21 @@ export function useMutation({ idempotent = false, after }: MutationOptions = {})
     [execute],
   );
 
+  /** The bare request of `send`, for a call made inside `run` or `submit` (it keeps no state). */
+  const request = useCallback(
+    async <T = unknown>(path: string, { method = "POST", body, schema }: SendOptions<T> = {}): Promise<T> => {
+      if (!idempotent) return browserApi<T>(path, { method, body, ...(schema ? { schema } : {}) });
+      const { postIdempotent } = await idempotentPost();
+      return postIdempotent<T>(keyHolder, path, body, schema);
+    },
+    [idempotent],
+  );
+
   /** One request to the API (a POST unless said otherwise). */
   const send = useCallback(
-    <T = unknown>(path: string, { method = "POST", body, schema, ...then }: SendOptions<T> = {}) =>
-      run(async () => {
-        if (!idempotent) return browserApi<T>(path, { method, body, ...(schema ? { schema } : {}) });
-        const { postIdempotent } = await idempotentPost();
-        return postIdempotent<T>(keyHolder, path, body, schema);
-      }, then),
-    [run, idempotent],
+    <T = unknown>(path: string, { method, body, schema, ...then }: SendOptions<T> = {}) =>
+      run(() => request<T>(path, { method, body, schema }), then),
+    [run, request],
   );
 
   /**
@@ -145,6 +153,7 @@ export function useMutation({ idempotent = false, after }: MutationOptions = {})
       schema: S | Promise<S>,
       values: unknown,
       call: (input: z.output<S>) => Promise<R>,
+      then?: OnSuccess<R>,
     ): Promise<R | undefined> =>
       execute(async () => {
         const parsed = (await schema).safeParse(values);
@@ -155,7 +164,7 @@ export function useMutation({ idempotent = false, after }: MutationOptions = {})
         }
         setErrors({});
         return call(parsed.data);
-      }),
+      }, then),
     [execute],
   );
 
@@ -200,7 +209,7 @@ export function useMutation({ idempotent = false, after }: MutationOptions = {})
     },
   });
 
-  return { busy, problem, setProblem, errors, done, formRef, run, send, submit, check, refuse, bind };
+  return { busy, problem, setProblem, errors, done, formRef, run, send, request, submit, check, refuse, bind };
 }
 
 export type Mutation = ReturnType<typeof useMutation>;

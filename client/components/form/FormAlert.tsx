@@ -4,7 +4,8 @@
  * need none of the fields' code.
  * - `look="form"`: above a form's submit button (the login panels, the account and order forms);
  * - `look="field"`: under a staff dialog's fields, naming the fields the API refused;
- * - `look="staff"`: the message line of a staff editor.
+ * - `look="staff"`: the message line of a staff editor;
+ * - `look="desk"`: under the operator's account desk.
  */
 import type { Problem } from "../../lib/problem";
 
@@ -12,6 +13,7 @@ const LOOKS = {
   form: { error: "login-alert", done: "login-alert" },
   field: { error: "form-field__error", done: "form-field__hint" },
   staff: { error: "staff-message staff-message--error", done: "staff-message" },
+  desk: { error: "desk-alert", done: "desk-done" },
 } as const;
 
 export function FormAlert({
