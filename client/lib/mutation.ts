@@ -103,7 +103,8 @@ export function useMutation({ idempotent = false, after }: MutationOptions = {})
         await then.onSuccess?.(result);
         return result;
       } catch (err) {
-        await then.onFailure?.(await fail(err));
+        const found = await fail(err);
+        await then.onFailure?.(found);
         return undefined;
       } finally {
         busyRef.current = false;
