@@ -17,17 +17,17 @@ export async function postIdempotent<T>(
   holder: IdempotencyKeyHolder,
   path: string,
   body: unknown,
-  schema: z.ZodType<T> | PromiseLike<z.ZodType<T>>,
+  schema?: z.ZodType<T> | PromiseLike<z.ZodType<T>>,
 ): Promise<T> {
   const fingerprint = `${path} ${JSON.stringify(body ?? null)}`;
   if (!holder.current || holder.current.fingerprint !== fingerprint) {
     holder.current = { fingerprint, key: crypto.randomUUID() };
   }
   try {
-    const result = await createAjax({ headers: { "Idempotency-Key": holder.current.key } })(path, {
+    const result = await createAjax({ headers: { "Idempotency-Key": holder.current.key } })<T>(path, {
       method: "POST",
       body,
-      schema,
+      ...(schema ? { schema } : {}),
     });
     holder.current = null;
     return result;

@@ -1,5 +1,4 @@
 /** Turning a failed call into Chinese text for a form: the message, the fields it names, when to retry. */
-import type { z } from "zod";
 import { AjaxError } from "../../shared/ajax";
 
 /** What a failed call means for the form: a message, the fields it names, when to retry. */
@@ -60,14 +59,4 @@ export function describeProblem(err: unknown): Problem {
   else if (err.statusCode === 404) problem.message = "该功能暂未开放";
   else problem.message = "服务暂时不可用，请稍后再试";
   return problem;
-}
-
-/** The first message of each field of a failed zod check. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".");
-    if (key && !(key in fields)) fields[key] = issue.message;
-  }
-  return fields;
 }

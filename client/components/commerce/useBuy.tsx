@@ -4,17 +4,14 @@
  * goods (pick a saved one or add one) — then creates the order (or gets back the open one for
  * the same item) and goes to /payment?order=….
  */
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useRootData } from "../../lib/root-data";
 import { LoginDialog } from "../LoginDialog";
-import type { Problem } from "../../lib/problem";
-import { describeProblemLater } from "../../lib/problem-later";
 import { lazyDialog } from "../../lib/lazy-dialog";
-import { withChunkReload } from "../../routing/chunk-reload";
 import type { BuyItem } from "./buy-item";
+import { useMutation } from "../../lib/mutation";
 import { useBuyingOff } from "./payments-mode";
-import type { IdempotencyKeyHolder } from "../../lib/idempotent-post";
 import "./commerce.css";
 
 // The address dialog (physical goods only) loads the first time it opens (decision 050).
@@ -22,10 +19,11 @@ const { Dialog: AddressDialog, preload: preloadAddressDialog } = lazyDialog(() =
   import("./AddressDialog").then((m) => m.AddressDialog),
 );
 
-/** Contracts load with the first request that needs them, not with the page (decision 030). */
+/**
+ * Contracts load with the first request that needs them, not with the page (decision 030); so
+ * does the ordering POST's key handling, inside useMutation (decision 057).
+ */
 const ordersContract = () => import("../../../shared/contracts/orders");
-/** So does the ordering POST: it runs on a click only (decision 057). */
-const idempotentPost = withChunkReload(() => import("../../lib/idempotent-post"));
 
 export function useBuy(item: BuyItem): {
   buy: () => void;
@@ -40,42 +38,29 @@ export function useBuy(item: BuyItem): {
   const { viewer } = useRootData();
   const off = useBuyingOff();
   const navigate = useNavigate();
-  const orderKey = useRef<IdempotencyKeyHolder["current"]>(null);
   const [loginOpen, setLoginOpen] = useState(false);
   const [addressOpen, setAddressOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const order = useMutation({ idempotent: true });
   const physical = item.itemType !== "course";
 
-  async function create(addressId?: number) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const body = {
+  const create = (addressId?: number) =>
+    order.send("/api/orders", {
+      body: {
         itemType: item.itemType,
         itemId: item.itemId,
         quantity: item.quantity ?? 1,
         ...(item.skuId !== undefined ? { skuId: item.skuId } : {}),
         ...(addressId !== undefined ? { addressId } : {}),
-      };
-      const { postIdempotent } = await idempotentPost();
-      const { order } = await postIdempotent(
-        orderKey,
-        "/api/orders",
-        body,
-        ordersContract().then((m) => m.createOrderResultSchema),
-      );
-      setAddressOpen(false);
-      void navigate(`/payment?order=${order.orderNo}`);
-    } catch (err) {
-      setProblem(await describeProblemLater(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+      },
+      schema: ordersContract().then((m) => m.createOrderResultSchema),
+      onSuccess: ({ order: created }) => {
+        setAddressOpen(false);
+        void navigate(`/payment?order=${created.orderNo}`);
+      },
+    });
 
   const buy = () => {
-    setProblem(null);
+    order.setProblem(null);
     if (off) return;
     if (!viewer) {
       setLoginOpen(true);
@@ -92,8 +77,8 @@ export function useBuy(item: BuyItem): {
         <AddressDialog
           open={addressOpen}
           item={item}
-          busy={busy}
-          problem={problem}
+          busy={order.busy}
+          problem={order.problem}
           onClose={() => setAddressOpen(false)}
           onChosen={(id) => void create(id)}
         />
@@ -103,5 +88,6 @@ export function useBuy(item: BuyItem): {
   const preload = () => {
     if (physical && viewer) preloadAddressDialog();
   };
-  return { buy, busy, problem: !addressOpen ? (problem?.message ?? null) : null, off, preload, dialogs };
+  const problem = !addressOpen ? (order.problem?.message ?? null) : null;
+  return { buy, busy: order.busy, problem, off, preload, dialogs };
 }

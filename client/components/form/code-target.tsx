@@ -5,7 +5,8 @@
  */
 import { type ReactNode, useRef, useState } from "react";
 import { type CodeSent, emailSchema, phoneSchema } from "../../../shared/contracts/auth";
-import { CodeField, TextField, sendCodeTo, useAutoFocus, useCodeSender, type useSubmission } from "./fields";
+import type { Mutation } from "../../lib/mutation";
+import { CodeField, TextField, sendCodeTo, useAutoFocus, useCodeSender } from "./fields";
 
 export type CodeChannel = "sms" | "email";
 
@@ -33,7 +34,7 @@ const channels = {
 } as const;
 
 export function useCodeTarget(
-  form: ReturnType<typeof useSubmission>,
+  form: Pick<Mutation, "setProblem" | "check" | "bind" | "errors">,
   {
     channel,
     name,

@@ -18,7 +18,8 @@ import {
 import type { z } from "zod";
 import type { CodeSent } from "../../../shared/contracts/auth";
 import { startCooldown, useCooldown } from "./cooldown";
-import { type Problem, describeProblem, fieldErrorsOf } from "../../lib/problem";
+import { type Mutation, useMutation } from "../../lib/mutation";
+import { type Problem, describeProblem } from "../../lib/problem";
 
 /** The shared password rules (passwordSchema), said before anyone gets them wrong. */
 export const PASSWORD_HINT = "8–64 位，需同时包含字母和数字";
@@ -104,11 +105,6 @@ export function useAutoFocus<T extends HTMLElement>(): RefObject<T | null> {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return ref;
-}
-
-/** After React has shown the field errors, moves focus to the first invalid field. */
-export function focusFirstInvalid(form: HTMLFormElement | null) {
-  setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
 }
 
 /**
@@ -228,85 +224,9 @@ export function SubmitButton({
   );
 }
 
-/**
- * One form's submission: checks the values with the shared schema (field errors, focus on the
- * first), then calls the API once at a time (busy), keeping what went wrong. A schema may be
- * given as a promise (`import("…/contracts/x").then((m) => m.xSchema)`): the form's checks then
- * load with its first submission, not with the page (decision 050); the form is busy meanwhile.
- */
-export function useSubmission() {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement | null>(null);
-  const busyRef = useRef(false);
-
-  /** Checks one field (before sending a code); the parsed value, or null with its error shown. */
-  const check = useCallback(async <S extends z.ZodType>(name: string, schema: S | Promise<S>, value: unknown) => {
-    let parsed: z.ZodSafeParseResult<z.output<S>>;
-    try {
-      parsed = (await schema).safeParse(value);
-    } catch (err) {
-      setProblem(describeProblem(err));
-      return null;
-    }
-    setErrors((prev) => {
-      const next = { ...prev };
-      if (parsed.success) delete next[name];
-      else next[name] = parsed.error.issues[0]?.message ?? "输入不正确";
-      return next;
-    });
-    if (!parsed.success) focusFirstInvalid(formRef.current);
-    return parsed.success ? parsed.data : null;
-  }, []);
-
-  const submit = useCallback(
-    async <S extends z.ZodType, R>(
-      schema: S | Promise<S>,
-      values: unknown,
-      call: (input: z.output<S>) => Promise<R>,
-    ): Promise<R | undefined> => {
-      if (busyRef.current) return undefined;
-      setProblem(null);
-      busyRef.current = true;
-      setBusy(true);
-      try {
-        const parsed = (await schema).safeParse(values);
-        if (!parsed.success) {
-          setErrors(fieldErrorsOf(parsed.error));
-          focusFirstInvalid(formRef.current);
-          return undefined;
-        }
-        setErrors({});
-        return await call(parsed.data);
-      } catch (err) {
-        const found = describeProblem(err);
-        setProblem(found);
-        if (Object.keys(found.fields).length > 0) {
-          setErrors(found.fields);
-          focusFirstInvalid(formRef.current);
-        }
-        return undefined;
-      } finally {
-        busyRef.current = false;
-        setBusy(false);
-      }
-    },
-    [],
-  );
-
-  /** A field's value, its error, and an edit that clears the error it had. */
-  const bind = (name: string, value: string, setValue: (value: string) => void) => ({
-    name,
-    value,
-    error: errors[name],
-    onValue: (next: string) => {
-      setValue(next);
-      if (errors[name]) setErrors(({ [name]: _edited, ...rest }) => rest);
-    },
-  });
-
-  return { errors, problem, setProblem, busy, formRef, check, submit, bind };
+/** @deprecated The form's state is `useMutation()` (client/lib/mutation.ts); kept for the panels not moved yet. */
+export function useSubmission(): Mutation {
+  return useMutation();
 }
 
 /**
@@ -314,7 +234,7 @@ export function useSubmission() {
  * wrong (a 429 also starts the countdown), and move on to the code field.
  */
 export async function sendCodeTo<S extends z.ZodType>(
-  form: ReturnType<typeof useSubmission>,
+  form: Pick<Mutation, "setProblem" | "check">,
   sender: ReturnType<typeof useCodeSender>,
   codeRef: RefObject<HTMLInputElement | null>,
   field: { name: string; schema: S | Promise<S>; value: string },

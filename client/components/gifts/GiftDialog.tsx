@@ -9,19 +9,20 @@ import type { CourseDetail } from "../../../shared/contracts/courses";
 import { GIFT_CLAIM_DAYS, GIFT_MESSAGE_MAX } from "../../../shared/contracts/gifts";
 import { coverSizes, coverOf } from "../../../shared/media";
 import { FormAlert } from "../form/FormAlert";
-import { describeProblem, type Problem } from "../../lib/problem";
 import { LazyImage } from "../../lib/lazy-image";
 import { Modal } from "../../lib/modal";
 import { formatMoney } from "../../../shared/money";
-import { useIdempotentPost } from "../../lib/idempotent-post";
+import { useMutation } from "../../lib/mutation";
 
 export function GiftDialog({ open, course, onClose }: { open: boolean; course: CourseDetail; onClose: () => void }) {
   const navigate = useNavigate();
-  const post = useIdempotentPost();
+  const order = useMutation({ idempotent: true });
+  // Busy until the payment page shows.
+  const [leaving, setLeaving] = useState(false);
   const [message, setMessage] = useState("");
   const [messageError, setMessageError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const busy = order.busy || leaving;
+  const problem = order.problem;
   const size = coverSizes.landscape;
 
   async function submit(event: FormEvent) {
@@ -34,19 +35,14 @@ export function GiftDialog({ open, course, onClose }: { open: boolean; course: C
       return;
     }
     setMessageError(null);
-    setBusy(true);
-    setProblem(null);
-    try {
-      const { order } = await post(
-        "/api/gifts",
-        parsed.data,
-        import("../../../shared/contracts/orders").then((m) => m.createOrderResultSchema),
-      );
-      void navigate(`/payment?order=${order.orderNo}`);
-    } catch (err) {
-      setProblem(describeProblem(err));
-      setBusy(false);
-    }
+    await order.send("/api/gifts", {
+      body: parsed.data,
+      schema: import("../../../shared/contracts/orders").then((m) => m.createOrderResultSchema),
+      onSuccess: ({ order: created }) => {
+        setLeaving(true);
+        void navigate(`/payment?order=${created.orderNo}`);
+      },
+    });
   }
 
   return (

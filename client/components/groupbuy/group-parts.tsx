@@ -6,12 +6,11 @@
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { GroupPerson } from "../../../shared/contracts/groups";
-import { describeProblem, type Problem } from "../../lib/problem";
 import { formatCountdown } from "../../../shared/format";
 import { useCountdown } from "../../lib/countdown";
-import { useIdempotentPost } from "../../lib/idempotent-post";
 import "../commerce/commerce.css";
 import "./groupbuy.css";
+import { useMutation } from "../../lib/mutation";
 
 /** The answer's contract, loaded when a learner starts or joins a group (decision 030). */
 const groupOrderResult = () =>
@@ -62,23 +61,21 @@ export function GroupAvatar({ person, size = 48 }: { person: GroupPerson; size?:
  */
 export function useGroupOrder() {
   const navigate = useNavigate();
-  const post = useIdempotentPost();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  async function run(path: string, body: unknown) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const { order } = await post(path, body, groupOrderResult());
-      void navigate(`/payment?order=${order.orderNo}`);
-    } catch (err) {
-      setProblem(describeProblem(err));
-      setBusy(false);
-    }
-  }
+  const order = useMutation({ idempotent: true });
+  // Busy until the payment page shows.
+  const [leaving, setLeaving] = useState(false);
+  const run = (path: string, body: unknown) =>
+    order.send(path, {
+      body,
+      schema: groupOrderResult(),
+      onSuccess: ({ order: created }) => {
+        setLeaving(true);
+        void navigate(`/payment?order=${created.orderNo}`);
+      },
+    });
   return {
-    busy,
-    problem,
+    busy: order.busy || leaving,
+    problem: order.problem,
     start: (campaignId: number) => run("/api/groups", { campaignId }),
     join: (groupNo: string) => run(`/api/groups/${groupNo}/join`, {}),
   };

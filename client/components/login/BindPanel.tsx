@@ -9,7 +9,8 @@ import {
 } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
 import { useCodeTarget } from "../form/code-target";
-import { FormAlert, SubmitButton, useSubmission } from "../form/fields";
+import { FormAlert, SubmitButton } from "../form/fields";
+import { useMutation } from "../../lib/mutation";
 
 export function BindPanel({
   onLogin,
@@ -21,7 +22,7 @@ export function BindPanel({
 }) {
   // Unknown until asked; a missing or expired authorisation is said before anyone types.
   const [pending, setPending] = useState<{ nickname: string | null } | false | null>(null);
-  const form = useSubmission();
+  const form = useMutation();
   const phone = useCodeTarget(form, {
     channel: "sms",
     name: "phone",

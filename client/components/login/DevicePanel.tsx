@@ -7,7 +7,8 @@ import {
   loginResultSchema,
 } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
-import { CodeField, FormAlert, SubmitButton, useAutoFocus, useCodeSender, useSubmission } from "../form/fields";
+import { CodeField, FormAlert, SubmitButton, useAutoFocus, useCodeSender } from "../form/fields";
+import { useMutation } from "../../lib/mutation";
 
 export function DevicePanel({
   channel,
@@ -19,7 +20,7 @@ export function DevicePanel({
   onLogin: (result: LoginResult) => void;
 }) {
   const [code, setCode] = useState("");
-  const form = useSubmission();
+  const form = useMutation();
   const codeRef = useAutoFocus<HTMLInputElement>();
   const sender = useCodeSender(`device:${channel}:${maskedTarget}`);
   const where = channel === "sms" ? `手机 ${maskedTarget}` : `邮箱 ${maskedTarget}`;

@@ -9,7 +9,8 @@ import {
 } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
 import { useCodeTarget } from "../form/code-target";
-import { FormAlert, SubmitButton, TextField, useSubmission } from "../form/fields";
+import { FormAlert, SubmitButton, TextField } from "../form/fields";
+import { useMutation } from "../../lib/mutation";
 
 export function EmailPanel({
   onLogin,
@@ -20,7 +21,7 @@ export function EmailPanel({
 }) {
   const [mode, setMode] = useState<"password" | "code">("password");
   const [password, setPassword] = useState("");
-  const form = useSubmission();
+  const form = useMutation();
   const passwordRef = useRef<HTMLInputElement | null>(null);
   const address = useCodeTarget(form, {
     channel: "email",

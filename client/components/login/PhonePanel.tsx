@@ -2,10 +2,11 @@
 import { type LoginResult, codeSentSchema, loginResultSchema, smsLoginSchema } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
 import { useCodeTarget } from "../form/code-target";
-import { FormAlert, SubmitButton, useSubmission } from "../form/fields";
+import { FormAlert, SubmitButton } from "../form/fields";
+import { useMutation } from "../../lib/mutation";
 
 export function PhonePanel({ onLogin }: { onLogin: (result: LoginResult) => void }) {
-  const form = useSubmission();
+  const form = useMutation();
   const phone = useCodeTarget(form, {
     channel: "sms",
     name: "phone",

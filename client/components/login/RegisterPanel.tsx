@@ -8,12 +8,13 @@ import {
 } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
 import { useCodeTarget } from "../form/code-target";
-import { FormAlert, PASSWORD_HINT, SubmitButton, TextField, useSubmission } from "../form/fields";
+import { FormAlert, PASSWORD_HINT, SubmitButton, TextField } from "../form/fields";
+import { useMutation } from "../../lib/mutation";
 
 export function RegisterPanel({ onLogin }: { onLogin: (result: LoginResult) => void }) {
   const [password, setPassword] = useState("");
   const [nickname, setNickname] = useState("");
-  const form = useSubmission();
+  const form = useMutation();
   const email = useCodeTarget(form, {
     channel: "email",
     name: "email",

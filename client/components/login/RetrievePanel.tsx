@@ -3,7 +3,8 @@ import { useState } from "react";
 import { codeSentSchema, resetSchema, statusOkSchema } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
 import { type CodeChannel, useCodeTarget } from "../form/code-target";
-import { FormAlert, PASSWORD_HINT, SubmitButton, TextField, useSubmission } from "../form/fields";
+import { FormAlert, PASSWORD_HINT, SubmitButton, TextField } from "../form/fields";
+import { useMutation } from "../../lib/mutation";
 
 export type RecoveryChannel = CodeChannel;
 
@@ -22,7 +23,7 @@ export function RetrievePanel({
 }) {
   const [channel, setChannel] = useState<RecoveryChannel>(initialTarget.includes("@") ? "email" : "sms");
   const [password, setPassword] = useState("");
-  const form = useSubmission();
+  const form = useMutation();
   const address = useCodeTarget(form, {
     channel,
     name: "target",

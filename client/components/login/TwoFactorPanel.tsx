@@ -2,12 +2,13 @@
 import { useState } from "react";
 import type { LoginResult } from "../../../shared/contracts/auth";
 import { browserApi } from "../../lib/api";
-import { FormAlert, SubmitButton, TextField, useAutoFocus, useSubmission } from "../form/fields";
+import { FormAlert, SubmitButton, TextField, useAutoFocus } from "../form/fields";
+import { useMutation } from "../../lib/mutation";
 
 export function TwoFactorPanel({ onLogin }: { onLogin: (result: LoginResult) => void }) {
   const [code, setCode] = useState("");
   const [recovery, setRecovery] = useState(false);
-  const form = useSubmission();
+  const form = useMutation();
   const codeRef = useAutoFocus<HTMLInputElement>();
 
   return (

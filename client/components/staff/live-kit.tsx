@@ -15,7 +15,9 @@ import {
 import { chinaDateTime } from "../../../shared/china-time";
 import { formatDateTime, formatTime } from "../../../shared/format";
 import { browserApi } from "../../lib/api";
-import { ActionMessage, Field, useAction } from "./staff-kit";
+import { FormAlert } from "../form/FormAlert";
+import { useMutation } from "../../lib/mutation";
+import { Field } from "./staff-kit";
 import { type StreamVerdict, VERDICT_TEXT, checkStream } from "./stream-check";
 
 /** An instant as the value of a datetime-local input on the China wall clock ("2026-11-27T19:30"). */
@@ -83,7 +85,7 @@ export function IngestPanel({ live }: { live: AdminLive }) {
 export function MoveForm({ live, endpoint, method }: { live: AdminLive; endpoint: string; method: "PUT" | "PATCH" }) {
   const [startsAt, setStartsAt] = useState(localInputOf(live.startsAt));
   const [endsAt, setEndsAt] = useState(localInputOf(live.endsAt));
-  const action = useAction();
+  const action = useMutation();
   const revalidator = useRevalidator();
   if (live.state !== "scheduled") {
     return <p className="staff-message">直播开始后不能再改时间。</p>;
@@ -95,14 +97,11 @@ export function MoveForm({ live, endpoint, method }: { live: AdminLive; endpoint
       onSubmit={(event) => {
         event.preventDefault();
         void action
-          .run(
-            () =>
-              browserApi(endpoint, {
-                method,
-                body: { startsAt: isoOfLocalInput(startsAt), endsAt: isoOfLocalInput(endsAt) },
-              }),
-            `时间已调整，已通知 ${live.audience} 位预约或报名的学员`,
-          )
+          .send(endpoint, {
+            method,
+            body: { startsAt: isoOfLocalInput(startsAt), endsAt: isoOfLocalInput(endsAt) },
+            done: `时间已调整，已通知 ${live.audience} 位预约或报名的学员`,
+          })
           .then(() => revalidator.revalidate());
       }}
     >
@@ -136,18 +135,18 @@ export function MoveForm({ live, endpoint, method }: { live: AdminLive; endpoint
         </button>
         <small>会通知 {live.audience} 位预约或报名的学员</small>
       </div>
-      <ActionMessage state={action} />
+      <FormAlert look="staff" problem={action.problem} done={action.done} />
     </form>
   );
 }
 
 export function PinForm({ live, endpoint }: { live: AdminLive; endpoint: string }) {
   const [text, setText] = useState(live.pinnedMessage ?? "");
-  const action = useAction();
+  const action = useMutation();
   const revalidator = useRevalidator();
   const save = (message: string | null) =>
     void action
-      .run(() => browserApi(endpoint, { method: "PUT", body: { message } }), message ? "已置顶" : "已取消置顶")
+      .send(endpoint, { method: "PUT", body: { message }, done: message ? "已置顶" : "已取消置顶" })
       .then(() => revalidator.revalidate());
   return (
     <form
@@ -179,7 +178,7 @@ export function PinForm({ live, endpoint }: { live: AdminLive; endpoint: string 
           </button>
         ) : null}
       </div>
-      <ActionMessage state={action} />
+      <FormAlert look="staff" problem={action.problem} done={action.done} />
     </form>
   );
 }
@@ -189,7 +188,7 @@ export function ChatModeration({ base, canHide }: { base: string; canHide: boole
   const [messages, setMessages] = useState<ChatEntry[] | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [minutes, setMinutes] = useState<number>(MUTE_MINUTES[1]);
-  const action = useAction();
+  const action = useMutation();
   const tick = useRef(0);
   const [version, setVersion] = useState(0);
   useEffect(() => {
@@ -233,7 +232,7 @@ export function ChatModeration({ base, canHide }: { base: string; canHide: boole
           </select>
         )}
       </Field>
-      <ActionMessage state={action} />
+      <FormAlert look="staff" problem={action.problem} done={action.done} />
       {loadError ? (
         <p className="staff-message staff-message--error" role="alert">
           聊天记录加载失败{" "}
@@ -277,9 +276,7 @@ export function ChatModeration({ base, canHide }: { base: string; canHide: boole
                       className="text-link"
                       disabled={action.busy}
                       onClick={() =>
-                        void action
-                          .run(() => browserApi(`${base}/chat/${m.id}/hide`, { method: "POST", body: {} }), "已隐藏")
-                          .then(refresh)
+                        void action.send(`${base}/chat/${m.id}/hide`, { body: {}, done: "已隐藏" }).then(refresh)
                       }
                     >
                       隐藏
@@ -292,7 +289,7 @@ export function ChatModeration({ base, canHide }: { base: string; canHide: boole
                       disabled={action.busy}
                       onClick={() =>
                         void action
-                          .run(() => browserApi(`${base}/mutes/${m.userId}`, { method: "DELETE" }), "已解除禁言")
+                          .send(`${base}/mutes/${m.userId}`, { method: "DELETE", done: "已解除禁言" })
                           .then(refresh)
                       }
                     >
@@ -305,10 +302,7 @@ export function ChatModeration({ base, canHide }: { base: string; canHide: boole
                       disabled={action.busy}
                       onClick={() =>
                         void action
-                          .run(
-                            () => browserApi(`${base}/mutes`, { method: "POST", body: { userId: m.userId, minutes } }),
-                            `已禁言 ${m.nickname}`,
-                          )
+                          .send(`${base}/mutes`, { body: { userId: m.userId, minutes }, done: `已禁言 ${m.nickname}` })
                           .then(refresh)
                       }
                     >

@@ -93,12 +93,5 @@ export function SelectField<V extends string>({
   );
 }
 
-/** A zod refusal as field → first message, keyed like the API's `invalid_input` details ("skus.0.name"). */
-export function fieldErrorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join(".");
-    if (!(key in fields)) fields[key] = issue.message;
-  }
-  return fields;
-}
+/** @deprecated Import it from client/lib/mutation.ts. */
+export { fieldErrorsOf } from "../../lib/mutation";

@@ -3,10 +3,11 @@
  * an action runner with its busy state and the API's message, money in yuan, and the homework task
  * form (operators and teachers both set tasks).
  */
-import { type ReactNode, useCallback, useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { SCRIPTS, SCRIPT_LABELS, type Script } from "../../../shared/contracts/homework";
 import type { AdminTask, TaskFields } from "../../../shared/contracts/admin-catalogue";
-import { describeProblem } from "../../lib/problem";
+import { localProblem, useMutation } from "../../lib/mutation";
+import { FormAlert } from "../form/FormAlert";
 import "./staff.css";
 
 export function Field({
@@ -45,49 +46,26 @@ export function Field({
   );
 }
 
-export interface ActionState {
-  busy: boolean;
-  error: string | null;
-  fields: Record<string, string>;
-  done: string | null;
-}
-
-/** Runs one staff action at a time; keeps the API's message (and per-field messages) for the form. */
+/**
+ * @deprecated A staff form's action is `useMutation()` (client/lib/mutation.ts) and its message
+ * `<FormAlert look="staff">`; kept for the pages not moved yet.
+ */
 export function useAction() {
-  const [state, setState] = useState<ActionState>({ busy: false, error: null, fields: {}, done: null });
-  /** Shows the form's own refusal (a check made before anything is sent) by field. */
-  const refuse = useCallback((fields: Record<string, string>, message = "请检查标出的项目") => {
-    setState({ busy: false, error: message, fields, done: null });
-  }, []);
-  const run = useCallback(async <T,>(action: () => Promise<T>, doneText?: string): Promise<T | undefined> => {
-    setState({ busy: true, error: null, fields: {}, done: null });
-    try {
-      const result = await action();
-      setState({ busy: false, error: null, fields: {}, done: doneText ?? null });
-      return result;
-    } catch (err) {
-      const problem = describeProblem(err);
-      setState({ busy: false, error: problem.message, fields: problem.fields, done: null });
-      return undefined;
-    }
-  }, []);
-  return { ...state, run, refuse };
+  const action = useMutation();
+  return {
+    busy: action.busy,
+    error: action.problem?.message ?? null,
+    fields: action.errors,
+    done: action.done,
+    run: <T,>(call: () => Promise<T>, doneText?: string) =>
+      action.run(call, doneText === undefined ? {} : { done: doneText }),
+    refuse: action.refuse,
+  };
 }
 
-export function ActionMessage({ state }: { state: Pick<ActionState, "error" | "done"> }) {
-  if (state.error)
-    return (
-      <p className="staff-message staff-message--error" role="alert">
-        {state.error}
-      </p>
-    );
-  if (state.done)
-    return (
-      <p className="staff-message" role="status">
-        {state.done}
-      </p>
-    );
-  return null;
+/** @deprecated See useAction. */
+export function ActionMessage({ state }: { state: { error: string | null; done: string | null } }) {
+  return <FormAlert look="staff" problem={state.error ? localProblem(state.error) : null} done={state.done} />;
 }
 
 /** Cents as the yuan an operator types ("99.00"). */

@@ -4,25 +4,9 @@
  * the login password or the app's code; once the API has stamped the session, the action is
  * sent once more. Cancelled, the action fails with the API's own refusal.
  */
-import { type ReactNode, createContext, useCallback, useContext, useRef, useState } from "react";
-import { AjaxError } from "../../../shared/ajax";
+import { type ReactNode, useCallback, useRef, useState } from "react";
 import { lazyDialog } from "../../lib/lazy-dialog";
-
-/** Runs an API call; a refusal for want of a step-up asks for one and tries the call again, once. */
-export type StepUpGuard = <T>(call: () => Promise<T>) => Promise<T>;
-
-const StepUpContext = createContext<StepUpGuard>((call) => call());
-
-/** The guard of the console around this component (outside it, calls simply run). */
-export function useStepUp(): StepUpGuard {
-  return useContext(StepUpContext);
-}
-
-export function needsStepUp(err: unknown): boolean {
-  if (!(err instanceof AjaxError) || err.statusCode !== 403) return false;
-  const body = err.body as { error?: { code?: unknown } } | null;
-  return body?.error?.code === "step_up_required";
-}
+import { needsStepUp, StepUpContext, type StepUpGuard } from "./step-up-context";
 
 const prompt = lazyDialog(() => import("./StepUpDialog").then((m) => m.StepUpDialog));
 

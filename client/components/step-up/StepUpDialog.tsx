@@ -3,8 +3,9 @@ import { useEffect, useState } from "react";
 import type { StepUpState } from "../../../shared/contracts/two-factor";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
-import { FormAlert, SubmitButton, TextField, useAutoFocus, useSubmission } from "../form/fields";
+import { FormAlert, SubmitButton, TextField, useAutoFocus } from "../form/fields";
 import "./step-up.css";
+import { useMutation } from "../../lib/mutation";
 
 type Method = "password" | "code";
 
@@ -21,7 +22,7 @@ export function StepUpDialog({
   const [method, setMethod] = useState<Method>("password");
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
-  const form = useSubmission();
+  const form = useMutation();
   const fieldRef = useAutoFocus<HTMLInputElement>();
 
   useEffect(() => {

@@ -19,10 +19,9 @@ import { HomeworkPhoto } from "../../components/homework/HomeworkPhoto";
 import { LevelSeal } from "../../components/homework/LevelSeal";
 import { ModelCharacter } from "../../components/homework/ModelCharacter";
 import { teacherName } from "../../components/homework/teacher-name";
-import { browserApi } from "../../lib/api";
-import { describeProblem, type Problem } from "../../lib/problem";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./homework-wall.css";
+import { useMutation } from "../../lib/mutation";
 
 /** Contracts load with the first request that needs them, not with the page (decision 030). */
 const homeworkContract = () => import("../../../shared/contracts/homework");
@@ -58,24 +57,15 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
 }
 
 function TakeDown({ submissionId, onDone }: { submissionId: string; onDone: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const { busy, problem, send } = useMutation();
   async function takeDown() {
     if (!window.confirm("从作业墙撤下后，这个分享页将无法访问。确定撤下吗？")) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await browserApi(`/api/homework/submissions/${submissionId}`, {
-        method: "PATCH",
-        body: { showOnWall: false },
-        schema: homeworkContract().then((m) => m.submissionSchema),
-      });
-      onDone();
-    } catch (err) {
-      setProblem(describeProblem(err));
-    } finally {
-      setBusy(false);
-    }
+    await send(`/api/homework/submissions/${submissionId}`, {
+      method: "PATCH",
+      body: { showOnWall: false },
+      schema: homeworkContract().then((m) => m.submissionSchema),
+      onSuccess: onDone,
+    });
   }
   return (
     <div className="share-owner">

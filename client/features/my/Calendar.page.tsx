@@ -12,11 +12,10 @@ import { type Calendar, type CalendarEvent, type CalendarFeed } from "../../../s
 import { FormAlert } from "../../components/form/FormAlert";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
-import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { useAction } from "./account-parts";
 import { mondayOf } from "./practice-charts";
 import "./practice.css";
+import { useMutation } from "../../lib/mutation";
 
 /** The 6 weeks shown for a month: from the Monday on or before the 1st. */
 function monthRange(month: string): { from: string; to: string } {
@@ -82,27 +81,18 @@ function EventItem({ event }: { event: CalendarEvent }) {
 function FeedPanel({ initial }: { initial: CalendarFeed }) {
   const [feed, setFeed] = useState(initial);
   const [copied, setCopied] = useState(false);
-  const { busy, problem, run } = useAction();
+  const { busy, problem, send } = useMutation();
+  const feedSchema = () => import("../../../shared/contracts/practice").then((m) => m.calendarFeedSchema);
   const reset = () =>
-    run(async () => {
-      setFeed(
-        await browserApi("/api/practice/calendar/feed", {
-          method: "POST",
-          body: {},
-          schema: import("../../../shared/contracts/practice").then((m) => m.calendarFeedSchema),
-        }),
-      );
-      setCopied(false);
+    send("/api/practice/calendar/feed", {
+      body: {},
+      schema: feedSchema(),
+      onSuccess: (next) => {
+        setFeed(next);
+        setCopied(false);
+      },
     });
-  const off = () =>
-    run(async () => {
-      setFeed(
-        await browserApi("/api/practice/calendar/feed", {
-          method: "DELETE",
-          schema: import("../../../shared/contracts/practice").then((m) => m.calendarFeedSchema),
-        }),
-      );
-    });
+  const off = () => send("/api/practice/calendar/feed", { method: "DELETE", schema: feedSchema(), onSuccess: setFeed });
   const copy = async () => {
     if (!feed.url) return;
     try {

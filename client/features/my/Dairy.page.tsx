@@ -13,10 +13,10 @@ import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { localProblem, useAction } from "./account-parts";
 import { HeatMap, WeekBars } from "./practice-charts";
 import "@fontsource/ma-shan-zheng/400.css";
 import "./practice.css";
+import { localProblem, useMutation } from "../../lib/mutation";
 
 export async function loader({ env, signal }: PageLoaderArgs) {
   const summary = await env.api("/api/practice/diary", {
@@ -70,7 +70,7 @@ function EntryForm({
   const [note, setNote] = useState(entry?.note ?? "");
   const [file, setFile] = useState<File | null>(null);
   const [keepPhoto, setKeepPhoto] = useState(true);
-  const { busy, problem, setProblem, run } = useAction();
+  const { busy, problem, setProblem, run } = useMutation();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -16,11 +16,9 @@ import {
 import { FormAlert } from "../../components/form/FormAlert";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
-import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { localProblem, useAction } from "./account-parts";
+import { localProblem, useMutation } from "../../lib/mutation";
 import { Amount, ExchangeCard } from "./exchange-parts";
-import { useIdempotentPost } from "../../lib/idempotent-post";
 
 export async function loader({ env, signal }: PageLoaderArgs) {
   const [wallet, mall] = await Promise.all([
@@ -44,17 +42,16 @@ export async function loader({ env, signal }: PageLoaderArgs) {
 function CheckIn({ initial, onChecked }: { initial: boolean; onChecked: (result: CheckInResult) => void }) {
   const [done, setDone] = useState(initial);
   const [result, setResult] = useState<CheckInResult | null>(null);
-  const { busy, problem, run } = useAction();
+  const { busy, problem, send } = useMutation();
   const checkIn = () =>
-    run(async () => {
-      const res = await browserApi("/api/wallet/check-in", {
-        method: "POST",
-        body: {},
-        schema: import("../../../shared/contracts/wallet").then((m) => m.checkInResultSchema),
-      });
-      setResult(res);
-      setDone(true);
-      onChecked(res);
+    send("/api/wallet/check-in", {
+      body: {},
+      schema: import("../../../shared/contracts/wallet").then((m) => m.checkInResultSchema),
+      onSuccess: (res) => {
+        setResult(res);
+        setDone(true);
+        onChecked(res);
+      },
     });
   return (
     <div className="check-in">
@@ -82,8 +79,7 @@ function ExchangeForm({
 }) {
   const [value, setValue] = useState("1");
   const [message, setMessage] = useState<string | null>(null);
-  const { busy, problem, setProblem, run } = useAction();
-  const post = useIdempotentPost();
+  const { busy, problem, setProblem, send } = useMutation({ idempotent: true });
   const rate = wallet.rate.coinsPerBishan;
   const bishan = /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : NaN;
   const cost = Number.isInteger(bishan) ? bishan * rate : null;
@@ -104,11 +100,13 @@ function ExchangeForm({
       setProblem(localProblem(rule.reason));
       return;
     }
-    const body = parsed.data;
-    await run(async () => {
-      const res = await post("/api/wallet/exchange", body, exchangeResultSchema);
-      setMessage(res.message);
-      onBalances(res.balances);
+    await send("/api/wallet/exchange", {
+      body: parsed.data,
+      schema: exchangeResultSchema,
+      onSuccess: (res) => {
+        setMessage(res.message);
+        onBalances(res.balances);
+      },
     });
   }
 

@@ -10,10 +10,9 @@ import { currencies } from "../../../shared/currency";
 import { deliveryLabels, type MyRedemption } from "../../../shared/contracts/staff-commerce";
 import { formatDateTime } from "../../../shared/format";
 import { Page } from "../../components/Page";
-import { browserApi } from "../../lib/api";
-import { describeProblem } from "../../lib/problem";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { LedgerTable, ledgerLoader, RecordTabs } from "./exchange-parts";
+import { useMutation } from "../../lib/mutation";
 
 const ledger = ledgerLoader("coin", "兑换记录");
 
@@ -32,24 +31,14 @@ export async function loader(args: PageLoaderArgs) {
 
 function Redemption({ initial }: { initial: MyRedemption }) {
   const [r, setR] = useState(initial);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    setProblem(null);
-    try {
-      setR(
-        await browserApi(`/api/wallet/redemptions/${r.id}/confirm`, {
-          method: "POST",
-          schema: import("../../../shared/contracts/staff-commerce").then((m) => m.myRedemptionSchema),
-        }),
-      );
-    } catch (err) {
-      setProblem(describeProblem(err).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const confirmation = useMutation();
+  const busy = confirmation.busy;
+  const problem = confirmation.problem?.message ?? null;
+  const confirm = () =>
+    confirmation.send(`/api/wallet/redemptions/${r.id}/confirm`, {
+      schema: import("../../../shared/contracts/staff-commerce").then((m) => m.myRedemptionSchema),
+      onSuccess: setR,
+    });
   const delivery = r.deliveryState ? deliveryLabels[r.deliveryState] : null;
   return (
     <li className="card redemption" data-testid={`redemption-${r.id}`}>

@@ -17,12 +17,13 @@ import {
 } from "../../../shared/contracts/me";
 import { ajaxErrorMessage } from "../../../shared/errors";
 import { REGIONS } from "../../../shared/regions";
-import { FormAlert, SubmitButton, TextField, useSubmission } from "../../components/form/fields";
+import { FormAlert, SubmitButton, TextField } from "../../components/form/fields";
 import { type Problem, describeProblem } from "../../lib/problem";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { AccountSection, Avatar, localProblem } from "./account-parts";
+import { AccountSection, Avatar } from "./account-parts";
+import { localProblem, useMutation } from "../../lib/mutation";
 
 export async function loader({ env, signal }: PageLoaderArgs) {
   const me = await env.api("/api/me", {
@@ -180,7 +181,7 @@ function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
     intro: p.intro ?? "",
   });
   const [saved, setSaved] = useState(false);
-  const form = useSubmission();
+  const form = useMutation();
   const introId = useId();
   const regionId = useId();
   const set = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => {

@@ -10,13 +10,12 @@ import { type Coupon, COUPON_TABS, type CouponTab, type CouponTemplate } from ".
 import { formatMoney, formatYuan } from "../../../shared/money";
 import { EmptyState } from "../../components/EmptyState";
 import { FormAlert } from "../../components/form/FormAlert";
-import { describeProblem, type Problem } from "../../lib/problem";
 import { Page } from "../../components/Page";
-import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { CouponReturnDialog } from "../../components/commerce/commerce-parts";
 import "../../components/commerce/commerce.css";
 import { formatDate } from "../../../shared/format";
+import { useMutation } from "../../lib/mutation";
 
 export async function loader({ env, signal, request }: PageLoaderArgs) {
   const raw = new URL(request.url).searchParams.get("state") ?? "可用";
@@ -93,27 +92,18 @@ function CouponCard({ coupon }: { coupon: Coupon }) {
 }
 
 function TemplateCard({ template, onClaimed }: { template: CouponTemplate; onClaimed: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const { busy, problem, send } = useMutation();
   const [done, setDone] = useState(false);
 
-  async function claim() {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await browserApi("/api/coupons/claim", {
-        method: "POST",
-        body: { templateId: template.id },
-        schema: import("../../../shared/contracts/coupons").then((m) => m.claimResultSchema),
-      });
-      setDone(true);
-      onClaimed();
-    } catch (err) {
-      setProblem(describeProblem(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const claim = () =>
+    send("/api/coupons/claim", {
+      body: { templateId: template.id },
+      schema: import("../../../shared/contracts/coupons").then((m) => m.claimResultSchema),
+      onSuccess: () => {
+        setDone(true);
+        onClaimed();
+      },
+    });
 
   const soldOut = template.remaining === 0;
   const reachedLimit = template.claimedByMe >= template.perUserLimit;

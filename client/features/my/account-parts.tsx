@@ -1,6 +1,6 @@
 /** Pieces the personal centre's pages share: the avatar, a section frame, a labelled row, API actions. */
-import { type ReactNode, useCallback, useState } from "react";
-import { type Problem, describeProblem } from "../../lib/problem";
+import type { ReactNode } from "react";
+import { useMutation } from "../../lib/mutation";
 import "./my.css";
 
 /** The learner's avatar, or their first character on a seal when there is none yet. */
@@ -73,27 +73,16 @@ export function AccountRow({ label, value, action }: { label: string; value: Rea
   );
 }
 
-/** One button's call to the API: busy while it runs, what went wrong if it failed. */
+/** @deprecated A button's call is `useMutation()` (client/lib/mutation.ts); kept for the pages not moved yet. */
 export function useAction() {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const run = useCallback(async (call: () => Promise<unknown>): Promise<boolean> => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await call();
-      return true;
-    } catch (err) {
-      setProblem(describeProblem(err));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-  return { busy, problem, setProblem, run };
+  const action = useMutation();
+  const run = async (call: () => Promise<unknown>): Promise<boolean> => {
+    let ok = false;
+    await action.run(call, { onSuccess: () => (ok = true) });
+    return ok;
+  };
+  return { busy: action.busy, problem: action.problem, setProblem: action.setProblem, run };
 }
 
-/** A problem found in the browser, shown the way the API's own problems are. */
-export function localProblem(message: string): Problem {
-  return { message, fields: {}, retryAfter: null, code: null, statusCode: null };
-}
+/** @deprecated Import it from client/lib/mutation.ts. */
+export { localProblem } from "../../lib/mutation";

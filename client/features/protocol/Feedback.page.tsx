@@ -6,8 +6,8 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { FEEDBACK_CATEGORIES, feedbackResultSchema } from "../../../shared/contracts/feedback";
 import { Page } from "../../components/Page";
-import { browserApi } from "../../lib/api";
-import { describeProblem, type Problem } from "../../lib/problem";
+import { FormAlert } from "../../components/form/FormAlert";
+import { useMutation } from "../../lib/mutation";
 
 const CONTENT_MAX = 500;
 const CONTENT_MIN = 5;
@@ -45,8 +45,7 @@ export default function FeedbackPage() {
   const [values, setValues] = useState<FeedbackValues>({ category: "", content: "", contact: "" });
   const [errors, setErrors] = useState<Errors>({});
   const [sent, setSent] = useState<string | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, setProblem, send } = useMutation();
   const refs = {
     category: useRef<HTMLSelectElement>(null),
     content: useRef<HTMLTextAreaElement>(null),
@@ -71,24 +70,18 @@ export default function FeedbackPage() {
       refs[first].current?.focus();
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
-      const result = await browserApi("/api/feedback", {
-        method: "POST",
-        body: { category: values.category, content: values.content.trim(), contact: values.contact.trim() },
-        schema: feedbackResultSchema,
-      });
-      setSent(result.message);
-      setValues({ category: "", content: "", contact: "" });
-    } catch (err) {
-      const p = describeProblem(err);
-      setProblem(p);
-      const fields = p.fields as Errors;
-      if (Object.keys(fields).length) setErrors(fields);
-    } finally {
-      setBusy(false);
-    }
+    await send("/api/feedback", {
+      body: { category: values.category, content: values.content.trim(), contact: values.contact.trim() },
+      schema: feedbackResultSchema,
+      onSuccess: (result) => {
+        setSent(result.message);
+        setValues({ category: "", content: "", contact: "" });
+      },
+      onFailure: (p) => {
+        const fields = p.fields as Errors;
+        if (Object.keys(fields).length) setErrors(fields);
+      },
+    });
   };
 
   const length = values.content.length;
@@ -198,11 +191,7 @@ export default function FeedbackPage() {
               <p>登录时提交的反馈，回复会出现在“消息通知”中；未登录时我们会通过你留下的联系方式回复。</p>
             </div>
           ) : null}
-          {problem ? (
-            <p className="form-field__error" role="alert">
-              {problem.message}
-            </p>
-          ) : null}
+          <FormAlert look="field" problem={problem} />
         </div>
 
         <div className="form__actions">

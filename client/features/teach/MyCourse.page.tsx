@@ -6,8 +6,9 @@ import { type AdminLesson, adminCourseSchema } from "../../../shared/contracts/a
 import { formatDuration } from "../../../shared/format";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
-import { ActionMessage, Field, TaskForm, useAction } from "../../components/staff/staff-kit";
-import { browserApi } from "../../lib/api";
+import { FormAlert } from "../../components/form/FormAlert";
+import { Field, TaskForm } from "../../components/staff/staff-kit";
+import { useMutation } from "../../lib/mutation";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 
 export async function loader({ env, signal, params }: PageLoaderArgs) {
@@ -17,7 +18,7 @@ export async function loader({ env, signal, params }: PageLoaderArgs) {
 
 function LessonEditor({ lesson }: { lesson: AdminLesson }) {
   const [notes, setNotes] = useState(lesson.summary);
-  const action = useAction();
+  const action = useMutation();
   const revalidator = useRevalidator();
   return (
     <li className="card staff-panel" data-testid="teach-lesson">
@@ -30,10 +31,11 @@ function LessonEditor({ lesson }: { lesson: AdminLesson }) {
         onSubmit={(event) => {
           event.preventDefault();
           void action
-            .run(
-              () => browserApi(`/api/teach/lessons/${lesson.id}/notes`, { method: "PATCH", body: { summary: notes } }),
-              "讲义已保存",
-            )
+            .send(`/api/teach/lessons/${lesson.id}/notes`, {
+              method: "PATCH",
+              body: { summary: notes },
+              done: "讲义已保存",
+            })
             .then(() => revalidator.revalidate());
         }}
       >
@@ -60,14 +62,11 @@ function LessonEditor({ lesson }: { lesson: AdminLesson }) {
         busy={action.busy}
         onSave={(fields) =>
           void action
-            .run(
-              () => browserApi(`/api/teach/lessons/${lesson.id}/task`, { method: "PUT", body: fields }),
-              "作业已保存",
-            )
+            .send(`/api/teach/lessons/${lesson.id}/task`, { method: "PUT", body: fields, done: "作业已保存" })
             .then(() => revalidator.revalidate())
         }
       />
-      <ActionMessage state={action} />
+      <FormAlert look="staff" problem={action.problem} done={action.done} />
     </li>
   );
 }

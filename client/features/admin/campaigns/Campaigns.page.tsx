@@ -4,7 +4,7 @@
  */
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { useLoaderData } from "react-router-dom";
+import { useLoaderData, useRevalidator } from "react-router-dom";
 import {
   type CampaignAdmin,
   campaignAdminSchema,
@@ -16,7 +16,8 @@ import { Page } from "../../../components/Page";
 import { DataTable } from "../../../components/table/DataTable";
 import { FilterBar } from "../../../components/table/FilterBar";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
-import { apiQuery, DialogForm, Field, num, text, useStaffAction } from "../../../components/staff/staff-action";
+import { apiQuery, DialogForm, Field, num, text } from "../../../components/staff/staff-action";
+import { useMutation } from "../../../lib/mutation";
 
 export async function loader({ request, env, signal }: PageLoaderArgs) {
   const page = await env.api(`/api/admin/campaigns${apiQuery(request, ["status"])}`, {
@@ -48,8 +49,9 @@ const column = createColumnHelper<CampaignAdmin>();
 export default function CampaignsPage() {
   const { page } = useLoaderData<typeof loader>();
   const [editing, setEditing] = useState<{ c: CampaignAdmin | null } | null>(null);
-  const action = useStaffAction();
-  const end = useStaffAction();
+  const { revalidate } = useRevalidator();
+  const action = useMutation({ after: revalidate });
+  const end = useMutation({ after: revalidate });
 
   const columns = [
     column.accessor("id", { header: "编号", meta: { sortKey: "id" } }),
@@ -96,7 +98,7 @@ export default function CampaignsPage() {
               disabled={end.busy}
               onClick={() => {
                 if (window.confirm("立即结束这个拼团活动？已开的团按各自时限进行。"))
-                  void end.send(`/api/admin/campaigns/${c.row.original.id}/end`, undefined, campaignAdminSchema);
+                  void end.send(`/api/admin/campaigns/${c.row.original.id}/end`, { schema: campaignAdminSchema });
               }}
             >
               结束
@@ -158,8 +160,12 @@ export default function CampaignsPage() {
         onSubmit={async (form) =>
           Boolean(
             c
-              ? await action.send(`/api/admin/campaigns/${c.id}`, body(form), campaignAdminSchema, "PUT")
-              : await action.send("/api/admin/campaigns", body(form), campaignAdminSchema),
+              ? await action.send(`/api/admin/campaigns/${c.id}`, {
+                  method: "PUT",
+                  body: body(form),
+                  schema: campaignAdminSchema,
+                })
+              : await action.send("/api/admin/campaigns", { body: body(form), schema: campaignAdminSchema }),
           )
         }
       >

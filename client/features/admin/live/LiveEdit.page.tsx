@@ -13,8 +13,9 @@ import { formatDateTime } from "../../../../shared/format";
 import { sampleVideoKeys, sampleVideos } from "../../../../shared/media";
 import { Page } from "../../../components/Page";
 import { ChatModeration, IngestPanel, MoveForm, PinForm, isoOfLocalInput } from "../../../components/staff/live-kit";
-import { ActionMessage, Field, useAction } from "../../../components/staff/staff-kit";
-import { browserApi } from "../../../lib/api";
+import { FormAlert } from "../../../components/form/FormAlert";
+import { Field } from "../../../components/staff/staff-kit";
+import { useMutation } from "../../../lib/mutation";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
 
 export async function loader({ env, signal, params }: PageLoaderArgs) {
@@ -61,7 +62,7 @@ function ScheduleForm({ teachers }: { teachers: Teachers }) {
   const [endsAt, setEndsAt] = useState("");
   const [coverChar, setCoverChar] = useState("");
   const [isOpen, setIsOpen] = useState(false);
-  const action = useAction();
+  const action = useMutation();
   const navigate = useNavigate();
   return (
     <form
@@ -69,29 +70,23 @@ function ScheduleForm({ teachers }: { teachers: Teachers }) {
       aria-label="排一场直播"
       onSubmit={(event) => {
         event.preventDefault();
-        void action
-          .run(() =>
-            browserApi("/api/admin/live", {
-              method: "POST",
-              schema: adminLiveSchema,
-              body: {
-                title,
-                summary,
-                courseId: courseId ? Number(courseId) : null,
-                teacherId: Number(teacherId),
-                startsAt: startsAt ? isoOfLocalInput(startsAt) : "",
-                endsAt: endsAt ? isoOfLocalInput(endsAt) : "",
-                coverChar,
-                isOpen,
-              },
-            }),
-          )
-          .then((live) => {
-            if (live) void navigate(`/admin/live/${live.id}`);
-          });
+        void action.send("/api/admin/live", {
+          schema: adminLiveSchema,
+          body: {
+            title,
+            summary,
+            courseId: courseId ? Number(courseId) : null,
+            teacherId: Number(teacherId),
+            startsAt: startsAt ? isoOfLocalInput(startsAt) : "",
+            endsAt: endsAt ? isoOfLocalInput(endsAt) : "",
+            coverChar,
+            isOpen,
+          },
+          onSuccess: (live) => void navigate(`/admin/live/${live.id}`),
+        });
       }}
     >
-      <Field label="直播标题" error={action.fields.title}>
+      <Field label="直播标题" error={action.errors.title}>
         {(id) => (
           <input
             id={id}
@@ -115,7 +110,7 @@ function ScheduleForm({ teachers }: { teachers: Teachers }) {
           />
         )}
       </Field>
-      <Field label="开始时间（北京时间）" error={action.fields.startsAt}>
+      <Field label="开始时间（北京时间）" error={action.errors.startsAt}>
         {(id) => (
           <input
             id={id}
@@ -127,7 +122,7 @@ function ScheduleForm({ teachers }: { teachers: Teachers }) {
           />
         )}
       </Field>
-      <Field label="结束时间（北京时间）" error={action.fields.endsAt}>
+      <Field label="结束时间（北京时间）" error={action.errors.endsAt}>
         {(id) => (
           <input
             id={id}
@@ -173,7 +168,7 @@ function ScheduleForm({ teachers }: { teachers: Teachers }) {
         <button type="submit" className="button button--primary" disabled={action.busy}>
           排期
         </button>
-        <ActionMessage state={action} />
+        <FormAlert look="staff" problem={action.problem} done={action.done} />
       </div>
     </form>
   );
@@ -182,7 +177,7 @@ function ScheduleForm({ teachers }: { teachers: Teachers }) {
 function TeacherAndCancel({ live, teachers }: { live: AdminLive; teachers: Teachers }) {
   const [teacherId, setTeacherId] = useState(String(live.teacherId));
   const [reason, setReason] = useState("");
-  const action = useAction();
+  const action = useMutation();
   const revalidator = useRevalidator();
   const refresh = () => void revalidator.revalidate();
   const open = live.state === "scheduled" || live.state === "live";
@@ -198,14 +193,11 @@ function TeacherAndCancel({ live, teachers }: { live: AdminLive; teachers: Teach
             disabled={action.busy || Number(teacherId) === live.teacherId}
             onClick={() =>
               void action
-                .run(
-                  () =>
-                    browserApi(`/api/admin/live/${live.id}`, {
-                      method: "PATCH",
-                      body: { teacherId: Number(teacherId) },
-                    }),
-                  "已更换老师",
-                )
+                .send(`/api/admin/live/${live.id}`, {
+                  method: "PATCH",
+                  body: { teacherId: Number(teacherId) },
+                  done: "已更换老师",
+                })
                 .then(refresh)
             }
           >
@@ -233,10 +225,7 @@ function TeacherAndCancel({ live, teachers }: { live: AdminLive; teachers: Teach
                 onClick={() => {
                   if (window.confirm(`取消直播“${live.title}”？将通知 ${live.audience} 位学员。`))
                     void action
-                      .run(
-                        () => browserApi(`/api/admin/live/${live.id}/cancel`, { method: "POST", body: { reason } }),
-                        "已取消，已通知学员",
-                      )
+                      .send(`/api/admin/live/${live.id}/cancel`, { body: { reason }, done: "已取消，已通知学员" })
                       .then(refresh);
                 }}
               >
@@ -246,7 +235,7 @@ function TeacherAndCancel({ live, teachers }: { live: AdminLive; teachers: Teach
           </>
         ) : null}
       </div>
-      <ActionMessage state={action} />
+      <FormAlert look="staff" problem={action.problem} done={action.done} />
     </section>
   );
 }
@@ -254,7 +243,7 @@ function TeacherAndCancel({ live, teachers }: { live: AdminLive; teachers: Teach
 function RecordingForm({ live }: { live: AdminLive }) {
   const [videoKey, setVideoKey] = useState(live.recordingVideoKey ?? sampleVideoKeys[0]);
   const [marks, setMarks] = useState(live.chapterMarks.map((m) => `${m.at} ${m.title}`).join("\n"));
-  const action = useAction();
+  const action = useMutation();
   const revalidator = useRevalidator();
   const over = live.state === "ended" || live.state === "processing" || live.state === "replay";
   if (!over) return <p className="staff-message">直播结束后可以挂上录像作为回放。</p>;
@@ -273,11 +262,11 @@ function RecordingForm({ live }: { live: AdminLive }) {
             return { at: Number(at), title: title.join(" ") };
           });
         void action
-          .run(
-            () =>
-              browserApi(`/api/admin/live/${live.id}/recording`, { method: "PUT", body: { videoKey, chapterMarks } }),
-            "回放已上线",
-          )
+          .send(`/api/admin/live/${live.id}/recording`, {
+            method: "PUT",
+            body: { videoKey, chapterMarks },
+            done: "回放已上线",
+          })
           .then(() => revalidator.revalidate());
       }}
     >
@@ -312,7 +301,7 @@ function RecordingForm({ live }: { live: AdminLive }) {
         <button type="submit" className="button button--small" disabled={action.busy}>
           保存回放
         </button>
-        <ActionMessage state={action} />
+        <FormAlert look="staff" problem={action.problem} done={action.done} />
       </div>
     </form>
   );

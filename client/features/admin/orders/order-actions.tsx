@@ -16,10 +16,8 @@ import {
   type AdminOrderDetail,
 } from "../../../../shared/contracts/admin-orders";
 import { formatMoney } from "../../../../shared/money";
-import { browserApi } from "../../../lib/api";
-import { useIdempotentPost } from "../../../lib/idempotent-post";
-import { describeProblem, fieldErrorsOf, type Problem } from "../../../lib/problem";
-import { useStepUp } from "../../../components/step-up/StepUp";
+import { FormAlert } from "../../../components/form/FormAlert";
+import { useMutation } from "../../../lib/mutation";
 
 export const CARRIERS = ["顺丰速运", "中通快递", "圆通速递", "韵达快递", "申通快递", "京东物流", "EMS", "邮政快递包裹"];
 
@@ -30,46 +28,28 @@ export const CARRIERS = ["顺丰速运", "中通快递", "圆通速递", "韵达
  */
 const DeskDone = createContext<(message: string | null) => void>(() => {});
 
-/** One form's state: field errors, the call's refusal, busy; what was done goes to the desk. */
-function useDeskForm() {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
+/**
+ * One form's state: field errors, the call's refusal, busy; what was done goes to the desk. The
+ * form's POST answers with the order; money moves carry an Idempotency-Key (`idempotent`).
+ */
+function useDeskForm({ idempotent = false } = {}) {
   const setDone = useContext(DeskDone);
   const revalidator = useRevalidator();
-  const stepUp = useStepUp();
-  async function run<S extends z.ZodType>(
-    schema: S,
-    values: unknown,
-    call: (v: z.output<S>) => Promise<unknown>,
-    ok: string,
-  ) {
-    if (busy) return;
-    setProblem(null);
+  // A money move may first ask for the password or a code (step-up), then goes again.
+  const form = useMutation({ idempotent });
+  async function run<S extends z.ZodType>(schema: S, values: unknown, path: string, ok: string) {
+    if (form.busy) return;
     setDone(null);
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      // A money move may first ask for the password or a code (step-up), then goes again.
-      await stepUp(() => call(parsed.data));
-      setDone(ok);
-      await revalidator.revalidate();
-    } catch (err) {
-      const found = describeProblem(err);
-      setProblem(found);
-      setErrors(found.fields);
+    await form.submit(schema, values, (body) => form.request(path, { body, schema: adminOrderDetailSchema }), {
+      onSuccess: async () => {
+        setDone(ok);
+        await revalidator.revalidate();
+      },
       // The order may have moved (another operator, the learner): show it as it is now.
-      await revalidator.revalidate();
-    } finally {
-      setBusy(false);
-    }
+      onFailure: () => revalidator.revalidate(),
+    });
   }
-  return { errors, problem, busy, run };
+  return { errors: form.errors, problem: form.problem, busy: form.busy, run };
 }
 
 function Field({
@@ -95,15 +75,6 @@ function Field({
   );
 }
 
-function Outcome({ problem }: { problem: Problem | null }) {
-  if (!problem) return null;
-  return (
-    <p className="desk-alert" role="alert">
-      {problem.message}
-    </p>
-  );
-}
-
 const prevent = (handler: () => unknown) => (e: FormEvent) => {
   e.preventDefault();
   void handler();
@@ -121,8 +92,7 @@ function ShipForm({ orderNo }: { orderNo: string }) {
         form.run(
           adminShipSchema,
           { carrier, trackingNo },
-          (body) =>
-            browserApi(`/api/admin/orders/${orderNo}/ship`, { method: "POST", body, schema: adminOrderDetailSchema }),
+          `/api/admin/orders/${orderNo}/ship`,
           "已发货，学员会收到通知",
         ),
       )}
@@ -161,17 +131,16 @@ function ShipForm({ orderNo }: { orderNo: string }) {
           {form.busy ? "正在发货…" : "确认发货"}
         </button>
       </div>
-      <Outcome problem={form.problem} />
+      <FormAlert look="desk" problem={form.problem} />
     </form>
   );
 }
 
 function ReturnReview({ detail }: { detail: AdminOrderDetail }) {
   const request = detail.refunds.at(-1);
-  const post = useIdempotentPost();
   const [note, setNote] = useState("");
   const [reason, setReason] = useState("");
-  const approve = useDeskForm();
+  const approve = useDeskForm({ idempotent: true });
   const reject = useDeskForm();
   const orderNo = detail.order.orderNo;
   if (!request) return null;
@@ -188,7 +157,7 @@ function ReturnReview({ detail }: { detail: AdminOrderDetail }) {
           approve.run(
             adminApproveReturnSchema,
             note.trim() ? { note } : {},
-            (body) => post(`/api/admin/orders/${orderNo}/return/approve`, body, adminOrderDetailSchema),
+            `/api/admin/orders/${orderNo}/return/approve`,
             "已通过，款项原路退回",
           ),
         )}
@@ -201,7 +170,7 @@ function ReturnReview({ detail }: { detail: AdminOrderDetail }) {
             {approve.busy ? "正在退款…" : "通过并退款"}
           </button>
         </div>
-        <Outcome problem={approve.problem} />
+        <FormAlert look="desk" problem={approve.problem} />
       </form>
       <form
         aria-label="不通过退货"
@@ -209,12 +178,7 @@ function ReturnReview({ detail }: { detail: AdminOrderDetail }) {
           reject.run(
             adminRejectReturnSchema,
             { note: reason },
-            (body) =>
-              browserApi(`/api/admin/orders/${orderNo}/return/reject`, {
-                method: "POST",
-                body,
-                schema: adminOrderDetailSchema,
-              }),
+            `/api/admin/orders/${orderNo}/return/reject`,
             "已驳回，学员会看到原因",
           ),
         )}
@@ -227,26 +191,20 @@ function ReturnReview({ detail }: { detail: AdminOrderDetail }) {
             {reject.busy ? "正在提交…" : "不通过"}
           </button>
         </div>
-        <Outcome problem={reject.problem} />
+        <FormAlert look="desk" problem={reject.problem} />
       </form>
     </div>
   );
 }
 
 function RetryRefund({ orderNo, refundId, amountCents }: { orderNo: string; refundId: number; amountCents: number }) {
-  const post = useIdempotentPost();
-  const form = useDeskForm();
+  const form = useDeskForm({ idempotent: true });
   return (
     <form
       className="desk-form"
       aria-label="重试退款"
       onSubmit={prevent(() =>
-        form.run(
-          adminRetryRefundSchema,
-          { refundId },
-          (body) => post(`/api/admin/orders/${orderNo}/refund/retry`, body, adminOrderDetailSchema),
-          "退款已重新发起",
-        ),
+        form.run(adminRetryRefundSchema, { refundId }, `/api/admin/orders/${orderNo}/refund/retry`, "退款已重新发起"),
       )}
     >
       <h3 className="desk-form__title">退款被支付渠道拒绝</h3>
@@ -256,14 +214,13 @@ function RetryRefund({ orderNo, refundId, amountCents }: { orderNo: string; refu
           {form.busy ? "正在重试…" : "重试退款"}
         </button>
       </div>
-      <Outcome problem={form.problem} />
+      <FormAlert look="desk" problem={form.problem} />
     </form>
   );
 }
 
 function ManualRefund({ detail }: { detail: AdminOrderDetail }) {
-  const post = useIdempotentPost();
-  const form = useDeskForm();
+  const form = useDeskForm({ idempotent: true });
   const { order, actions } = detail;
   const [reason, setReason] = useState("");
   const [quantity, setQuantity] = useState(String(actions.refund.maxQuantity));
@@ -282,7 +239,7 @@ function ManualRefund({ detail }: { detail: AdminOrderDetail }) {
         form.run(
           adminRefundInputSchema,
           order.physical ? { reason, quantity: Number(quantity) } : { reason },
-          (body) => post(`/api/admin/orders/${order.orderNo}/refund`, body, adminOrderDetailSchema),
+          `/api/admin/orders/${order.orderNo}/refund`,
           "已退款",
         ),
       )}
@@ -310,7 +267,7 @@ function ManualRefund({ detail }: { detail: AdminOrderDetail }) {
           {form.busy ? "正在退款…" : "退款"}
         </button>
       </div>
-      <Outcome problem={form.problem} />
+      <FormAlert look="desk" problem={form.problem} />
     </form>
   );
 }

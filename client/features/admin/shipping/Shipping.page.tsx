@@ -4,7 +4,7 @@
  */
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { useLoaderData, useSearchParams } from "react-router-dom";
+import { useLoaderData, useRevalidator, useSearchParams } from "react-router-dom";
 import { Link } from "../../../routing/link";
 import {
   deliveryLabels,
@@ -17,7 +17,8 @@ import { Page } from "../../../components/Page";
 import { DataTable, withParams } from "../../../components/table/DataTable";
 import { FilterBar } from "../../../components/table/FilterBar";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
-import { apiQuery, DialogForm, Field, text, useStaffAction } from "../../../components/staff/staff-action";
+import { apiQuery, DialogForm, Field, text } from "../../../components/staff/staff-action";
+import { useMutation } from "../../../lib/mutation";
 
 export async function loader({ request, env, signal }: PageLoaderArgs) {
   const page = await env.api(`/api/admin/shipping${apiQuery(request, ["state"])}`, {
@@ -35,7 +36,8 @@ const TABS = [
 ] as const;
 
 function Actions({ row, onShip }: { row: Shipment; onShip: (row: Shipment) => void }) {
-  const action = useStaffAction();
+  const { revalidate } = useRevalidator();
+  const action = useMutation({ after: revalidate });
   if (row.deliveryState === "awaiting_shipment")
     return (
       <button type="button" className="button button--small button--primary" onClick={() => onShip(row)}>
@@ -49,7 +51,7 @@ function Actions({ row, onShip }: { row: Shipment; onShip: (row: Shipment) => vo
           type="button"
           className="button button--small"
           disabled={action.busy}
-          onClick={() => void action.send(`/api/admin/shipping/${row.id}/delivered`, undefined, shipmentSchema)}
+          onClick={() => void action.send(`/api/admin/shipping/${row.id}/delivered`, { schema: shipmentSchema })}
         >
           标记签收
         </button>
@@ -64,7 +66,8 @@ export default function ShippingPage() {
   const [search] = useSearchParams();
   const current = search.get("state") ?? "awaiting_shipment";
   const [shipping, setShipping] = useState<Shipment | null>(null);
-  const ship = useStaffAction();
+  const { revalidate } = useRevalidator();
+  const ship = useMutation({ after: revalidate });
 
   const column = createColumnHelper<Shipment>();
   const columns = [
@@ -138,11 +141,10 @@ export default function ShippingPage() {
         onSubmit={async (form) =>
           Boolean(
             shipping &&
-            (await ship.send(
-              `/api/admin/shipping/${shipping.id}/ship`,
-              { carrier: text(form, "carrier"), trackingNo: text(form, "trackingNo") },
-              shipmentSchema,
-            )),
+            (await ship.send(`/api/admin/shipping/${shipping.id}/ship`, {
+              body: { carrier: text(form, "carrier"), trackingNo: text(form, "trackingNo") },
+              schema: shipmentSchema,
+            })),
           )
         }
       >

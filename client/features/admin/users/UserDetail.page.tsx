@@ -18,9 +18,8 @@ import {
 import { formatDateTime } from "../../../../shared/format";
 import { formatMoney } from "../../../../shared/money";
 import { Page } from "../../../components/Page";
-import { browserApi } from "../../../lib/api";
-import { describeProblem, type Problem } from "../../../lib/problem";
-import { useStepUp } from "../../../components/step-up/StepUp";
+import { FormAlert } from "../../../components/form/FormAlert";
+import { useMutation } from "../../../lib/mutation";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
 import { DeskBusy, LoadFailed, loaded } from "../desk-parts";
 import "../desk.css";
@@ -43,27 +42,21 @@ const SOURCES: Record<string, string> = {
 /** A change's call: busy, what went wrong or what was done, and the page read again. */
 function useChange() {
   const revalidator = useRevalidator();
-  const stepUp = useStepUp();
+  // Disabling, role changes and resets may first ask for the password or a code (step-up).
+  const mutation = useMutation();
   const [busy, setBusy] = useState<string | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   async function change(name: string, path: string, body: unknown, ok: string) {
     if (busy) return;
     setBusy(name);
-    setProblem(null);
-    setDone(null);
-    try {
-      // Disabling, role changes and resets may first ask for the password or a code (step-up).
-      const result = await stepUp(() => browserApi(path, { method: "POST", body, schema: adminUserChangeSchema }));
-      setDone(result.changed ? ok : "没有变化");
-    } catch (err) {
-      setProblem(describeProblem(err));
-    } finally {
-      setBusy(null);
-      await revalidator.revalidate();
-    }
+    await mutation.send(path, {
+      body,
+      schema: adminUserChangeSchema,
+      done: (result) => (result.changed ? ok : "没有变化"),
+    });
+    setBusy(null);
+    await revalidator.revalidate();
   }
-  return { busy, problem, done, change };
+  return { busy, problem: mutation.problem, done: mutation.done, change };
 }
 
 /** A change that needs a written reason (recorded in the audit log): its form, checked before sending. */
@@ -220,15 +213,7 @@ function AccountChanges({ detail }: { detail: AdminUserDetail }) {
           </button>
         </div>
       </div>
-      {c.problem ? (
-        <p className="desk-alert" role="alert">
-          {c.problem.message}
-        </p>
-      ) : c.done ? (
-        <p className="desk-done" role="status">
-          {c.done}
-        </p>
-      ) : null}
+      <FormAlert look="desk" problem={c.problem} done={c.done} />
     </div>
   );
 }

@@ -1,16 +1,10 @@
 /** 手机号 and 邮箱: bind or change the address with a code sent to it. */
 import { useEffect, useState } from "react";
 import { type z } from "zod";
-import {
-  CodeField,
-  FormAlert,
-  SubmitButton,
-  TextField,
-  useCodeSender,
-  useSubmission,
-} from "../../../components/form/fields";
+import { CodeField, FormAlert, SubmitButton, TextField, useCodeSender } from "../../../components/form/fields";
 import { browserApi } from "../../../lib/api";
 import { Done } from "./parts";
+import { useMutation } from "../../../lib/mutation";
 
 /** The checks load with the form's first opening, not with the page (decision 050). */
 const meContract = () => import("../../../../shared/contracts/me");
@@ -55,7 +49,7 @@ export function BindForm({
   const [code, setCode] = useState("");
   // Said as it was at the time: after the reload the address counts as bound either way.
   const [done, setDone] = useState<string | null>(null);
-  const form = useSubmission();
+  const form = useMutation();
   // The address as the server will read it keys the code's countdown, once its check has loaded.
   const [addressSchema, setAddressSchema] = useState<AddressSchema | null>(null);
   useEffect(() => {

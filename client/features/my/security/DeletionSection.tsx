@@ -11,16 +11,10 @@ import {
   type Me,
 } from "../../../../shared/contracts/me";
 import { formatDate, formatDateTime } from "../../../../shared/format";
-import {
-  CodeField,
-  FormAlert,
-  SubmitButton,
-  TextField,
-  useCodeSender,
-  useSubmission,
-} from "../../../components/form/fields";
+import { CodeField, FormAlert, SubmitButton, TextField, useCodeSender } from "../../../components/form/fields";
 import { browserApi } from "../../../lib/api";
-import { AccountSection, localProblem, useAction } from "../account-parts";
+import { AccountSection } from "../account-parts";
+import { localProblem, useMutation } from "../../../lib/mutation";
 
 export function DeletionSection({ me, onDone }: { me: Me; onDone: () => void }) {
   const p = me.profile;
@@ -28,8 +22,8 @@ export function DeletionSection({ me, onDone }: { me: Me; onDone: () => void }) 
   const [agreed, setAgreed] = useState(false);
   const [channel, setChannel] = useState<DeletionChannel>(p.phone ? "sms" : "email");
   const [code, setCode] = useState("");
-  const form = useSubmission();
-  const cancel = useAction();
+  const form = useMutation();
+  const cancel = useMutation();
   const sender = useCodeSender(`deletion:${channel}`);
   const boundTo = channel === "sms" ? p.phone : p.email;
 
@@ -55,15 +49,13 @@ export function DeletionSection({ me, onDone }: { me: Me; onDone: () => void }) 
           type="button"
           className="button button--primary"
           disabled={cancel.busy}
-          onClick={async () => {
-            const call = () =>
-              browserApi("/api/me/deletion/cancel", {
-                method: "POST",
-                body: {},
-                schema: import("../../../../shared/contracts/me").then((m) => m.deletionStatusSchema),
-              });
-            if (await cancel.run(call)) onDone();
-          }}
+          onClick={() =>
+            void cancel.send("/api/me/deletion/cancel", {
+              body: {},
+              schema: import("../../../../shared/contracts/me").then((m) => m.deletionStatusSchema),
+              onSuccess: onDone,
+            })
+          }
         >
           {cancel.busy ? "撤销中…" : "撤销注销申请"}
         </button>

@@ -1,24 +1,17 @@
 /** 登录设备保护: the switch that asks for a code on devices not confirmed before. */
 import { FormAlert } from "../../../components/form/FormAlert";
-import { browserApi } from "../../../lib/api";
-import { AccountSection, useAction } from "../account-parts";
+import { AccountSection } from "../account-parts";
+import { useMutation } from "../../../lib/mutation";
 
 export function DeviceProtection({ enabled, onDone }: { enabled: boolean; onDone: () => void }) {
-  const toggle = useAction();
+  const toggle = useMutation();
   const busy = toggle.busy;
-  const flip = async () => {
-    const body = { enabled: !enabled };
-    if (
-      await toggle.run(() =>
-        browserApi("/api/me/device-protection", {
-          method: "POST",
-          body,
-          schema: import("../../../../shared/contracts/me").then((m) => m.meSchema),
-        }),
-      )
-    )
-      onDone();
-  };
+  const flip = () =>
+    toggle.send("/api/me/device-protection", {
+      body: { enabled: !enabled },
+      schema: import("../../../../shared/contracts/me").then((m) => m.meSchema),
+      onSuccess: onDone,
+    });
   return (
     <AccountSection
       title="登录设备保护"

@@ -2,23 +2,18 @@
 import { type DeviceList } from "../../../../shared/contracts/me";
 import { formatDateTime } from "../../../../shared/format";
 import { FormAlert } from "../../../components/form/FormAlert";
-import { browserApi } from "../../../lib/api";
-import { AccountSection, useAction } from "../account-parts";
+import { AccountSection } from "../account-parts";
 import { ConfirmButton, type Part, PartFailed } from "./parts";
+import { useMutation } from "../../../lib/mutation";
 
 export function DevicesSection({ devices, onDone }: { devices: Part<DeviceList>; onDone: () => void }) {
-  const removal = useAction();
-  const remove = async (id: number) => {
-    if (
-      await removal.run(() =>
-        browserApi(`/api/me/devices/${id}`, {
-          method: "DELETE",
-          schema: import("../../../../shared/contracts/me").then((m) => m.okSchema),
-        }),
-      )
-    )
-      onDone();
-  };
+  const removal = useMutation();
+  const remove = (id: number) =>
+    removal.send(`/api/me/devices/${id}`, {
+      method: "DELETE",
+      schema: import("../../../../shared/contracts/me").then((m) => m.okSchema),
+      onSuccess: onDone,
+    });
   return (
     <AccountSection title="登录设备" lead="登录过这个账号的浏览器。移除后，该设备上的登录会立即退出。">
       {"failed" in devices ? (

@@ -1,8 +1,9 @@
 /** 登录密码: set or change the password; open and not cancellable while a one-time password is in use. */
 import { useState } from "react";
-import { FormAlert, PASSWORD_HINT, SubmitButton, TextField, useSubmission } from "../../../components/form/fields";
+import { FormAlert, PASSWORD_HINT, SubmitButton, TextField } from "../../../components/form/fields";
 import { browserApi } from "../../../lib/api";
 import { Done } from "./parts";
+import { useMutation } from "../../../lib/mutation";
 
 export function PasswordForm({
   hasPassword,
@@ -20,7 +21,7 @@ export function PasswordForm({
   const [confirm, setConfirm] = useState("");
   const [confirmError, setConfirmError] = useState<string | undefined>();
   const [done, setDone] = useState(false);
-  const form = useSubmission();
+  const form = useMutation();
 
   if (!open) {
     return (

@@ -2,15 +2,12 @@
 import { type SessionList } from "../../../../shared/contracts/me";
 import { formatDateTime } from "../../../../shared/format";
 import { FormAlert } from "../../../components/form/FormAlert";
-import { browserApi } from "../../../lib/api";
-import { AccountSection, useAction } from "../account-parts";
+import { AccountSection } from "../account-parts";
 import { ConfirmButton, type Part, PartFailed } from "./parts";
+import { useMutation } from "../../../lib/mutation";
 
 export function SessionsSection({ sessions, onDone }: { sessions: Part<SessionList>; onDone: () => void }) {
-  const action = useAction();
-  const call = async (request: () => Promise<unknown>) => {
-    if (await action.run(request)) onDone();
-  };
+  const action = useMutation();
   const others = "data" in sessions ? sessions.data.items.filter((s) => !s.current).length : 0;
   return (
     <AccountSection
@@ -22,13 +19,11 @@ export function SessionsSection({ sessions, onDone }: { sessions: Part<SessionLi
           className="button button--small"
           disabled={action.busy || others === 0}
           onClick={() =>
-            void call(() =>
-              browserApi("/api/auth/logout-others", {
-                method: "POST",
-                body: {},
-                schema: import("../../../../shared/contracts/auth").then((m) => m.statusOkSchema),
-              }),
-            )
+            void action.send("/api/auth/logout-others", {
+              body: {},
+              schema: import("../../../../shared/contracts/auth").then((m) => m.statusOkSchema),
+              onSuccess: onDone,
+            })
           }
         >
           {action.busy ? "处理中…" : "退出其他设备"}
@@ -70,12 +65,11 @@ export function SessionsSection({ sessions, onDone }: { sessions: Part<SessionLi
                       label="退出"
                       confirmLabel="确认退出"
                       onConfirm={() =>
-                        call(() =>
-                          browserApi(`/api/me/sessions/${s.id}`, {
-                            method: "DELETE",
-                            schema: import("../../../../shared/contracts/me").then((m) => m.okSchema),
-                          }),
-                        )
+                        action.send(`/api/me/sessions/${s.id}`, {
+                          method: "DELETE",
+                          schema: import("../../../../shared/contracts/me").then((m) => m.okSchema),
+                          onSuccess: onDone,
+                        })
                       }
                     />
                   )}

@@ -6,11 +6,12 @@
 import { useState } from "react";
 import type { TwoFactorSetup, TwoFactorStatus } from "../../../../shared/contracts/two-factor";
 import { formatDateTime } from "../../../../shared/format";
-import { FormAlert, SubmitButton, TextField, useSubmission } from "../../../components/form/fields";
+import { FormAlert, SubmitButton, TextField } from "../../../components/form/fields";
 import { browserApi } from "../../../lib/api";
-import { AccountRow, AccountSection, useAction } from "../account-parts";
+import { AccountRow, AccountSection } from "../account-parts";
 import { Done, type Part, PartFailed } from "./parts";
 import "./two-factor.css";
+import { useMutation } from "../../../lib/mutation";
 
 const contracts = () => import("../../../../shared/contracts/two-factor");
 
@@ -22,7 +23,7 @@ export function TwoFactorSection({ status, onDone }: { status: Part<TwoFactorSta
   const [codes, setCodes] = useState<string[] | null>(null);
   const [form, setForm] = useState<"renew" | "disable" | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const start = useAction();
+  const start = useMutation();
 
   const lead =
     "登录时除了密码或验证码，还要输入手机上验证器 App（如腾讯身份验证器、Microsoft Authenticator、Google Authenticator）显示的 6 位数字。";
@@ -36,15 +37,11 @@ export function TwoFactorSection({ status, onDone }: { status: Part<TwoFactorSta
 
   const begin = async () => {
     setDone(null);
-    await start.run(async () =>
-      setSetup(
-        await browserApi("/api/me/two-factor/setup", {
-          method: "POST",
-          body: {},
-          schema: contracts().then((m) => m.twoFactorSetupSchema),
-        }),
-      ),
-    );
+    await start.send("/api/me/two-factor/setup", {
+      body: {},
+      schema: contracts().then((m) => m.twoFactorSetupSchema),
+      onSuccess: setSetup,
+    });
   };
 
   const finish = () => {
@@ -137,7 +134,7 @@ function SetupForm({
   onEnabled: (recoveryCodes: string[]) => void;
 }) {
   const [code, setCode] = useState("");
-  const form = useSubmission();
+  const form = useMutation();
   return (
     <form
       ref={form.formRef}
@@ -232,7 +229,7 @@ function CodeForm({
   onDone: (recoveryCodes: string[] | null) => void;
 }) {
   const [code, setCode] = useState("");
-  const form = useSubmission();
+  const form = useMutation();
   const renew = kind === "renew";
   return (
     <form

@@ -3,9 +3,9 @@ import { type ReactNode } from "react";
 import type { z } from "zod";
 import { type wechatBindingSchema, type wechatConfigSchema } from "../../../../shared/contracts/auth";
 import { FormAlert } from "../../../components/form/FormAlert";
-import { browserApi } from "../../../lib/api";
-import { AccountRow, useAction } from "../account-parts";
+import { AccountRow } from "../account-parts";
 import { ConfirmButton, type Part } from "./parts";
+import { useMutation } from "../../../lib/mutation";
 
 export interface WechatParts {
   wechat: Part<z.infer<typeof wechatBindingSchema>>;
@@ -13,7 +13,7 @@ export interface WechatParts {
 }
 
 export function WechatRow({ data, onDone }: { data: WechatParts; onDone: () => void }) {
-  const unbind = useAction();
+  const unbind = useMutation();
   const { wechat, wechatConfig } = data;
   const enabled = "data" in wechatConfig && wechatConfig.data.enabled;
 
@@ -27,17 +27,13 @@ export function WechatRow({ data, onDone }: { data: WechatParts; onDone: () => v
       <ConfirmButton
         label="解绑"
         confirmLabel="确认解绑"
-        onConfirm={async () => {
-          if (
-            await unbind.run(() =>
-              browserApi("/api/auth/wechat/binding", {
-                method: "DELETE",
-                schema: import("../../../../shared/contracts/auth").then((m) => m.statusOkSchema),
-              }),
-            )
-          )
-            onDone();
-        }}
+        onConfirm={() =>
+          unbind.send("/api/auth/wechat/binding", {
+            method: "DELETE",
+            schema: import("../../../../shared/contracts/auth").then((m) => m.statusOkSchema),
+            onSuccess: onDone,
+          })
+        }
       />
     );
   } else {

@@ -44,7 +44,7 @@ export function ConfirmButton({
 }: {
   label: string;
   confirmLabel: string;
-  onConfirm: () => Promise<void>;
+  onConfirm: () => Promise<unknown>;
 }) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * useSubmission with a schema given as a promise (decision 050): the check loads with the first
+ * useMutation's submit with a schema given as a promise (decision 050): the check loads with the first
  * submission, the form is busy meanwhile, and a check that fails to load says so instead of
  * doing nothing.
  */
@@ -8,15 +8,15 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { useSubmission } from "./fields";
+import { useMutation } from "./mutation";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const schema = z.object({ name: z.string().min(2, "至少两个字") });
 
-let form: ReturnType<typeof useSubmission>;
+let form: ReturnType<typeof useMutation>;
 function Probe() {
-  form = useSubmission();
+  form = useMutation();
   return null;
 }
 
@@ -36,7 +36,7 @@ function later<T>(value: T) {
   return { promise, arrive };
 }
 
-describe("useSubmission with a schema that loads on first submission", () => {
+describe("useMutation's submit with a schema that loads on first submission", () => {
   it("is busy while the schema loads, then calls the API with the parsed values", async () => {
     const call = vi.fn(async (input: { name: string }) => `sent ${input.name}`);
     const loading = later(schema);
@@ -92,5 +92,73 @@ describe("useSubmission with a schema that loads on first submission", () => {
     });
     expect(target).toBeNull();
     expect(form.errors).toEqual({ name: "至少两个字" });
+  });
+});
+
+describe("useMutation's send", () => {
+  let idempotent: ReturnType<typeof useMutation>;
+  let plain: ReturnType<typeof useMutation>;
+  function Senders() {
+    idempotent = useMutation({ idempotent: true });
+    plain = useMutation();
+    return null;
+  }
+  let sendersRoot: Root;
+  let sent: Array<{ method: string; key: string | undefined }>;
+  let answers: Array<() => Response>;
+  beforeEach(() => {
+    sent = [];
+    answers = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init: RequestInit) => {
+        sent.push({ method: String(init.method), key: (init.headers as Record<string, string>)["Idempotency-Key"] });
+        const answer = answers.shift();
+        if (!answer) throw new TypeError("Failed to fetch");
+        return answer();
+      }),
+    );
+    sendersRoot = createRoot(document.createElement("div"));
+    act(() => sendersRoot.render(<Senders />));
+  });
+  afterEach(() => {
+    act(() => sendersRoot.unmount());
+    vi.unstubAllGlobals();
+  });
+  const json = (status: number, body: unknown) => () =>
+    new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+  it("keeps one Idempotency-Key while the same action is retried after a network failure", async () => {
+    await act(async () => {
+      await idempotent.send("/api/wallet/exchange", { body: { bishan: 1 } });
+    });
+    expect(idempotent.problem?.message).toBe("网络连接失败，请检查网络后重试");
+    answers.push(json(200, { ok: true }));
+    const onSuccess = vi.fn();
+    await act(async () => {
+      await idempotent.send("/api/wallet/exchange", { body: { bishan: 1 }, onSuccess });
+    });
+    expect(onSuccess).toHaveBeenCalledWith({ ok: true });
+    expect(sent[0]!.key).toBeTruthy();
+    expect(sent[1]!.key).toBe(sent[0]!.key);
+    expect(idempotent.problem).toBeNull();
+  });
+
+  it("sends no key unless asked, and shows the API's refusal with its fields", async () => {
+    answers.push(
+      json(400, {
+        error: { code: "invalid_input", message: "请检查输入", details: [{ path: "name", message: "太短" }] },
+      }),
+    );
+    const onSuccess = vi.fn();
+    await act(async () => {
+      await plain.send("/api/me/profile", { method: "PATCH", body: { name: "一" }, onSuccess, done: "已保存" });
+    });
+    expect(sent).toEqual([{ method: "PATCH", key: undefined }]);
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(plain.problem?.message).toBe("请检查输入");
+    expect(plain.errors).toEqual({ name: "太短" });
+    expect(plain.done).toBeNull();
+    expect(plain.busy).toBe(false);
   });
 });

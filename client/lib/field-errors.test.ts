@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bookCreateSchema, commodityCreateSchema } from "../../../shared/contracts/admin-catalogue";
-import { fieldErrorsOf } from "./staff-fields";
+import { bookCreateSchema, commodityCreateSchema } from "../../shared/contracts/admin-catalogue";
+import { fieldErrorsOf } from "./mutation";
 
 describe("fieldErrorsOf", () => {
   it("keys a contract's refusal like the API's details, first message per field", () => {
