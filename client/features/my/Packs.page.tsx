@@ -14,7 +14,7 @@ import { describeProblem, type Problem } from "../../lib/problem";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { CouponReturnDialog } from "../../components/commerce/commerce-parts";
+import { CouponReturnDialog } from "../../components/commerce/CouponReturnDialog";
 import "../../components/commerce/commerce.css";
 import { formatDate } from "../../../shared/format";
 

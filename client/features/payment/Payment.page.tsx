@@ -21,7 +21,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { itemLink, OrderAmounts, OrderItemLine } from "../../components/commerce/commerce-parts";
+import { itemLink, OrderAmounts, OrderItemLine } from "../../components/commerce/order-lines";
 import { SandboxPaymentBanner, useBuyingOff } from "../../components/commerce/payments-mode";
 import "../../components/commerce/commerce.css";
 import { formatDateTime, formatCountdown } from "../../../shared/format";
