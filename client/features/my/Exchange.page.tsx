@@ -19,7 +19,7 @@ import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { localProblem, useAction } from "./account-parts";
-import { Amount, ExchangeCard } from "./exchange-parts";
+import { Amount, ExchangeCard } from "./exchange-item";
 import { useIdempotentPost } from "../../lib/idempotent-post";
 
 export async function loader({ env, signal }: PageLoaderArgs) {

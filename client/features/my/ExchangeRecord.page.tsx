@@ -13,7 +13,7 @@ import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import { describeProblem } from "../../lib/problem";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { LedgerTable, ledgerLoader, RecordTabs } from "./exchange-parts";
+import { LedgerTable, ledgerLoader, RecordTabs } from "./exchange-ledger";
 
 const ledger = ledgerLoader("coin", "兑换记录");
 

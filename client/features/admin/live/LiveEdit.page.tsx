@@ -12,7 +12,13 @@ import { liveStates } from "../../../../shared/contracts/catalogue";
 import { formatDateTime } from "../../../../shared/format";
 import { sampleVideoKeys, sampleVideos } from "../../../../shared/media";
 import { Page } from "../../../components/Page";
-import { ChatModeration, IngestPanel, MoveForm, PinForm, isoOfLocalInput } from "../../../components/staff/live-kit";
+import {
+  ChatModeration,
+  IngestPanel,
+  MoveForm,
+  PinForm,
+  isoOfLocalInput,
+} from "../../../components/staff/live-controls";
 import { ActionMessage, Field, useAction } from "../../../components/staff/staff-kit";
 import { browserApi } from "../../../lib/api";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
