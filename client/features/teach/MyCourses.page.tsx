@@ -2,11 +2,8 @@
 import { useLoaderData } from "react-router-dom";
 import { Link } from "../../routing/link";
 import { courseCategoryName } from "../../../shared/catalogue";
-import {
-  COURSE_KIND_LABELS,
-  PUBLISH_STATE_LABELS,
-  teachCoursesSchema,
-} from "../../../shared/contracts/admin-catalogue";
+import { COURSE_KIND_LABELS, PUBLISH_STATE_LABELS } from "../../../shared/contracts/admin-catalogue-fields";
+import { teachCoursesSchema } from "../../../shared/contracts/admin-courses";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import "../../components/staff/staff.css";

@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { useLoaderData, useNavigate, useRevalidator } from "react-router-dom";
 import { Link } from "../../../routing/link";
-import { teacherOptionsSchema } from "../../../../shared/contracts/admin-catalogue";
+import { teacherOptionsSchema } from "../../../../shared/contracts/admin-courses";
 import { type AdminLive, adminLiveSchema } from "../../../../shared/contracts/admin-live";
 import { liveStates } from "../../../../shared/contracts/catalogue";
 import { formatDateTime } from "../../../../shared/format";
