@@ -54,7 +54,7 @@ export function fieldErrorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<Proper
 }
 
 /** After React has shown the field errors, moves focus to the first invalid field. */
-export function focusFirstInvalid(form: HTMLFormElement | null) {
+function focusFirstInvalid(form: HTMLFormElement | null) {
   setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
 }
 

@@ -5,7 +5,7 @@
  */
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { NO_ENCODER_MESSAGE } from "../../shared/contracts/admin-catalogue";
+import { NO_ENCODER_MESSAGE } from "../../shared/contracts/admin-courses";
 import { type Account, type Json, staffHarness } from "./staff-harness";
 
 const h = staffHarness("135", {

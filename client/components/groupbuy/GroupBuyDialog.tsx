@@ -11,7 +11,8 @@ import { FormAlert } from "../form/FormAlert";
 import { describeProblem, type Problem } from "../../lib/problem";
 import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
-import { GroupAvatar, TimeLeft, useGroupOrder } from "./group-parts";
+import { GroupAvatar, TimeLeft } from "./group-members";
+import { useGroupOrder } from "./use-group-order";
 import { formatMoney } from "../../../shared/money";
 
 /** Contracts load with the first request that needs them, not with the page (decision 030). */

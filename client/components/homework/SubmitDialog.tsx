@@ -6,28 +6,16 @@
  * opening the dialog again (after a reload or a dropped connection) shows them. Then a note and
  * the wall choice go with the photos in one idempotent hand-in.
  */
-import { type ChangeEvent, type DragEvent, useEffect, useId, useReducer, useRef, useState } from "react";
+import { type ChangeEvent, type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { HOMEWORK_NOTE_MAX, type HomeworkSubmission, type HomeworkTask } from "../../../shared/contracts/homework";
 import { FormAlert } from "../form/FormAlert";
 import { useIdempotentPost } from "../../lib/idempotent-post";
 import { Modal } from "../../lib/modal";
 import { describeProblem, type Problem } from "../../lib/problem";
 import { ModelCharacter } from "./ModelCharacter";
-import {
-  acceptPhotos,
-  compressPhoto,
-  isHeicFile,
-  loadDraft,
-  nextToUpload,
-  removeFromDraft,
-  readyPhotoIds,
-  tooLarge,
-  type UploadItem,
-  uploadPhoto,
-  uploadReducer,
-  uploadStatusText,
-} from "./upload";
+import { acceptPhotos, loadDraft, readyPhotoIds } from "./upload";
 import "./homework.css";
+import { newId, usePhotoUploads, useTouchFirst, PhotoTile } from "./photo-uploads";
 
 export interface SubmitDialogProps {
   open: boolean;
@@ -36,159 +24,6 @@ export interface SubmitDialogProps {
   /** The attempt this hand-in will be (1 for the first). */
   attemptNumber: number;
   onSubmitted: (submission: HomeworkSubmission) => void;
-}
-
-const newId = () => crypto.randomUUID();
-
-/** Picks, compresses and uploads photos one at a time; the list is the dialog's state. */
-function usePhotoUploads(taskId: number) {
-  const [items, dispatch] = useReducer(uploadReducer, []);
-  const working = useRef<string | null>(null);
-  const abortCurrent = useRef<(() => void) | null>(null);
-  const previews = useRef(new Set<string>());
-
-  useEffect(() => {
-    const item = nextToUpload(items);
-    if (!item || working.current) return;
-    working.current = item.id;
-    void (async () => {
-      try {
-        let blob = item.blob;
-        let preview = item.preview;
-        if (!blob) {
-          const file = item.file;
-          if (!file) return;
-          dispatch({ type: "compressing", id: item.id });
-          try {
-            blob = await compressPhoto(file);
-            preview = URL.createObjectURL(blob);
-            previews.current.add(preview);
-          } catch {
-            // Only Safari draws HEIC; elsewhere the photo goes as it is and the server converts it.
-            if (!isHeicFile(file)) {
-              dispatch({ type: "failed", id: item.id, error: "这张照片无法读取，请换一张" });
-              return;
-            }
-            blob = file.type ? file : new Blob([file], { type: "image/heic" });
-            preview = null;
-          }
-          if (tooLarge(blob)) {
-            dispatch({ type: "failed", id: item.id, error: "照片太大，请换一张" });
-            return;
-          }
-        }
-        dispatch({ type: "compressed", id: item.id, blob, preview });
-        const upload = uploadPhoto(taskId, blob, item.key, (progress) =>
-          dispatch({ type: "progress", id: item.id, progress }),
-        );
-        abortCurrent.current = upload.abort;
-        const photo = await upload.done;
-        dispatch({ type: "uploaded", id: item.id, photo });
-      } catch (err) {
-        if (err instanceof DOMException && err.name === "AbortError") return;
-        dispatch({ type: "failed", id: item.id, error: `上传失败：${describeProblem(err).message}` });
-      } finally {
-        working.current = null;
-        abortCurrent.current = null;
-      }
-    })();
-  }, [items, taskId]);
-
-  useEffect(() => {
-    const urls = previews.current;
-    return () => {
-      abortCurrent.current?.();
-      for (const url of urls) URL.revokeObjectURL(url);
-    };
-  }, []);
-
-  const remove = (item: UploadItem) => {
-    if (working.current === item.id) abortCurrent.current?.();
-    // Out of the draft on the server too, so a reload does not bring it back.
-    if (item.photo) void removeFromDraft(taskId, item.photo.id).catch(() => undefined);
-    if (item.preview?.startsWith("blob:")) {
-      URL.revokeObjectURL(item.preview);
-      previews.current.delete(item.preview);
-    }
-    dispatch({ type: "remove", id: item.id });
-  };
-  const clear = () => {
-    for (const url of previews.current) URL.revokeObjectURL(url);
-    previews.current.clear();
-    dispatch({ type: "clear" });
-  };
-  return { items, dispatch, remove, clear };
-}
-
-/** Camera capture is offered where there is a camera to hold: touch-first devices. */
-function useTouchFirst(): boolean {
-  const [touch, setTouch] = useState(false);
-  useEffect(() => {
-    setTouch(window.matchMedia?.("(pointer: coarse)").matches ?? false);
-  }, []);
-  return touch;
-}
-
-function PhotoTile({
-  item,
-  index,
-  count,
-  onMove,
-  onRemove,
-  onRetry,
-}: {
-  item: UploadItem;
-  index: number;
-  count: number;
-  onMove: (by: -1 | 1) => void;
-  onRemove: () => void;
-  onRetry: () => void;
-}) {
-  const n = index + 1;
-  return (
-    <li className={`hw-upload hw-upload--${item.status}`} data-status={item.status} data-upload-id={item.id}>
-      <div className="hw-upload__thumb">
-        {item.preview ? <img src={item.preview} alt={`第 ${n} 张照片`} /> : <span aria-hidden="true">{n}</span>}
-      </div>
-      <progress
-        className="hw-upload__bar"
-        max={1}
-        value={item.status === "done" ? 1 : item.progress}
-        aria-label={`第 ${n} 张照片的上传进度`}
-      />
-      <p className="hw-upload__status" role={item.status === "error" ? "alert" : undefined}>
-        {uploadStatusText(item)}
-      </p>
-      <div className="hw-upload__actions">
-        <button
-          type="button"
-          data-move="-1"
-          disabled={index === 0}
-          onClick={() => onMove(-1)}
-          aria-label={`第 ${n} 张往前移`}
-        >
-          ←
-        </button>
-        <button
-          type="button"
-          data-move="1"
-          disabled={index === count - 1}
-          onClick={() => onMove(1)}
-          aria-label={`第 ${n} 张往后移`}
-        >
-          →
-        </button>
-        {item.status === "error" ? (
-          <button type="button" onClick={onRetry} aria-label={`重新上传第 ${n} 张`}>
-            重试
-          </button>
-        ) : null}
-        <button type="button" onClick={onRemove} aria-label={`删除第 ${n} 张`}>
-          删除
-        </button>
-      </div>
-    </li>
-  );
 }
 
 export function SubmitDialog({ open, onClose, task, attemptNumber, onSubmitted }: SubmitDialogProps) {

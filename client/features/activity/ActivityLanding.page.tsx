@@ -2,7 +2,7 @@
 import { useLoaderData } from "react-router-dom";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { ActivityArticle, activityMeta, loadParticipation } from "./activity-parts";
+import { ActivityArticle, activityMeta, loadParticipation } from "./activity-article";
 
 /** Contracts load with the first request that needs them, not with the page (decision 030). */
 const activitiesContract = () => import("../../../shared/contracts/activities");

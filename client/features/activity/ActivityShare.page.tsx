@@ -9,7 +9,7 @@ import { activityKinds, formatActivityRange } from "../../../shared/contracts/ac
 import { coverSizes } from "../../../shared/media";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { StateBadge, activityCover } from "./activity-parts";
+import { StateBadge, activityCover } from "./activity-card";
 
 /** Contracts load with the first request that needs them, not with the page (decision 030). */
 const activitiesContract = () => import("../../../shared/contracts/activities");

@@ -5,7 +5,7 @@ import type { ActivityState } from "../../../shared/contracts/activities";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { ActivityCard } from "./activity-parts";
+import { ActivityCard } from "./activity-card";
 
 /** Contracts load with the first request that needs them, not with the page (decision 030). */
 const activitiesContract = () => import("../../../shared/contracts/activities");

@@ -13,7 +13,7 @@ import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { useBuy } from "../../components/commerce/useBuy";
-import { BuyActions, ProductSection, QuantityStepper, StockState } from "../../components/shop/shop-parts";
+import { BuyActions, ProductSection, QuantityStepper, StockState } from "../../components/shop/product-buy";
 import { formatDate } from "../../../shared/format";
 import { formatYuan } from "../../../shared/money";
 

@@ -11,10 +11,9 @@ import { Link } from "../../routing/link";
 import { coursePurchaseRule } from "../../../shared/action-rules";
 import { courseCategoryName } from "../../../shared/catalogue";
 import { categoryTones, courseKinds, courseLevels, type LiveSummary } from "../../../shared/contracts/catalogue";
-import { type CourseDetail, type CourseViewer, lockText, type OutlineLesson } from "../../../shared/contracts/courses";
-import { SITE_NAME_DEFAULT } from "../../../shared/constants";
+import { type CourseDetail, type CourseViewer } from "../../../shared/contracts/courses";
 import { coverOf, coverSizes, coverUrl } from "../../../shared/media";
-import { formatMoney, formatYuan } from "../../../shared/money";
+import { formatMoney } from "../../../shared/money";
 import { useRootData } from "../../lib/root-data";
 import { BookCard, CommodityCard, LiveCard, Price } from "../../components/cards/CatalogueCards";
 import { LoginDialog } from "../../components/LoginDialog";
@@ -27,7 +26,9 @@ import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import "./course.css";
-import { formatMonthDay, formatDuration, formatClock, formatMonthDayTime } from "../../../shared/format";
+import { formatMonthDay, formatMonthDayTime } from "../../../shared/format";
+import { Outline } from "./course-outline";
+import { courseJsonLd } from "./course-json-ld";
 
 /** Contracts load with the first request that needs them, not with the page (decision 030). */
 const coursesContract = () => import("../../../shared/contracts/courses");
@@ -41,58 +42,6 @@ interface DetailData {
 
 /** A free course the visitor chose before signing in: enrolled once the signed-in page loads. */
 const ENROL_AFTER_LOGIN_KEY = "mochi:enrol-after-login";
-
-function isoDuration(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  return `PT${h ? `${h}H` : ""}${m || !h ? `${m}M` : ""}`;
-}
-
-function courseJsonLd(course: CourseDetail, image: string): Record<string, unknown> {
-  const url = `/course/${course.id}`;
-  const workload = course.chapters.flatMap((c) => c.lessons).reduce((sum, l) => sum + l.durationSeconds, 0);
-  const instructor = { "@type": "Person", name: course.teacher.name, description: course.teacher.title };
-  const sessions = course.liveSessions.filter((s) => s.state !== "cancelled");
-  return {
-    "@type": "Course",
-    "@id": url,
-    name: course.title,
-    description: course.subtitle || course.summary,
-    url,
-    image,
-    inLanguage: "zh-CN",
-    educationalLevel: courseLevels[course.level],
-    about: courseCategoryName(course.category),
-    provider: { "@type": "Organization", name: SITE_NAME_DEFAULT, url: "/" },
-    isAccessibleForFree: course.priceCents === 0,
-    offers: {
-      "@type": "Offer",
-      category: course.priceCents === 0 ? "Free" : "Paid",
-      price: formatYuan(course.priceCents),
-      priceCurrency: "CNY",
-      availability: "https://schema.org/InStock",
-      url,
-    },
-    hasCourseInstance:
-      course.kind === "live" && sessions.length
-        ? sessions.map((s) => ({
-            "@type": "CourseInstance",
-            name: s.title,
-            courseMode: "Online",
-            startDate: s.startsAt,
-            endDate: s.endsAt,
-            instructor,
-            location: { "@type": "VirtualLocation", url: `/live/${s.id}` },
-          }))
-        : {
-            "@type": "CourseInstance",
-            courseMode: "Online",
-            courseWorkload: isoDuration(workload),
-            ...(course.campStartsOn ? { startDate: course.campStartsOn } : {}),
-            instructor,
-          },
-  };
-}
 
 export async function loader({ params, env, signal }: PageLoaderArgs) {
   const id = params.id ?? "";
@@ -121,96 +70,6 @@ export async function loader({ params, env, signal }: PageLoaderArgs) {
       jsonLd: courseJsonLd(course, image),
     },
   };
-}
-
-/** The outline as this visitor sees it: the personal locks and progress over the public ones. */
-function personalise(course: CourseDetail, viewer: CourseViewer | null) {
-  const mine = new Map(viewer?.lessons.map((l) => [l.id, l]));
-  return course.chapters.map((chapter) => ({
-    ...chapter,
-    lessons: chapter.lessons.map((lesson) => {
-      const own = mine.get(lesson.id);
-      return {
-        ...lesson,
-        locked: own ? own.locked : lesson.locked,
-        lockReason: own ? own.lockReason : lesson.lockReason,
-        progressPercent: own?.progressPercent ?? 0,
-        completed: own?.completed ?? false,
-      };
-    }),
-  }));
-}
-
-type ShownLesson = OutlineLesson & { progressPercent: number; completed: boolean };
-
-function LessonRow({ lesson, number, paid }: { lesson: ShownLesson; number: number; paid: boolean }) {
-  let state: string | null = null;
-  if (lesson.locked) state = lockText(lesson);
-  else if (lesson.completed) state = "已学完";
-  else if (lesson.progressPercent > 0) state = `已学 ${lesson.progressPercent}%`;
-  return (
-    <li className={`outline-lesson${lesson.locked ? " is-locked" : ""}${lesson.completed ? " is-done" : ""}`}>
-      <Link className="outline-lesson__link" to={`/video/${lesson.id}`}>
-        <span className="outline-lesson__number">{String(number).padStart(2, "0")}</span>
-        <span className="outline-lesson__title">{lesson.title}</span>
-        {lesson.isTrial && paid ? <span className="outline-tag outline-tag--trial">试看</span> : null}
-        {lesson.unlockDay !== null && lesson.lockReason !== "camp" ? (
-          <span className="outline-lesson__day">
-            第 {lesson.unlockDay} 天{lesson.unlockDate ? ` · ${formatMonthDay(lesson.unlockDate)}` : ""}
-          </span>
-        ) : null}
-        {state ? (
-          <span className={`outline-lesson__state${lesson.locked ? " outline-lesson__state--locked" : ""}`}>
-            {lesson.locked ? (
-              <>
-                <span className="lock-mark" aria-hidden="true" />
-                <span className="visually-hidden">未解锁：</span>
-              </>
-            ) : null}
-            {state}
-          </span>
-        ) : null}
-        <span className="outline-lesson__duration">{formatClock(lesson.durationSeconds)}</span>
-      </Link>
-    </li>
-  );
-}
-
-function Outline({ course, viewer }: { course: CourseDetail; viewer: CourseViewer | null }) {
-  const chapters = personalise(course, viewer);
-  const total = chapters.reduce((n, c) => n + c.lessons.length, 0);
-  const seconds = chapters.flatMap((c) => c.lessons).reduce((n, l) => n + l.durationSeconds, 0);
-  let number = 0;
-  return (
-    <section className="course-section" aria-labelledby="course-outline">
-      <h2 className="section-title" id="course-outline">
-        课程目录
-      </h2>
-      <p className="section-lead">
-        共 {chapters.length} 章 {total} 课时，时长 {formatDuration(seconds)}
-        {viewer?.enrolled ? ` · 已学完 ${viewer.lessonsCompleted} 课时` : ""}
-        {course.kind === "camp" && course.campStartsOn
-          ? ` · ${formatMonthDay(course.campStartsOn)}开营，每天解锁一课`
-          : ""}
-      </p>
-      {chapters.length ? (
-        <ol className="card course-outline">
-          {chapters.map((chapter) => (
-            <li key={chapter.id} className="course-outline__chapter">
-              <h3 className="course-outline__title">{chapter.title}</h3>
-              <ol className="course-outline__lessons">
-                {chapter.lessons.map((lesson) => (
-                  <LessonRow key={lesson.id} lesson={lesson} number={++number} paid={course.priceCents > 0} />
-                ))}
-              </ol>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="course-outline__empty">课时正在录制中，上线后会出现在这里。</p>
-      )}
-    </section>
-  );
 }
 
 function CourseActions({ course, viewer, viewerFailed }: DetailData) {

@@ -18,7 +18,8 @@ import { browserApi } from "../../lib/api";
 import { LazyImage } from "../../lib/lazy-image";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { useBuyingOff } from "../../components/commerce/payments-mode";
-import { GroupAvatar, TimeLeft, useGroupOrder } from "../../components/groupbuy/group-parts";
+import { GroupAvatar, TimeLeft } from "../../components/groupbuy/group-members";
+import { useGroupOrder } from "../../components/groupbuy/use-group-order";
 import { formatDateTime } from "../../../shared/format";
 import { formatMoney } from "../../../shared/money";
 

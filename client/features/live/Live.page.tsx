@@ -14,7 +14,9 @@ import { LoginDialog } from "../../components/LoginDialog";
 import { NewWindowLink } from "../../components/NewWindowLink";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { BookingButton, LiveLoadError, liveEventJsonLd } from "./live-parts";
+import { BookingButton } from "./BookingButton";
+import { LiveLoadError } from "./live-errors";
+import { liveEventJsonLd } from "./live-event";
 import "./live.css";
 
 /** Contracts load with the first request that needs them, not with the page (decision 030). */

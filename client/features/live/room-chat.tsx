@@ -6,7 +6,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { CHAT_MAX_CHARS, type ChatMessage } from "../../../shared/contracts/live";
 import { browserApi } from "../../lib/api";
-import { problemText } from "./live-parts";
+import { problemText } from "./live-errors";
 import type { RoomConnection } from "./use-room-events";
 import { formatTime } from "../../../shared/format";
 

@@ -18,7 +18,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { localProblem, useMutation } from "../../lib/mutation";
-import { Amount, ExchangeCard } from "./exchange-parts";
+import { Amount, ExchangeCard } from "./exchange-item";
 
 export async function loader({ env, signal }: PageLoaderArgs) {
   const [wallet, mall] = await Promise.all([

@@ -30,7 +30,7 @@ import { LazyImage } from "../../lib/lazy-image";
 import { Modal } from "../../lib/modal";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { localProblem, useAction } from "./account-parts";
-import { Amount, blockedReason, kindTones } from "./exchange-parts";
+import { Amount, blockedReason, kindTones } from "./exchange-item";
 import { useIdempotentPost } from "../../lib/idempotent-post";
 
 export async function loader({ env, signal, request }: PageLoaderArgs) {

@@ -11,7 +11,7 @@ import { deliveryLabels, type MyRedemption } from "../../../shared/contracts/sta
 import { formatDateTime } from "../../../shared/format";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { LedgerTable, ledgerLoader, RecordTabs } from "./exchange-parts";
+import { LedgerTable, ledgerLoader, RecordTabs } from "./exchange-ledger";
 import { useMutation } from "../../lib/mutation";
 
 const ledger = ledgerLoader("coin", "兑换记录");

@@ -1,5 +1,5 @@
 /** 笔山明细: every bishan ledger line with its reason, linked object and balance after. */
-import { LedgerPageView, ledgerLoader } from "./exchange-parts";
+import { LedgerPageView, ledgerLoader } from "./exchange-ledger";
 
 export const loader = ledgerLoader("bishan", "笔山明细");
 

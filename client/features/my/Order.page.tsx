@@ -14,7 +14,7 @@ import { ORDER_TABS, type OrderTab } from "../../../shared/contracts/orders";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { CouponReturnDialog } from "../../components/commerce/commerce-parts";
+import { CouponReturnDialog } from "../../components/commerce/CouponReturnDialog";
 import "../../components/commerce/commerce.css";
 import { SandboxPaymentBanner } from "../../components/commerce/payments-mode";
 import { type Action, OrderCard } from "./order/OrderCard";

@@ -12,7 +12,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { FormAlert } from "../../components/form/FormAlert";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { CouponReturnDialog } from "../../components/commerce/commerce-parts";
+import { CouponReturnDialog } from "../../components/commerce/CouponReturnDialog";
 import "../../components/commerce/commerce.css";
 import { formatDate } from "../../../shared/format";
 import { useMutation } from "../../lib/mutation";

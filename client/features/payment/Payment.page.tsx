@@ -10,10 +10,8 @@ import { useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router-dom";
 import { Link } from "../../routing/link";
 import type { BestCoupon } from "../../../shared/contracts/coupons";
-import { GIFT_CLAIM_DAYS } from "../../../shared/contracts/gifts";
 import { GROUP_PAY_MINUTES } from "../../../shared/contracts/groups";
-import { ORDER_PAY_MINUTES, type OrderDetail, orderDetailSchema, REFUND_DAYS } from "../../../shared/contracts/orders";
-import { COIN_CENTS, COIN_DEDUCTION_MAX_PERCENT } from "../../../shared/currency";
+import { ORDER_PAY_MINUTES, type OrderDetail } from "../../../shared/contracts/orders";
 import type { PayMethod, PayMethods, StartPaymentResult } from "../../../shared/contracts/payments";
 import { describeProblem, type Problem } from "../../lib/problem";
 import { FormAlert } from "../../components/form/FormAlert";
@@ -21,14 +19,14 @@ import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { itemLink, OrderAmounts, OrderItemLine } from "../../components/commerce/commerce-parts";
+import { itemLink, OrderAmounts, OrderItemLine } from "../../components/commerce/order-lines";
 import { SandboxPaymentBanner, useBuyingOff } from "../../components/commerce/payments-mode";
 import "../../components/commerce/commerce.css";
 import { formatDateTime, formatCountdown } from "../../../shared/format";
 import { formatMoney } from "../../../shared/money";
 import { useCountdown } from "../../lib/countdown";
-import { useIdempotentPost } from "../../lib/idempotent-post";
 import { noUsableMethodHint, type PayBrowser, payBrowserOf, payMethodBlocked } from "../../../shared/pay-browser";
+import { Closed, refundHint, CouponChoice, CoinChoice } from "./order-choices";
 
 /** Contracts load with the first request that needs them, not with the page (decision 030). */
 const couponsContract = () => import("../../../shared/contracts/coupons");
@@ -83,151 +81,6 @@ export async function loader({ env, signal, request }: PageLoaderArgs) {
   } satisfies Loaded & { meta: unknown };
 }
 
-function Closed({ order }: { order: OrderDetail }) {
-  if (order.state === "cancelled") {
-    return (
-      <EmptyState
-        glyph="止"
-        title="订单已取消"
-        action={
-          <Link className="button button--primary" to={itemLink(order)}>
-            重新购买
-          </Link>
-        }
-      >
-        <p>
-          {order.cancelReason ?? "订单已关闭"}
-          {order.cancelledAt ? `（${formatDateTime(order.cancelledAt)}）` : ""}。如已使用优惠券，优惠券已退回卡包。
-        </p>
-      </EmptyState>
-    );
-  }
-  return (
-    <EmptyState
-      glyph="成"
-      title="订单已支付"
-      action={
-        <Link className="button button--primary" to={`/payment/success?order=${order.orderNo}`}>
-          查看支付结果
-        </Link>
-      }
-    >
-      <p>这笔订单{order.stateLabel === "已支付" ? "已支付" : `当前状态：${order.stateLabel}`}，无需再次付款。</p>
-    </EmptyState>
-  );
-}
-
-function refundHint(order: OrderDetail): string {
-  if (order.purpose === "gift") return `礼物 ${GIFT_CLAIM_DAYS} 天内未被领取可申请退款。`;
-  if (order.purpose === "group") return "未能按时成团会自动全额退款。";
-  return order.physical
-    ? `发货前可全额退款，确认收货后 ${REFUND_DAYS} 天内可退货。`
-    : `课程购买后 ${REFUND_DAYS} 天内未学习可全额退款。`;
-}
-
-/** A change to the unpaid order (coupon, coins): posted once per click, then the page reloads its data. */
-function useOrderChange(orderNo: string, what: "coupon" | "coins") {
-  const revalidator = useRevalidator();
-  const post = useIdempotentPost();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  async function change(body: Record<string, unknown>) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await post(`/api/orders/${orderNo}/${what}`, body, orderDetailSchema);
-      revalidator.revalidate();
-    } catch (err) {
-      setProblem(describeProblem(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, problem, change };
-}
-
-/** The coupon of an unpaid order: keep, change (the best one is suggested) or remove. */
-function CouponChoice({ order, coupons }: { order: OrderDetail; coupons: BestCoupon | null }) {
-  const { busy, problem, change } = useOrderChange(order.orderNo, "coupon");
-  const options = coupons?.applicable ?? [];
-  if (order.couponTitle === null && options.length === 0) {
-    return <p className="checkout-coupon pay-card__hint">暂无可用于此订单的优惠券。</p>;
-  }
-  const choose = (value: string) => change({ couponId: value === "" ? null : Number(value) });
-
-  return (
-    <div className="checkout-coupon form-field">
-      <label className="form-field__label" htmlFor="order-coupon">
-        优惠券
-      </label>
-      <select
-        id="order-coupon"
-        className="form-field__control"
-        value={order.couponDiscountCents > 0 ? "current" : ""}
-        disabled={busy}
-        onChange={(e) => {
-          if (e.target.value !== "current") void choose(e.target.value);
-        }}
-      >
-        {order.couponTitle ? (
-          <option value="current">
-            {order.couponTitle}（已减 {formatMoney(order.couponDiscountCents)}）
-          </option>
-        ) : null}
-        <option value="">不使用优惠券</option>
-        {options.map((a) => (
-          <option key={a.coupon.id} value={String(a.coupon.id)}>
-            {a.coupon.title}（{a.coupon.headline}，可减 {formatMoney(a.discountCents)}）
-            {coupons?.best?.coupon.id === a.coupon.id ? " · 推荐" : ""}
-          </option>
-        ))}
-      </select>
-      {coupons?.best && order.couponDiscountCents < coupons.best.discountCents ? (
-        <p className="form-field__meta">
-          推荐使用“{coupons.best.coupon.title}”，可减 {formatMoney(coupons.best.discountCents)}。
-        </p>
-      ) : null}
-      <FormAlert problem={problem} />
-    </div>
-  );
-}
-
-/** Coins as a deduction (100 金币 = 1 元, up to 30 % of the price): a switch that puts them on the order or takes them off. */
-function CoinChoice({ order }: { order: OrderDetail }) {
-  const { busy, problem, change } = useOrderChange(order.orderNo, "coins");
-  const offer = order.coinOffer;
-  if (!offer) return null;
-  const using = order.coinsUsed > 0;
-  const rule = `${100 / COIN_CENTS} 金币抵 1 元，最多抵订单金额的 ${COIN_DEDUCTION_MAX_PERCENT}%`;
-  if (!using && offer.maxCoins === 0) {
-    return (
-      <p className="checkout-coins pay-card__hint">
-        金币余额 {offer.balance}（{rule}），{offer.balance > 0 ? "这笔订单暂不能抵扣。" : "学习、签到可以赚金币。"}
-      </p>
-    );
-  }
-
-  return (
-    <div className="checkout-coins">
-      <label className="checkout-coins__switch">
-        <input
-          type="checkbox"
-          checked={using}
-          disabled={busy}
-          onChange={(e) => void change({ use: e.target.checked })}
-        />
-        {using
-          ? `已用 ${order.coinsUsed} 金币抵扣 ${formatMoney(order.coinDiscountCents)}`
-          : `使用 ${offer.maxCoins} 金币抵扣 ${formatMoney(offer.discountCents)}`}
-      </label>
-      <p className="form-field__meta">
-        金币余额 {offer.balance}（{rule}；取消订单或退款时金币退回）
-      </p>
-      <FormAlert problem={problem} />
-    </div>
-  );
-}
-
 function Checkout({
   order,
   methods,
@@ -275,23 +128,7 @@ function Checkout({
 
   return (
     <div className="pay-layout">
-      <section className="card pay-card" aria-labelledby="pay-summary">
-        <h2 id="pay-summary" className="pay-card__title">
-          订单信息
-        </h2>
-        <p className="pay-card__no">
-          订单号 {order.orderNo} · 下单时间 {formatDateTime(order.createdAt)}
-        </p>
-        <OrderItemLine order={order} />
-        {order.address ? (
-          <p className="pay-address">
-            寄往：{order.address.recipient}，{order.address.phone}，{order.address.region} {order.address.detail}
-          </p>
-        ) : null}
-        <CouponChoice order={order} coupons={coupons} />
-        <CoinChoice order={order} />
-        <OrderAmounts order={order} />
-      </section>
+      <OrderSummaryCard order={order} coupons={coupons} />
 
       <section className="card pay-card pay-card--side" aria-labelledby="pay-method">
         <div className={`pay-countdown${expired ? " pay-countdown--over" : ""}`} role="timer" aria-live="off">
@@ -324,34 +161,7 @@ function Checkout({
         ) : methods.methods.length === 0 ? (
           <p className="pay-card__hint">暂时没有可用的支付方式，请稍后再试或联系客服。</p>
         ) : (
-          <div className="pay-methods" role="radiogroup" aria-label="支付方式">
-            {offered.map((m) => (
-              <div key={m.method} className="pay-method-option">
-                <label
-                  className={`pay-method${method === m.method ? " is-selected" : ""}${m.blocked ? " is-blocked" : ""}`}
-                >
-                  <input
-                    type="radio"
-                    name="method"
-                    value={m.method}
-                    checked={method === m.method}
-                    disabled={m.blocked !== null}
-                    aria-describedby={m.blocked ? `pay-blocked-${m.method}` : undefined}
-                    onChange={() => setMethod(m.method)}
-                  />
-                  <span className={`pay-method__icon pay-method__icon--${m.method}`} aria-hidden="true">
-                    {m.method === "wechat" ? "微" : m.method === "alipay" ? "支" : "测"}
-                  </span>
-                  {m.label}
-                </label>
-                {m.blocked ? (
-                  <p id={`pay-blocked-${m.method}`} className="pay-method__blocked" data-testid="pay-blocked">
-                    {m.blocked}
-                  </p>
-                ) : null}
-              </div>
-            ))}
-          </div>
+          <PayMethodList offered={offered} method={method} onChange={setMethod} />
         )}
         {!off && offered.length > 0 && usable.length === 0 ? (
           <p className="pay-card__hint pay-browser-hint" role="note" data-testid="pay-browser-hint">
@@ -428,5 +238,70 @@ export default function PaymentPage() {
         <Closed order={order} />
       )}
     </Page>
+  );
+}
+
+/** The order being paid: number, item, address, coupon, coins and amounts. */
+function OrderSummaryCard({ order, coupons }: { order: OrderDetail; coupons: BestCoupon | null }) {
+  return (
+    <section className="card pay-card" aria-labelledby="pay-summary">
+      <h2 id="pay-summary" className="pay-card__title">
+        订单信息
+      </h2>
+      <p className="pay-card__no">
+        订单号 {order.orderNo} · 下单时间 {formatDateTime(order.createdAt)}
+      </p>
+      <OrderItemLine order={order} />
+      {order.address ? (
+        <p className="pay-address">
+          寄往：{order.address.recipient}，{order.address.phone}，{order.address.region} {order.address.detail}
+        </p>
+      ) : null}
+      <CouponChoice order={order} coupons={coupons} />
+      <CoinChoice order={order} />
+      <OrderAmounts order={order} />
+    </section>
+  );
+}
+
+type OfferedMethod = PayMethods["methods"][number] & { blocked: string | null };
+
+/** The payment methods as radio buttons; one this browser cannot use is off, with the reason. */
+function PayMethodList({
+  offered,
+  method,
+  onChange,
+}: {
+  offered: OfferedMethod[];
+  method: PayMethod | null;
+  onChange: (method: PayMethod) => void;
+}) {
+  return (
+    <div className="pay-methods" role="radiogroup" aria-label="支付方式">
+      {offered.map((m) => (
+        <div key={m.method} className="pay-method-option">
+          <label className={`pay-method${method === m.method ? " is-selected" : ""}${m.blocked ? " is-blocked" : ""}`}>
+            <input
+              type="radio"
+              name="method"
+              value={m.method}
+              checked={method === m.method}
+              disabled={m.blocked !== null}
+              aria-describedby={m.blocked ? `pay-blocked-${m.method}` : undefined}
+              onChange={() => onChange(m.method)}
+            />
+            <span className={`pay-method__icon pay-method__icon--${m.method}`} aria-hidden="true">
+              {m.method === "wechat" ? "微" : m.method === "alipay" ? "支" : "测"}
+            </span>
+            {m.label}
+          </label>
+          {m.blocked ? (
+            <p id={`pay-blocked-${m.method}`} className="pay-method__blocked" data-testid="pay-blocked">
+              {m.blocked}
+            </p>
+          ) : null}
+        </div>
+      ))}
+    </div>
   );
 }

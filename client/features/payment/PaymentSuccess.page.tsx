@@ -16,7 +16,7 @@ import { Page } from "../../components/Page";
 import { browserApi } from "../../lib/api";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { GiftClaimLink } from "../../components/gifts/GiftClaimLink";
-import { OrderAmounts, OrderItemLine } from "../../components/commerce/commerce-parts";
+import { OrderAmounts, OrderItemLine } from "../../components/commerce/order-lines";
 import "../../components/commerce/commerce.css";
 import { formatDateTime } from "../../../shared/format";
 import { formatMoney } from "../../../shared/money";

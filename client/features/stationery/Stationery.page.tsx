@@ -17,7 +17,7 @@ import {
   SortLinks,
   useReloadingList,
   withQuery,
-} from "../../components/shop/shop-parts";
+} from "../../components/shop/shop-list";
 
 /** Contracts load with the first request that needs them, not with the page (decision 030). */
 const shopContract = () => import("../../../shared/contracts/shop");

@@ -10,8 +10,8 @@ import { z } from "zod";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { QueueRow, useStartReview } from "./queue-parts";
-import { fetchQueue, queueQueryOf, queueSearch, QueueStats, type QueueView, VIEW_LABELS } from "./teach-parts";
+import { QueueRow, useStartReview } from "./queue-row";
+import { fetchQueue, queueQueryOf, queueSearch, QueueStats, type QueueView, VIEW_LABELS } from "./review-queue";
 
 export async function loader({ env, signal, request }: PageLoaderArgs) {
   const query = queueQueryOf(new URL(request.url));

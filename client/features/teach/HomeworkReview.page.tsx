@@ -14,7 +14,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { describeProblem } from "../../lib/problem";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 import { ReviewWorkspace } from "./review/ReviewWorkspace";
-import { claimAttempt } from "./teach-parts";
+import { claimAttempt } from "./review-queue";
 import "./review/review.css";
 
 const attemptIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router-dom";
 import { Link } from "../../routing/link";
-import { type AdminLesson, adminCourseSchema } from "../../../shared/contracts/admin-catalogue";
+import { type AdminLesson, adminCourseSchema } from "../../../shared/contracts/admin-courses";
 import { formatDuration } from "../../../shared/format";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";

@@ -3,12 +3,8 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useLoaderData } from "react-router-dom";
 import { Link } from "../../routing/link";
 import { courseCategoryName } from "../../../shared/catalogue";
-import {
-  COURSE_KIND_LABELS,
-  PUBLISH_STATE_LABELS,
-  type TeachCourseRow,
-  teachCoursesSchema,
-} from "../../../shared/contracts/admin-catalogue";
+import { COURSE_KIND_LABELS, PUBLISH_STATE_LABELS } from "../../../shared/contracts/admin-catalogue-fields";
+import { type TeachCourseRow, teachCoursesSchema } from "../../../shared/contracts/admin-courses";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import { Table } from "../../components/table/DataTable";

@@ -5,7 +5,7 @@ import { adminLiveSchema } from "../../../shared/contracts/admin-live";
 import { liveStates } from "../../../shared/contracts/catalogue";
 import { formatDateTime } from "../../../shared/format";
 import { Page } from "../../components/Page";
-import { ChatModeration, IngestPanel, MoveForm, PinForm } from "../../components/staff/live-kit";
+import { ChatModeration, IngestPanel, MoveForm, PinForm } from "../../components/staff/live-controls";
 import type { PageLoaderArgs } from "../../routing/nav-context";
 
 export async function loader({ env, signal, params }: PageLoaderArgs) {

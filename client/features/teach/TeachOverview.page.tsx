@@ -4,8 +4,8 @@ import { Link } from "../../routing/link";
 import { EmptyState } from "../../components/EmptyState";
 import { Page } from "../../components/Page";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { QueueRow, useStartReview } from "./queue-parts";
-import { fetchQueue, QueueStats } from "./teach-parts";
+import { QueueRow, useStartReview } from "./queue-row";
+import { fetchQueue, QueueStats } from "./review-queue";
 
 const OLDEST_SHOWN = 5;
 

@@ -6,13 +6,19 @@
 import { useState } from "react";
 import { useLoaderData, useNavigate, useRevalidator } from "react-router-dom";
 import { Link } from "../../../routing/link";
-import { teacherOptionsSchema } from "../../../../shared/contracts/admin-catalogue";
+import { teacherOptionsSchema } from "../../../../shared/contracts/admin-courses";
 import { type AdminLive, adminLiveSchema } from "../../../../shared/contracts/admin-live";
 import { liveStates } from "../../../../shared/contracts/catalogue";
 import { formatDateTime } from "../../../../shared/format";
 import { sampleVideoKeys, sampleVideos } from "../../../../shared/media";
 import { Page } from "../../../components/Page";
-import { ChatModeration, IngestPanel, MoveForm, PinForm, isoOfLocalInput } from "../../../components/staff/live-kit";
+import {
+  ChatModeration,
+  IngestPanel,
+  MoveForm,
+  PinForm,
+  isoOfLocalInput,
+} from "../../../components/staff/live-controls";
 import { FormAlert } from "../../../components/form/FormAlert";
 import { Field } from "../../../components/staff/staff-kit";
 import { useMutation } from "../../../lib/mutation";

@@ -2,7 +2,7 @@
 import { Link } from "../../../routing/link";
 import type { OrderDetail } from "../../../../shared/contracts/orders";
 import { GiftFacts } from "../../../components/gifts/GiftClaimLink";
-import { OrderAmounts, OrderItemLine } from "../../../components/commerce/commerce-parts";
+import { OrderAmounts, OrderItemLine } from "../../../components/commerce/order-lines";
 import { formatDateTime } from "../../../../shared/format";
 import { formatMoney } from "../../../../shared/money";
 import { SandboxPaymentBanner } from "../../../components/commerce/payments-mode";

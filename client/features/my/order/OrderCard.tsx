@@ -1,7 +1,7 @@
 /** One order in the list: its items, amounts, state and the buttons its state allows. */
 import { Link } from "../../../routing/link";
 import type { OrderSummary } from "../../../../shared/contracts/orders";
-import { OrderItemLine } from "../../../components/commerce/commerce-parts";
+import { OrderItemLine } from "../../../components/commerce/order-lines";
 import { formatDateTime, formatCountdown } from "../../../../shared/format";
 import { formatMoney } from "../../../../shared/money";
 import { useCountdown } from "../../../lib/countdown";

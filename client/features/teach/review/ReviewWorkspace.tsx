@@ -28,7 +28,7 @@ import {
 import { browserApi } from "../../../lib/api";
 import { useCountdown } from "../../../lib/countdown";
 import { describeProblem } from "../../../lib/problem";
-import { claimAttempt, reviewHref } from "../teach-parts";
+import { claimAttempt, reviewHref } from "../review-queue";
 import { ReviewCanvas } from "./ReviewCanvas";
 import { LevelPicker, Phrases, ReturnDialog } from "./ReviewPanel";
 import { ReviewToolbar } from "./ReviewToolbar";

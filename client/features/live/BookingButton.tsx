@@ -1,56 +1,23 @@
 /**
- * What the schedule and the room share: schema.org Event data, the booking button, error texts
- * and the state shown when either did not load.
+ * Booking a session (预约): the call and the button.
  */
 import { useState } from "react";
-import { useRevalidator } from "react-router-dom";
-import { type LiveSummary, liveStates } from "../../../shared/contracts/catalogue";
 import { bookingRule } from "../../../shared/action-rules";
-import type { BookingResult, LiveAccess, LiveSite } from "../../../shared/contracts/live";
-import { coverUrl } from "../../../shared/media";
-import { EmptyState } from "../../components/EmptyState";
-import { describeProblem } from "../../lib/problem";
+import type { BookingResult, LiveAccess } from "../../../shared/contracts/live";
 import { browserApi } from "../../lib/api";
+import { problemText } from "./live-errors";
 
 /** Contracts load with the first request that needs them, not with the page (decision 030). */
 const liveContract = () => import("../../../shared/contracts/live");
 
-/** schema.org Event of one session: an online event in its room, performed by its teacher. */
-export function liveEventJsonLd(live: LiveSummary, site: LiveSite, description?: string): Record<string, unknown> {
-  const roomUrl = `${site.origin}/live/${live.id}`;
-  return {
-    "@type": "Event",
-    name: live.title,
-    description:
-      description ?? `${live.teacherName}老师的直播课${live.courseTitle ? `，属于《${live.courseTitle}》` : ""}。`,
-    startDate: live.startsAt,
-    endDate: live.endsAt,
-    eventStatus: live.state === "cancelled" ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
-    eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
-    location: { "@type": "VirtualLocation", url: roomUrl },
-    image: [`${site.origin}${coverUrl(live.coverChar, "red", "landscape")}`],
-    organizer: { "@type": "Organization", name: site.name, url: site.origin },
-    performer: { "@type": "Person", name: live.teacherName },
-    isAccessibleForFree: live.isOpen,
-    inLanguage: "zh-CN",
-    url: roomUrl,
-  };
-}
-
-export function stateName(state: LiveSummary["state"]): string {
-  return liveStates[state];
-}
-
 /** Books or unbooks a session; the answer or a Chinese message. */
-export async function setBooking(liveId: number, book: boolean): Promise<BookingResult> {
+async function setBooking(liveId: number, book: boolean): Promise<BookingResult> {
   return browserApi(`/api/live/${liveId}/booking`, {
     method: book ? "POST" : "DELETE",
     body: {},
     schema: liveContract().then((m) => m.bookingResultSchema),
   });
 }
-
-export const problemText = (err: unknown) => describeProblem(err).message;
 
 /**
  * 预约 / 已预约: a reminder when the session goes live. Anonymous visitors are asked to sign in
@@ -124,28 +91,5 @@ export function BookingButton({
     >
       {booked ? "已预约" : "预约"}
     </button>
-  );
-}
-
-/** The schedule or a room did not load: what went wrong (a timeout or not) and a way to try again. */
-export function LiveLoadError({ title, status }: { title: string; status: number | null }) {
-  const revalidator = useRevalidator();
-  return (
-    <EmptyState
-      glyph="误"
-      title={title}
-      action={
-        <button
-          type="button"
-          className="button"
-          disabled={revalidator.state === "loading"}
-          onClick={() => void revalidator.revalidate()}
-        >
-          {revalidator.state === "loading" ? "正在重新加载…" : "重新加载"}
-        </button>
-      }
-    >
-      <p>{status === 504 ? "请求超时了，" : "服务暂时不可用，"}请稍后再试。</p>
-    </EmptyState>
   );
 }

@@ -1,20 +1,12 @@
 /**
- * What the payment pages, the orders page and the pack share: the order's amounts and item,
- * and the coupon refund notice dialog (shown once per returned coupon).
+ * An order as the payment pages, the orders page and the pack show it: the item's link and kind,
+ * its amounts and the ordered item line.
  */
-import { useEffect, useState } from "react";
-import type { ReturnNotice } from "../../../shared/contracts/coupons";
 import type { OrderDetail, OrderSummary } from "../../../shared/contracts/orders";
-import { formatDate } from "../../../shared/format";
 import { coverSizes } from "../../../shared/media";
 import { formatMoney } from "../../../shared/money";
 import { Link } from "../../routing/link";
 import { LazyImage } from "../../lib/lazy-image";
-import { browserApi } from "../../lib/api";
-import { Modal } from "../../lib/modal";
-
-/** Contracts load with the first request that needs them, not with the page (decision 030). */
-const couponsContract = () => import("../../../shared/contracts/coupons");
 
 /** Where the item of an order lives in the catalogue. */
 export function itemLink(o: Pick<OrderSummary, "itemType" | "itemId">): string {
@@ -23,7 +15,7 @@ export function itemLink(o: Pick<OrderSummary, "itemType" | "itemId">): string {
   return `/commodity/${o.itemId}`;
 }
 
-export const ITEM_TYPE_LABELS = { course: "课程", book: "书籍", commodity: "文房" } as const;
+const ITEM_TYPE_LABELS = { course: "课程", book: "书籍", commodity: "文房" } as const;
 
 /** The order's money, line by line (the snapshot, not today's price). */
 export function OrderAmounts({ order }: { order: OrderDetail | OrderSummary }) {
@@ -57,56 +49,6 @@ export function OrderAmounts({ order }: { order: OrderDetail | OrderSummary }) {
         <dd data-testid="pay-amount">{formatMoney(order.payCents)}</dd>
       </div>
     </dl>
-  );
-}
-
-/**
- * The coupon refund notice: when an order's coupon came back (cancel or refund), the learner is
- * told once — closing the dialog marks the notices seen on the server.
- */
-export function CouponReturnDialog({ refreshKey = 0 }: { refreshKey?: number }) {
-  const [notices, setNotices] = useState<ReturnNotice[]>([]);
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    let live = true;
-    browserApi("/api/coupons/return-notices", { schema: couponsContract().then((m) => m.returnNoticeListSchema) })
-      .then((res) => {
-        if (!live || res.items.length === 0) return;
-        setNotices(res.items);
-        setOpen(true);
-      })
-      .catch(() => {
-        // A notice can wait for the next visit.
-      });
-    return () => {
-      live = false;
-    };
-  }, [refreshKey]);
-
-  function close() {
-    setOpen(false);
-    const couponIds = notices.map((n) => n.couponId);
-    browserApi("/api/coupons/return-notices/seen", { method: "POST", body: { couponIds } }).catch(() => undefined);
-  }
-
-  return (
-    <Modal open={open} onClose={close} title="优惠券已退回" className="coupon-return">
-      <p>以下优惠券所在的订单已取消或退款，优惠券已退回你的卡包，有效期内可以继续使用：</p>
-      <ul className="coupon-return__list">
-        {notices.map((n) => (
-          <li key={n.couponId}>
-            <strong>{n.title}</strong>（{n.headline}）
-            {n.orderNo ? <span className="coupon-return__order">来自订单 {n.orderNo}</span> : null}
-            <span className="coupon-return__until">有效期至 {formatDate(n.validUntil)}</span>
-          </li>
-        ))}
-      </ul>
-      <div className="form__actions">
-        <button type="button" className="button button--primary" onClick={close}>
-          知道了
-        </button>
-      </div>
-    </Modal>
   );
 }
 

@@ -7,7 +7,7 @@ import { browserApi } from "../../lib/api";
 import { describeProblem } from "../../lib/problem";
 import { queueItemSchema } from "../../../shared/contracts/homework";
 import { formatWaiting, OVERDUE_MINUTES } from "./teach-format";
-import { claimAttempt, reviewHref } from "./teach-parts";
+import { claimAttempt, reviewHref } from "./review-queue";
 
 /** Claims the attempt and opens the canvas with the claim it got (no second claim on arrival). */
 export function useStartReview() {

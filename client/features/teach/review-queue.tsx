@@ -1,4 +1,4 @@
-/** Pieces the teaching area's pages share: the queue's address, the stats strip, claiming. */
+/** The homework queue: its address in the URL, fetching it, claiming an attempt, its stats strip. */
 import {
   claimResultSchema,
   type ClaimResult,

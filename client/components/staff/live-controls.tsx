@@ -21,7 +21,7 @@ import { Field } from "./staff-kit";
 import { type StreamVerdict, VERDICT_TEXT, checkStream } from "./stream-check";
 
 /** An instant as the value of a datetime-local input on the China wall clock ("2026-11-27T19:30"). */
-export const localInputOf = (iso: string) => chinaDateTime(iso).slice(0, 16);
+const localInputOf = (iso: string) => chinaDateTime(iso).slice(0, 16);
 /** A datetime-local value read as China time, as an ISO instant. */
 export const isoOfLocalInput = (value: string) => new Date(`${value}:00+08:00`).toISOString();
 
