@@ -10,7 +10,7 @@ import { adminRoute } from "./route-groups/admin";
 import { fixtureRoute } from "./route-groups/fixtures";
 import { myRoute } from "./route-groups/my";
 import { teachRoute } from "./route-groups/teach";
-import type { Access, LayoutName, ParamRule, RouteDef } from "./route-def";
+import type { Access, ParamRule, RouteDef } from "./route-def";
 
 /** A path parameter's check, shaped like a schema's `safeParse` (no validation library in the browser's entry). */
 export interface ParamCheck {
