@@ -20,20 +20,8 @@ import type { User } from "../../db/schema";
 import { defineEndpoint, idParam, type Endpoint } from "../../endpoint";
 import { notFound } from "../../http";
 import { likeOf, pageOfAliased } from "../catalogue-admin/common";
-import {
-  attachRecording,
-  cancelLive,
-  chatLog,
-  createLive,
-  hideMessage,
-  liveRowOf,
-  liveRows,
-  loadLive,
-  muteLearner,
-  pinMessage,
-  unmuteLearner,
-  updateLive,
-} from "./sessions";
+import { attachRecording, cancelLive, createLive, liveRowOf, liveRows, loadLive, updateLive } from "./sessions";
+import { chatLog, hideMessage, muteLearner, pinMessage, unmuteLearner } from "./chat-moderation";
 
 const empty = z.object({}).strict();
 const liveParams = { id: idParam("直播场次编号") };
