@@ -15,6 +15,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { get as httpGet } from "node:http";
 import { root, startServer, stopServer, table } from "./server.mjs";
+import { initialScripts } from "./initial-js.mjs";
+
+/** Every initial script of a page, entry first, each once. */
+const allInitialScripts = (html) => {
+  const { entry, preload } = initialScripts(html);
+  return [...new Set([...entry, ...preload])];
+};
 
 /** Bytes of gzip JavaScript before hydration (1 KB = 1,000 bytes). */
 export const BUDGET = { home: 100_000, page: 120_000 };
@@ -53,20 +60,6 @@ const DISCOVER = {
 };
 
 const DEMO_LEARNER = { email: "learner@mochi.local", password: "Mochi-learner-2026" };
-
-function initialScripts(html) {
-  const files = new Set();
-  for (const m of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
-    const attrs = {};
-    for (const a of m[2].matchAll(/([\w:-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+)))?/g)) {
-      attrs[a[1].toLowerCase()] = a[2] ?? a[3] ?? a[4] ?? "";
-    }
-    const tag = m[1].toLowerCase();
-    if (tag === "script" && attrs.type === "module" && attrs.src) files.add(attrs.src);
-    if (tag === "link" && attrs.rel === "modulepreload" && attrs.href) files.add(attrs.href);
-  }
-  return [...files];
-}
 
 /** The body bytes the server sends for `url` with this Accept-Encoding, undecoded. */
 function sentBytes(origin, url, encoding) {
@@ -143,7 +136,7 @@ export async function measureBudget(origin, clientDir = path.join(root, "dist/cl
     const p = route.replace(/\{(\w+)\}/g, (_, k) => ids[k]);
     const res = await get(p, route.startsWith("/my") ? cookie : undefined);
     const html = await res.text();
-    const weight = await weigh(origin, initialScripts(html), clientDir);
+    const weight = await weigh(origin, allInitialScripts(html), clientDir);
     const budget = route === "/" ? BUDGET.home : BUDGET.page;
     // A page that did not render (a 503 from a loaded machine, an error page) is not measured:
     // it fails the run rather than passing with the weight of an error page.
