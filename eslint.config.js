@@ -106,6 +106,52 @@ export default tseslint.config(
     },
   },
   {
+    // Rooms that fit in a head (decision 080): no source file over 400 lines, no function over
+    // 150. Data (the demo catalogue, the table types, migrations) and tests are not rooms.
+    files: ["**/*.{ts,tsx,mjs}"],
+    ignores: [
+      "**/*.test.{ts,tsx}",
+      "tests/**",
+      "api/db/catalogue-data.ts",
+      "api/db/schema.ts",
+      "api/db/demo-lesson-clips.ts",
+      "api/db/migrations/**",
+    ],
+    rules: {
+      "max-lines": ["error", { max: 400 }],
+      "max-lines-per-function": ["error", { max: 150, IIFEs: true }],
+    },
+  },
+  {
+    // Still over the limits above, each to be cut into named parts; take a file off once it fits,
+    // and never add one.
+    files: [
+      "api/modules/homework/seed.ts",
+      "api/seed/catalogue.ts",
+      "bench/load.mjs",
+      "bench/throughput.mjs",
+      "client/components/commerce/AddressDialog.tsx",
+      "client/components/homework/PhotoStage.tsx",
+      "client/components/homework/SubmitDialog.tsx",
+      "client/components/login/CompleteInfoPanel.tsx",
+      "client/components/login/QrPanel.tsx",
+      "client/features/activity/ActivityJoin.tsx",
+      "client/features/admin/coupons/Coupons.page.tsx",
+      "client/features/admin/mall/Mall.page.tsx",
+      "client/features/admin/moderation/Moderation.page.tsx",
+      "client/features/admin/orders/OrderDetail.page.tsx",
+      "client/features/calmness/Trainer.tsx",
+      "client/features/experience/Experience.page.tsx",
+      "client/features/guide/Guide.page.tsx",
+      "client/features/guide/GuideLive.page.tsx",
+      "client/features/live/room-chat.tsx",
+      "client/features/my/ExchangeDetail.page.tsx",
+      "client/features/my/order/OrderDialog.tsx",
+      "client/features/protocol/Feedback.page.tsx",
+    ],
+    rules: { "max-lines": "off", "max-lines-per-function": "off" },
+  },
+  {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { ...globals.node } },
   },
