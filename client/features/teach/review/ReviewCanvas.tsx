@@ -5,31 +5,11 @@
  * the photo CanvasOverlay's; this component puts them together.
  */
 import { useRef } from "react";
-import type { Grid, HomeworkPhoto, Mark } from "../../../../shared/contracts/homework";
-import type { EditorState } from "../../../components/homework/editor-state";
+import type { Mark } from "../../../../shared/contracts/homework";
+import type { CanvasProps } from "./canvas-props";
 import { MarksLayer, ModelCharacters } from "./CanvasOverlay";
-import type { Pen, Tool } from "./tools";
 import { shapeMark, useCanvasGestures } from "./use-canvas-gestures";
 import { useCanvasView } from "./use-canvas-view";
-
-export interface CanvasProps {
-  photo: HomeworkPhoto;
-  photoIndex: number;
-  alt: string;
-  editor: EditorState;
-  onEditor: (next: EditorState) => void;
-  tool: Tool;
-  pen: Pen;
-  gridKind: Grid["kind"];
-  character: string;
-  selectedGrid: number | null;
-  onSelectGrid: (index: number | null) => void;
-  /** Space held: drag pans whatever the tool. */
-  panning: boolean;
-  /** Zoom requests from the toolbar: a counter and a factor (1 = fit). */
-  zoomRequest: { n: number; factor: number };
-  onZoom: (zoom: number) => void;
-}
 
 export function ReviewCanvas(props: CanvasProps) {
   const { photo, photoIndex, editor, tool, pen } = props;

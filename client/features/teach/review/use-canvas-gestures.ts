@@ -33,7 +33,7 @@ import {
   withMark,
   withoutMark,
 } from "../../../components/homework/editor-state";
-import type { CanvasProps } from "./ReviewCanvas";
+import type { CanvasProps } from "./canvas-props";
 import type { Pen } from "./tools";
 import { follows, pointerDown, pointerUp, pressureOf, type RouterState, START } from "./touch-input";
 

@@ -10,7 +10,7 @@ import {
   zoomAt,
 } from "../../../components/homework/canvas-geometry";
 import { commit, withGridChanged } from "../../../components/homework/editor-state";
-import type { CanvasProps } from "./ReviewCanvas";
+import type { CanvasProps } from "./canvas-props";
 
 export function useCanvasView(box: RefObject<HTMLDivElement | null>, props: CanvasProps) {
   const { photo } = props;
