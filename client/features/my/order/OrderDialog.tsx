@@ -107,7 +107,7 @@ export function OrderDialog({
     return () => {
       live = false;
     };
-  }, [needsDetail, orderNo]);
+  }, [needsDetail, orderNo, setProblem]);
 
   async function act(path: string, body?: unknown) {
     await send(path, {
