@@ -1,20 +1,13 @@
 // @vitest-environment happy-dom
-import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { useIdempotentPost } from "./idempotent-post";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { type IdempotencyKeyHolder, postIdempotent } from "./idempotent-post";
 
 const ok = z.object({ ok: z.boolean() });
-let post: ReturnType<typeof useIdempotentPost>;
-function Probe() {
-  post = useIdempotentPost();
-  return null;
-}
+/** One learner action's key, kept between its attempts. */
+let holder: IdempotencyKeyHolder;
+const post = <T,>(path: string, body: unknown, schema: z.ZodType<T>) => postIdempotent(holder, path, body, schema);
 
-let root: Root;
 let keys: string[];
 let answers: Array<() => Response>;
 beforeEach(() => {
@@ -29,18 +22,16 @@ beforeEach(() => {
       return answer();
     }),
   );
-  root = createRoot(document.createElement("div"));
-  act(() => root.render(<Probe />));
+  holder = { current: null };
 });
 afterEach(() => {
-  act(() => root.unmount());
   vi.unstubAllGlobals();
 });
 
 const json = (status: number, body: unknown) => () =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-describe("useIdempotentPost", () => {
+describe("postIdempotent", () => {
   it("keeps the key while the same request is retried after a network failure, and renews it once answered", async () => {
     await expect(post("/api/wallet/exchange", { bishan: 1 }, ok)).rejects.toThrow("Failed to fetch");
     answers.push(json(200, { ok: true }));

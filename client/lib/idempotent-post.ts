@@ -3,7 +3,6 @@
  * Idempotency-Key: the same key while the same request is retried after a network failure, a
  * fresh one once the server has answered or the request changes.
  */
-import { useCallback, useRef } from "react";
 import type { z } from "zod";
 import { createAjax } from "../../shared/ajax";
 
@@ -37,14 +36,4 @@ export async function postIdempotent<T>(
     if (status > 0 && status < 500) holder.current = null;
     throw err;
   }
-}
-
-/** A POST with an Idempotency-Key: one key per learner action, kept while the same call is retried. */
-export function useIdempotentPost() {
-  const holder = useRef<IdempotencyKeyHolder["current"]>(null);
-  return useCallback(
-    <T>(path: string, body: unknown, schema: z.ZodType<T> | PromiseLike<z.ZodType<T>>): Promise<T> =>
-      postIdempotent(holder, path, body, schema),
-    [],
-  );
 }

@@ -216,7 +216,10 @@ test("a received order goes back in part: the return waits for review, can be wi
   await waitForHydration(page);
   const card = page.locator(`[data-order-no="${order.orderNo}"]`);
   await card.getByRole("button", { name: "确认收货" }).click();
-  await page.getByRole("dialog", { name: "确认收货" }).getByRole("button", { name: "确认收货" }).click();
+  const confirm = page.getByRole("dialog", { name: "确认收货" });
+  await confirm.getByRole("button", { name: "确认收货" }).click();
+  // The dialog closes once the order is confirmed; leaving before that may cut the request short.
+  await expect(confirm).toBeHidden();
   await page.goto("/my/order?state=completed");
   await waitForHydration(page);
 

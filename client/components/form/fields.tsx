@@ -18,7 +18,7 @@ import {
 import type { z } from "zod";
 import type { CodeSent } from "../../../shared/contracts/auth";
 import { startCooldown, useCooldown } from "./cooldown";
-import { type Mutation, useMutation } from "../../lib/mutation";
+import type { Mutation } from "../../lib/mutation";
 import { type Problem, describeProblem } from "../../lib/problem";
 
 /** The shared password rules (passwordSchema), said before anyone gets them wrong. */
@@ -222,11 +222,6 @@ export function SubmitButton({
       {busy ? busyText : children}
     </button>
   );
-}
-
-/** @deprecated The form's state is `useMutation()` (client/lib/mutation.ts); kept for the panels not moved yet. */
-export function useSubmission(): Mutation {
-  return useMutation();
 }
 
 /**

@@ -9,9 +9,8 @@
 import { type ChangeEvent, type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { HOMEWORK_NOTE_MAX, type HomeworkSubmission, type HomeworkTask } from "../../../shared/contracts/homework";
 import { FormAlert } from "../form/FormAlert";
-import { useIdempotentPost } from "../../lib/idempotent-post";
 import { Modal } from "../../lib/modal";
-import { describeProblem, type Problem } from "../../lib/problem";
+import { useMutation } from "../../lib/mutation";
 import { ModelCharacter } from "./ModelCharacter";
 import { acceptPhotos, loadDraft, readyPhotoIds } from "./upload";
 import "./homework.css";
@@ -34,14 +33,12 @@ export function SubmitDialog({ open, onClose, task, attemptNumber, onSubmitted }
   const [note, setNote] = useState("");
   const [showOnWall, setShowOnWall] = useState(false);
   const [pickMessage, setPickMessage] = useState<string | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement | null>(null);
   const listRef = useRef<HTMLOListElement | null>(null);
   /** The photo just moved by keyboard: its move button keeps focus (or its other one, at an end). */
   const moved = useRef<{ id: string; by: -1 | 1 } | null>(null);
-  const post = useIdempotentPost();
+  const handIn = useMutation({ idempotent: true });
   const max = task.maxPhotos;
 
   const addFiles = (files: readonly File[]) => {
@@ -117,23 +114,16 @@ export function SubmitDialog({ open, onClose, task, attemptNumber, onSubmitted }
 
   async function submit() {
     if (!photoIds) return;
-    setSubmitting(true);
-    setProblem(null);
-    try {
-      const submission = await post(
-        `/api/homework/tasks/${task.id}/submissions`,
-        { photoIds, note: note.trim(), showOnWall },
-        import("../../../shared/contracts/homework").then((m) => m.submissionSchema),
-      );
-      clear();
-      setNote("");
-      setPickMessage(null);
-      onSubmitted(submission);
-    } catch (err) {
-      setProblem(describeProblem(err));
-    } finally {
-      setSubmitting(false);
-    }
+    await handIn.send(`/api/homework/tasks/${task.id}/submissions`, {
+      body: { photoIds, note: note.trim(), showOnWall },
+      schema: import("../../../shared/contracts/homework").then((m) => m.submissionSchema),
+      onSuccess: (submission) => {
+        clear();
+        setNote("");
+        setPickMessage(null);
+        onSubmitted(submission);
+      },
+    });
   }
 
   const title = attemptNumber > 1 ? `重新提交（第 ${attemptNumber} 次）` : "交作业";
@@ -260,7 +250,7 @@ export function SubmitDialog({ open, onClose, task, attemptNumber, onSubmitted }
           <span className="hw-submit__wall-hint">（获评“优”后展出，只显示你的部分昵称，可随时撤下）</span>
         </label>
 
-        <FormAlert problem={problem} />
+        <FormAlert problem={handIn.problem} />
         <div className="hw-submit__actions">
           <button type="button" className="button" onClick={onClose}>
             {busy ? "先关闭，稍后再交" : "取消"}
@@ -268,10 +258,10 @@ export function SubmitDialog({ open, onClose, task, attemptNumber, onSubmitted }
           <button
             type="button"
             className="button button--primary"
-            disabled={!photoIds || submitting}
+            disabled={!photoIds || handIn.busy}
             onClick={() => void submit()}
           >
-            {submitting ? "提交中…" : busy ? "照片上传中…" : "提交作业"}
+            {handIn.busy ? "提交中…" : busy ? "照片上传中…" : "提交作业"}
           </button>
         </div>
       </div>

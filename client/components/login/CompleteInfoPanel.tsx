@@ -7,7 +7,9 @@ import { viewerSchema } from "../../../shared/contracts/viewer";
 import { REGIONS } from "../../../shared/regions";
 import { ajaxErrorMessage } from "../../../shared/errors";
 import { browserApi } from "../../lib/api";
-import { FormAlert, SubmitButton, TextField, useAutoFocus, useSubmission } from "../form/fields";
+import { FormAlert } from "../form/FormAlert";
+import { SubmitButton, TextField, useAutoFocus } from "../form/fields";
+import { useMutation } from "../../lib/mutation";
 import { type Problem, describeProblem } from "../../lib/problem";
 import { z } from "zod";
 
@@ -49,7 +51,7 @@ export function CompleteInfoPanel({ onDone }: { onDone: () => void }) {
   const [uploading, setUploading] = useState(false);
   const [avatarProblem, setAvatarProblem] = useState<Problem | null>(null);
   const [skipping, setSkipping] = useState(false);
-  const form = useSubmission();
+  const form = useMutation();
   const nicknameRef = useAutoFocus<HTMLInputElement>();
   const fileRef = useRef<HTMLInputElement | null>(null);
   const id = useId();

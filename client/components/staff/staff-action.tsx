@@ -1,16 +1,10 @@
 /**
- * What staff pages with actions share: a staff action (a POST or PUT whose answer
- * reloads the page's data, with its busy state and the API's refusal in Chinese), the loader's
- * forwarding of the URL's table state to the API, and a small dialog form.
+ * What staff pages with actions share: the loader's forwarding of the URL's table state to the
+ * API, and a small dialog form (its action is `useMutation({ after: useRevalidator().revalidate })`).
  */
 import type { FormEvent, ReactNode } from "react";
-import { useRevalidator } from "react-router-dom";
-import type { z } from "zod";
-import { createAjax } from "../../../shared/ajax";
 import { listQuery } from "../table/list-query";
-import { browserApi } from "../../lib/api";
 import { Modal } from "../../lib/modal";
-import { useMutation } from "../../lib/mutation";
 import type { Problem } from "../../lib/problem";
 import { FormAlert } from "../form/FormAlert";
 import "./staff-forms.css";
@@ -18,26 +12,6 @@ import "./staff-forms.css";
 /** The API query for a staff table: the URL's own parameters, only the ones the page knows. */
 export function apiQuery(request: Request, keys: readonly string[]): string {
   return listQuery(request, ["page", "pageSize", "sort", "dir", "q", ...keys]);
-}
-
-/**
- * @deprecated A staff action is `useMutation({ after: useRevalidator().revalidate })`
- * (client/lib/mutation.ts); kept for the pages not moved yet.
- */
-export function useStaffAction() {
-  const { revalidate } = useRevalidator();
-  const action = useMutation({ after: revalidate });
-  async function send<T>(
-    path: string,
-    body: unknown,
-    schema: z.ZodType<T>,
-    method: "POST" | "PUT" = "POST",
-    idempotencyKey?: string,
-  ): Promise<T | null> {
-    const ajax = idempotencyKey ? createAjax({ headers: { "Idempotency-Key": idempotencyKey } }) : browserApi;
-    return (await action.run(() => ajax(path, { method, body, schema }))) ?? null;
-  }
-  return { busy: action.busy, problem: action.problem, setProblem: action.setProblem, send };
 }
 
 /** A dialog with a form: submit runs `onSubmit`; it closes itself when that says so. */

@@ -1,13 +1,11 @@
 /**
  * Small pieces the staff pages (operators' /admin and teachers' /teach) share: labelled fields,
- * an action runner with its busy state and the API's message, money in yuan, and the homework task
- * form (operators and teachers both set tasks).
+ * money in yuan, and the homework task form (operators and teachers both set tasks). A staff form's
+ * action is `useMutation()` (client/lib/mutation.ts) and its message `<FormAlert look="staff">`.
  */
 import { type ReactNode, useId, useState } from "react";
 import { SCRIPTS, SCRIPT_LABELS, type Script } from "../../../shared/contracts/homework";
 import type { AdminTask, TaskFields } from "../../../shared/contracts/admin-catalogue";
-import { localProblem, useMutation } from "../../lib/mutation";
-import { FormAlert } from "../form/FormAlert";
 import "./staff.css";
 
 export function Field({
@@ -44,28 +42,6 @@ export function Field({
       ) : null}
     </div>
   );
-}
-
-/**
- * @deprecated A staff form's action is `useMutation()` (client/lib/mutation.ts) and its message
- * `<FormAlert look="staff">`; kept for the pages not moved yet.
- */
-export function useAction() {
-  const action = useMutation();
-  return {
-    busy: action.busy,
-    error: action.problem?.message ?? null,
-    fields: action.errors,
-    done: action.done,
-    run: <T,>(call: () => Promise<T>, doneText?: string) =>
-      action.run(call, doneText === undefined ? {} : { done: doneText }),
-    refuse: action.refuse,
-  };
-}
-
-/** @deprecated See useAction. */
-export function ActionMessage({ state }: { state: { error: string | null; done: string | null } }) {
-  return <FormAlert look="staff" problem={state.error ? localProblem(state.error) : null} done={state.done} />;
 }
 
 /** Cents as the yuan an operator types ("99.00"). */

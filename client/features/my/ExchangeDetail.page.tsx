@@ -29,9 +29,8 @@ import { Page } from "../../components/Page";
 import { LazyImage } from "../../lib/lazy-image";
 import { Modal } from "../../lib/modal";
 import type { PageLoaderArgs } from "../../routing/nav-context";
-import { localProblem, useAction } from "./account-parts";
 import { Amount, blockedReason, kindTones } from "./exchange-item";
-import { useIdempotentPost } from "../../lib/idempotent-post";
+import { localProblem, useMutation } from "../../lib/mutation";
 
 export async function loader({ env, signal, request }: PageLoaderArgs) {
   const id = new URL(request.url).searchParams.get("id") ?? "";
@@ -96,8 +95,7 @@ export default function ExchangeDetailPage() {
     to?: { body: { address: AddressInput } | { addressId: number }; line: string };
   } | null>(null);
   const [result, setResult] = useState<RedeemResult | null>(null);
-  const { busy, problem, setProblem, run } = useAction();
-  const post = useIdempotentPost();
+  const { busy, problem, setProblem, send } = useMutation({ idempotent: true });
   const size = coverSizes.square;
   const name = currencies[item.currency];
   const balance = balances?.[item.currency] ?? 0;
@@ -137,13 +135,16 @@ export default function ExchangeDetailPage() {
   async function redeem() {
     const body = confirming?.to?.body ?? {};
     setConfirming(null);
-    await run(async () => {
-      const res = await post(`/api/wallet/items/${item.id}/redeem`, body, redeemResultSchema);
-      setResult(res);
-      setBalances(res.balances);
-      if (res.redemption.state !== "failed") {
-        setItem((i) => ({ ...i, stock: Math.max(0, i.stock - 1), redeemed: i.redeemed + 1 }));
-      }
+    await send(`/api/wallet/items/${item.id}/redeem`, {
+      body,
+      schema: redeemResultSchema,
+      onSuccess: (res) => {
+        setResult(res);
+        setBalances(res.balances);
+        if (res.redemption.state !== "failed") {
+          setItem((i) => ({ ...i, stock: Math.max(0, i.stock - 1), redeemed: i.redeemed + 1 }));
+        }
+      },
     });
   }
 

@@ -1,6 +1,5 @@
-/** Pieces the personal centre's pages share: the avatar, a section frame, a labelled row, API actions. */
+/** Pieces the personal centre's pages share: the avatar, a section frame, a labelled row. */
 import type { ReactNode } from "react";
-import { useMutation } from "../../lib/mutation";
 import "./my.css";
 
 /** The learner's avatar, or their first character on a seal when there is none yet. */
@@ -72,17 +71,3 @@ export function AccountRow({ label, value, action }: { label: string; value: Rea
     </div>
   );
 }
-
-/** @deprecated A button's call is `useMutation()` (client/lib/mutation.ts); kept for the pages not moved yet. */
-export function useAction() {
-  const action = useMutation();
-  const run = async (call: () => Promise<unknown>): Promise<boolean> => {
-    let ok = false;
-    await action.run(call, { onSuccess: () => (ok = true) });
-    return ok;
-  };
-  return { busy: action.busy, problem: action.problem, setProblem: action.setProblem, run };
-}
-
-/** @deprecated Import it from client/lib/mutation.ts. */
-export { localProblem } from "../../lib/mutation";

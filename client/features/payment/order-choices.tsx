@@ -2,21 +2,21 @@
  * What an unpaid order lets the learner change before paying (its coupon, coins as a deduction),
  * and what a closed order says.
  */
-import { useState } from "react";
+import { useRef } from "react";
 import { useRevalidator } from "react-router-dom";
 import { Link } from "../../routing/link";
 import type { BestCoupon } from "../../../shared/contracts/coupons";
 import { GIFT_CLAIM_DAYS } from "../../../shared/contracts/gifts";
 import { type OrderDetail, orderDetailSchema, REFUND_DAYS } from "../../../shared/contracts/orders";
 import { COIN_CENTS, COIN_DEDUCTION_MAX_PERCENT } from "../../../shared/currency";
-import { describeProblem, type Problem } from "../../lib/problem";
 import { FormAlert } from "../../components/form/FormAlert";
 import { EmptyState } from "../../components/EmptyState";
 import { itemLink } from "../../components/commerce/order-lines";
 import "../../components/commerce/commerce.css";
 import { formatDateTime } from "../../../shared/format";
 import { formatMoney } from "../../../shared/money";
-import { useIdempotentPost } from "../../lib/idempotent-post";
+import { type IdempotencyKeyHolder, postIdempotent } from "../../lib/idempotent-post";
+import { useMutation } from "../../lib/mutation";
 
 export function Closed({ order }: { order: OrderDetail }) {
   if (order.state === "cancelled") {
@@ -60,24 +60,19 @@ export function refundHint(order: OrderDetail): string {
     : `课程购买后 ${REFUND_DAYS} 天内未学习可全额退款。`;
 }
 
-/** A change to the unpaid order (coupon, coins): posted once per click, then the page reloads its data. */
+/**
+ * A change to the unpaid order (coupon, coins): posted once per click, then the page reloads its
+ * data. The key handling is imported here rather than loaded with the first click (useMutation's
+ * `idempotent`): the payment page posts at once, so it is in its first load (decision 057).
+ */
 function useOrderChange(orderNo: string, what: "coupon" | "coins") {
   const revalidator = useRevalidator();
-  const post = useIdempotentPost();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  async function change(body: Record<string, unknown>) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await post(`/api/orders/${orderNo}/${what}`, body, orderDetailSchema);
-      revalidator.revalidate();
-    } catch (err) {
-      setProblem(describeProblem(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const keyHolder = useRef<IdempotencyKeyHolder["current"]>(null);
+  const { busy, problem, run } = useMutation();
+  const change = (body: Record<string, unknown>) =>
+    run(() => postIdempotent(keyHolder, `/api/orders/${orderNo}/${what}`, body, orderDetailSchema), {
+      onSuccess: () => void revalidator.revalidate(),
+    });
   return { busy, problem, change };
 }
 

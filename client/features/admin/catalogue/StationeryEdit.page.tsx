@@ -5,7 +5,9 @@ import { Link } from "../../../routing/link";
 import { type AdminCommodity, type AdminSku, adminCommoditySchema } from "../../../../shared/contracts/admin-catalogue";
 import { Page } from "../../../components/Page";
 import { InputField } from "../../../components/staff/staff-fields";
-import { ActionMessage, centsOf, useAction, yuanOf } from "../../../components/staff/staff-kit";
+import { centsOf, yuanOf } from "../../../components/staff/staff-kit";
+import { FormAlert } from "../../../components/form/FormAlert";
+import { useMutation } from "../../../lib/mutation";
 import { browserApi } from "../../../lib/api";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
 import { GoodsPatchForm } from "./goods-editor";
@@ -47,7 +49,7 @@ function SkuForm({ item, sku }: { item: AdminCommodity; sku?: AdminSku }) {
   const [name, setName] = useState(sku?.name ?? "");
   const [price, setPrice] = useState(sku ? yuanOf(sku.priceCents) : "");
   const [listPrice, setListPrice] = useState(sku ? yuanOf(sku.originalPriceCents) : "");
-  const action = useAction();
+  const action = useMutation();
   const revalidator = useRevalidator();
   return (
     <form
@@ -62,7 +64,7 @@ function SkuForm({ item, sku }: { item: AdminCommodity; sku?: AdminSku }) {
               sku
                 ? browserApi(`/api/admin/skus/${sku.id}`, { method: "PATCH", body })
                 : browserApi(`/api/admin/commodities/${item.id}/skus`, { method: "POST", body }),
-            sku ? "规格已保存" : "规格已新增",
+            { done: sku ? "规格已保存" : "规格已新增" },
           )
           .then((ok) => {
             if (ok && !sku) {
@@ -74,26 +76,26 @@ function SkuForm({ item, sku }: { item: AdminCommodity; sku?: AdminSku }) {
           });
       }}
     >
-      <InputField label="规格名称" value={name} onChange={setName} error={action.fields.name} maxLength={40} />
+      <InputField label="规格名称" value={name} onChange={setName} error={action.errors.name} maxLength={40} />
       <InputField
         label="售价（元）"
         value={price}
         onChange={setPrice}
-        error={action.fields.priceCents}
+        error={action.errors.priceCents}
         inputMode="decimal"
       />
       <InputField
         label="划线价（元）"
         value={listPrice}
         onChange={setListPrice}
-        error={action.fields.originalPriceCents}
+        error={action.errors.originalPriceCents}
         inputMode="decimal"
       />
       <div className="staff-form__actions">
         <button type="submit" className="button button--small" disabled={action.busy}>
           {sku ? "保存规格" : "新增规格"}
         </button>
-        <ActionMessage state={action} />
+        <FormAlert look="staff" problem={action.problem} done={action.done} />
       </div>
     </form>
   );

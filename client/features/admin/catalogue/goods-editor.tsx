@@ -11,7 +11,8 @@ import { Link } from "../../../routing/link";
 import { PUBLISH_STATE_LABELS, type PUBLISH_STATES } from "../../../../shared/contracts/admin-catalogue";
 import { Page } from "../../../components/Page";
 import { InputField, MoneyField, TextAreaField, fieldErrorsOf } from "../../../components/staff/staff-fields";
-import { ActionMessage, useAction } from "../../../components/staff/staff-kit";
+import { FormAlert } from "../../../components/form/FormAlert";
+import { useMutation } from "../../../lib/mutation";
 import { browserApi } from "../../../lib/api";
 import { CoverPicker, type CreatedState, OnSaleChoice, coverFileProblem, sendCover } from "./goods-form";
 import "./catalogue.css";
@@ -100,7 +101,7 @@ export function GoodsCreateForm({
   );
   const [onSale, setOnSale] = useState(false);
   const [cover, setCover] = useState<File | null>(null);
-  const action = useAction();
+  const action = useMutation();
   const navigate = useNavigate();
   const submit = () => {
     const body = {
@@ -127,7 +128,7 @@ export function GoodsCreateForm({
         void navigate(`${kind.list.to}/${created.id}`, { state });
       });
   };
-  const err = (name: string) => action.fields[name];
+  const err = (name: string) => action.errors[name];
   return (
     <form
       className="staff-form"
@@ -158,7 +159,7 @@ export function GoodsCreateForm({
         <button type="submit" className="button button--primary" disabled={action.busy}>
           {action.busy ? "正在创建…" : kind.submitLabel}
         </button>
-        <ActionMessage state={action} />
+        <FormAlert look="staff" problem={action.problem} done={action.done} />
       </div>
     </form>
   );
@@ -201,12 +202,12 @@ export function GoodsPatchForm({
   const [values, setValues] = useState<GoodsValues>(() =>
     Object.fromEntries(fields.map((f) => [f.name, f.initial ?? ""])),
   );
-  const action = useAction();
+  const action = useMutation();
   const revalidator = useRevalidator();
   const published = status === "published";
   const patch = (patchBody: Record<string, unknown>, done: string) =>
     void action
-      .run(() => browserApi(endpoint, { method: "PATCH", body: patchBody }), done)
+      .run(() => browserApi(endpoint, { method: "PATCH", body: patchBody }), { done })
       .then(() => revalidator.revalidate());
   return (
     <form
@@ -226,7 +227,7 @@ export function GoodsPatchForm({
           field={field}
           value={values[field.name] ?? ""}
           onChange={(value) => setValues((before) => ({ ...before, [field.name]: value }))}
-          error={action.fields[field.name]}
+          error={action.errors[field.name]}
         />
       ))}
       <div className="staff-form__actions">
@@ -242,7 +243,7 @@ export function GoodsPatchForm({
         >
           {published ? "下架" : "上架"}
         </button>
-        <ActionMessage state={action} />
+        <FormAlert look="staff" problem={action.problem} done={action.done} />
       </div>
     </form>
   );

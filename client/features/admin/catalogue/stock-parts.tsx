@@ -3,7 +3,9 @@ import { useState } from "react";
 import { useRevalidator } from "react-router-dom";
 import type { StockChange } from "../../../../shared/contracts/admin-catalogue";
 import { formatDateTime } from "../../../../shared/format";
-import { ActionMessage, Field, useAction } from "../../../components/staff/staff-kit";
+import { Field } from "../../../components/staff/staff-kit";
+import { FormAlert } from "../../../components/form/FormAlert";
+import { useMutation } from "../../../lib/mutation";
 import { browserApi } from "../../../lib/api";
 import { uploadFile } from "./catalogue-api";
 
@@ -11,7 +13,7 @@ import { uploadFile } from "./catalogue-api";
 export function StockForm({ endpoint, label = "调整库存" }: { endpoint: string; label?: string }) {
   const [delta, setDelta] = useState("");
   const [reason, setReason] = useState("");
-  const action = useAction();
+  const action = useMutation();
   const revalidator = useRevalidator();
   return (
     <form
@@ -20,7 +22,9 @@ export function StockForm({ endpoint, label = "调整库存" }: { endpoint: stri
       onSubmit={(event) => {
         event.preventDefault();
         void action
-          .run(() => browserApi(endpoint, { method: "POST", body: { delta: Number(delta), reason } }), "库存已调整")
+          .run(() => browserApi(endpoint, { method: "POST", body: { delta: Number(delta), reason } }), {
+            done: "库存已调整",
+          })
           .then((ok) => {
             if (ok) {
               setDelta("");
@@ -30,7 +34,7 @@ export function StockForm({ endpoint, label = "调整库存" }: { endpoint: stri
           });
       }}
     >
-      <Field label="数量" hint="正数入库，负数出库" error={action.fields.delta}>
+      <Field label="数量" hint="正数入库，负数出库" error={action.errors.delta}>
         {(id) => (
           <input
             id={id}
@@ -42,7 +46,7 @@ export function StockForm({ endpoint, label = "调整库存" }: { endpoint: stri
           />
         )}
       </Field>
-      <Field label="原因" error={action.fields.reason}>
+      <Field label="原因" error={action.errors.reason}>
         {(id) => (
           <input
             id={id}
@@ -58,7 +62,7 @@ export function StockForm({ endpoint, label = "调整库存" }: { endpoint: stri
         <button type="submit" className="button button--primary button--small" disabled={action.busy}>
           调整库存
         </button>
-        <ActionMessage state={action} />
+        <FormAlert look="staff" problem={action.problem} done={action.done} />
       </div>
     </form>
   );
@@ -111,7 +115,7 @@ export function CoverUpload({
   width: number;
   height: number;
 }) {
-  const cover = useAction();
+  const cover = useMutation();
   const revalidator = useRevalidator();
   return (
     <div className="catalogue-cover">
@@ -129,12 +133,14 @@ export function CoverUpload({
             onChange={(e) => {
               const file = e.target.files?.[0];
               if (file)
-                void cover.run(() => uploadFile(endpoint, file), "封面已更新").then(() => revalidator.revalidate());
+                void cover
+                  .run(() => uploadFile(endpoint, file), { done: "封面已更新" })
+                  .then(() => revalidator.revalidate());
             }}
           />
         )}
       </Field>
-      <ActionMessage state={cover} />
+      <FormAlert look="staff" problem={cover.problem} done={cover.done} />
     </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { useLoaderData } from "react-router-dom";
+import { useLoaderData, useRevalidator } from "react-router-dom";
 import {
   type CouponIssueResult,
   couponIssueResultSchema,
@@ -18,7 +18,9 @@ import { Page } from "../../../components/Page";
 import { DataTable } from "../../../components/table/DataTable";
 import { FilterBar } from "../../../components/table/FilterBar";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
-import { apiQuery, DialogForm, Field, num, text, useStaffAction } from "../../../components/staff/staff-action";
+import { createAjax } from "../../../../shared/ajax";
+import { apiQuery, DialogForm, Field, num, text } from "../../../components/staff/staff-action";
+import { useMutation } from "../../../lib/mutation";
 
 export async function loader({ request, env, signal }: PageLoaderArgs) {
   const page = await env.api(`/api/admin/coupons${apiQuery(request, ["status"])}`, {
@@ -60,8 +62,9 @@ export default function CouponsPage() {
   const { page } = useLoaderData<typeof loader>();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [issued, setIssued] = useState<CouponIssueResult | null>(null);
-  const action = useStaffAction();
-  const retire = useStaffAction();
+  const { revalidate } = useRevalidator();
+  const action = useMutation({ after: revalidate });
+  const retire = useMutation({ after: revalidate });
   const close = () => {
     setEditing(null);
     action.setProblem(null);
@@ -124,11 +127,9 @@ export default function CouponsPage() {
               disabled={retire.busy}
               onClick={() => {
                 if (window.confirm(`停用“${c.row.original.title}”？已领的券仍可用到期。`))
-                  void retire.send(
-                    `/api/admin/coupons/${c.row.original.id}/retire`,
-                    undefined,
-                    couponTemplateAdminSchema,
-                  );
+                  void retire.send(`/api/admin/coupons/${c.row.original.id}/retire`, {
+                    schema: couponTemplateAdminSchema,
+                  });
               }}
             >
               停用
@@ -184,8 +185,15 @@ export default function CouponsPage() {
         onSubmit={async (form) =>
           Boolean(
             t
-              ? await action.send(`/api/admin/coupons/${t.id}`, templateBody(form), couponTemplateAdminSchema, "PUT")
-              : await action.send("/api/admin/coupons", templateBody(form), couponTemplateAdminSchema),
+              ? await action.send(`/api/admin/coupons/${t.id}`, {
+                  method: "PUT",
+                  body: templateBody(form),
+                  schema: couponTemplateAdminSchema,
+                })
+              : await action.send("/api/admin/coupons", {
+                  body: templateBody(form),
+                  schema: couponTemplateAdminSchema,
+                }),
           )
         }
       >
@@ -242,12 +250,14 @@ export default function CouponsPage() {
         submitLabel="发放"
         onSubmit={async (form) => {
           if (editing?.mode !== "issue") return false;
-          const result = await action.send(
-            `/api/admin/coupons/${editing.t.id}/issue`,
-            { recipients: text(form, "recipients") },
-            couponIssueResultSchema,
-            "POST",
-            editing.key,
+          // One key per opening of the dialog: sending the same list twice issues it once.
+          const post = createAjax({ headers: { "Idempotency-Key": editing.key } });
+          const result = await action.run(() =>
+            post(`/api/admin/coupons/${editing.t.id}/issue`, {
+              method: "POST",
+              body: { recipients: text(form, "recipients") },
+              schema: couponIssueResultSchema,
+            }),
           );
           if (result) setIssued(result);
           return false;

@@ -5,7 +5,7 @@
  */
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { useLoaderData } from "react-router-dom";
+import { useLoaderData, useRevalidator } from "react-router-dom";
 import { currencies } from "../../../../shared/currency";
 import { exchangeItemKinds } from "../../../../shared/contracts/wallet";
 import {
@@ -17,7 +17,8 @@ import { Page } from "../../../components/Page";
 import { DataTable } from "../../../components/table/DataTable";
 import { FilterBar } from "../../../components/table/FilterBar";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
-import { apiQuery, DialogForm, Field, num, text, useStaffAction } from "../../../components/staff/staff-action";
+import { apiQuery, DialogForm, Field, num, text } from "../../../components/staff/staff-action";
+import { useMutation } from "../../../lib/mutation";
 
 export async function loader({ request, env, signal }: PageLoaderArgs) {
   const page = await env.api(`/api/admin/mall/items${apiQuery(request, ["active", "kind"])}`, {
@@ -50,7 +51,8 @@ function itemBody(form: FormData, withStock: boolean) {
 export default function MallAdminPage() {
   const { page } = useLoaderData<typeof loader>();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const action = useStaffAction();
+  const { revalidate } = useRevalidator();
+  const action = useMutation({ after: revalidate });
   const close = () => {
     setEditing(null);
     action.setProblem(null);
@@ -148,8 +150,12 @@ export default function MallAdminPage() {
         onSubmit={async (form) =>
           Boolean(
             item
-              ? await action.send(`/api/admin/mall/items/${item.id}`, itemBody(form, false), mallItemAdminSchema, "PUT")
-              : await action.send("/api/admin/mall/items", itemBody(form, true), mallItemAdminSchema),
+              ? await action.send(`/api/admin/mall/items/${item.id}`, {
+                  method: "PUT",
+                  body: itemBody(form, false),
+                  schema: mallItemAdminSchema,
+                })
+              : await action.send("/api/admin/mall/items", { body: itemBody(form, true), schema: mallItemAdminSchema }),
           )
         }
       >
@@ -198,11 +204,10 @@ export default function MallAdminPage() {
         onSubmit={async (form) =>
           Boolean(
             item &&
-            (await action.send(
-              `/api/admin/mall/items/${item.id}/stock`,
-              { delta: num(form, "delta"), reason: text(form, "reason") },
-              mallItemAdminSchema,
-            )),
+            (await action.send(`/api/admin/mall/items/${item.id}/stock`, {
+              body: { delta: num(form, "delta"), reason: text(form, "reason") },
+              schema: mallItemAdminSchema,
+            })),
           )
         }
       >

@@ -5,7 +5,7 @@
  */
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { useLoaderData, useSearchParams } from "react-router-dom";
+import { useLoaderData, useRevalidator, useSearchParams } from "react-router-dom";
 import { Link } from "../../../routing/link";
 import {
   FEEDBACK_CATEGORIES,
@@ -21,7 +21,8 @@ import { Page } from "../../../components/Page";
 import { DataTable } from "../../../components/table/DataTable";
 import { FilterBar } from "../../../components/table/FilterBar";
 import type { PageLoaderArgs } from "../../../routing/nav-context";
-import { apiQuery, DialogForm, text, useStaffAction } from "../../../components/staff/staff-action";
+import { apiQuery, DialogForm, text } from "../../../components/staff/staff-action";
+import { useMutation } from "../../../lib/mutation";
 
 export async function loader({ request, env, signal }: PageLoaderArgs) {
   const view = new URL(request.url).searchParams.get("view") === "works" ? "works" : "feedback";
@@ -41,7 +42,8 @@ export async function loader({ request, env, signal }: PageLoaderArgs) {
 }
 
 function FeedbackActions({ row, onReply }: { row: FeedbackRow; onReply: (row: FeedbackRow) => void }) {
-  const action = useStaffAction();
+  const { revalidate } = useRevalidator();
+  const action = useMutation({ after: revalidate });
   return (
     <div className="admin-actions">
       {row.reply === null ? (
@@ -54,11 +56,10 @@ function FeedbackActions({ row, onReply }: { row: FeedbackRow; onReply: (row: Fe
         className="button button--small"
         disabled={action.busy}
         onClick={() =>
-          void action.send(
-            `/api/admin/feedback/${row.id}/handled`,
-            { handled: row.state === "open" },
-            feedbackRowSchema,
-          )
+          void action.send(`/api/admin/feedback/${row.id}/handled`, {
+            body: { handled: row.state === "open" },
+            schema: feedbackRowSchema,
+          })
         }
       >
         {row.state === "open" ? "标记已处理" : "重新打开"}
@@ -69,7 +70,8 @@ function FeedbackActions({ row, onReply }: { row: FeedbackRow; onReply: (row: Fe
 }
 
 function WorkActions({ row }: { row: WallWork }) {
-  const action = useStaffAction();
+  const { revalidate } = useRevalidator();
+  const action = useMutation({ after: revalidate });
   return (
     <div className="admin-actions">
       <button
@@ -77,11 +79,10 @@ function WorkActions({ row }: { row: WallWork }) {
         className={`button button--small${row.hidden ? "" : " button--primary"}`}
         disabled={action.busy}
         onClick={() =>
-          void action.send(
-            `/api/admin/moderation/works/${row.shareId}/hide`,
-            { hidden: !row.hidden },
-            hideShareResultSchema,
-          )
+          void action.send(`/api/admin/moderation/works/${row.shareId}/hide`, {
+            body: { hidden: !row.hidden },
+            schema: hideShareResultSchema,
+          })
         }
       >
         {row.hidden ? "恢复显示" : "从作业墙隐藏"}
@@ -124,7 +125,8 @@ export default function ModerationPage() {
   const data = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
   const [replying, setReplying] = useState<FeedbackRow | null>(null);
-  const reply = useStaffAction();
+  const { revalidate } = useRevalidator();
+  const reply = useMutation({ after: revalidate });
   const state = search.get("state") ?? "open";
 
   const feedbackColumns = [
@@ -262,11 +264,10 @@ export default function ModerationPage() {
         onSubmit={async (form) =>
           Boolean(
             replying &&
-            (await reply.send(
-              `/api/admin/feedback/${replying.id}/reply`,
-              { reply: text(form, "reply") },
-              feedbackRowSchema,
-            )),
+            (await reply.send(`/api/admin/feedback/${replying.id}/reply`, {
+              body: { reply: text(form, "reply") },
+              schema: feedbackRowSchema,
+            })),
           )
         }
       >

@@ -9,12 +9,12 @@ import {
   refundNeedsReview,
 } from "../../../../shared/contracts/orders";
 import { FormAlert } from "../../../components/form/FormAlert";
-import { describeProblem, type Problem } from "../../../lib/problem";
+import { describeProblem } from "../../../lib/problem";
 import { browserApi } from "../../../lib/api";
 import { Modal } from "../../../lib/modal";
 import { GiveawayRefund } from "../../../components/gifts/GiveawayRefund";
 import { formatMoney } from "../../../../shared/money";
-import { useIdempotentPost } from "../../../lib/idempotent-post";
+import { useMutation } from "../../../lib/mutation";
 import { DetailBody } from "./DetailBody";
 import type { Action } from "./OrderCard";
 
@@ -77,12 +77,10 @@ export function OrderDialog({
 }) {
   const [detail, setDetail] = useState<OrderDetail | null>(null);
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [pieces, setPieces] = useState<number | null>(null);
-  const post = useIdempotentPost();
+  const { busy, problem, setProblem, send } = useMutation({ idempotent: true });
 
   const key = action ? `${action.kind}:${action.orderNo}` : null;
   if (key !== loadedFor) {
@@ -109,20 +107,17 @@ export function OrderDialog({
     return () => {
       live = false;
     };
-  }, [needsDetail, orderNo]);
+  }, [needsDetail, orderNo, setProblem]);
 
   async function act(path: string, body?: unknown) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await post(path, body ?? {}, orderDetailSchema);
-      onChanged();
-      onClose();
-    } catch (err) {
-      setProblem(describeProblem(err));
-    } finally {
-      setBusy(false);
-    }
+    await send(path, {
+      body: body ?? {},
+      schema: orderDetailSchema,
+      onSuccess: () => {
+        onChanged();
+        onClose();
+      },
+    });
   }
 
   function submitRefund(event: FormEvent) {

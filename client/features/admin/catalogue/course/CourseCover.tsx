@@ -2,12 +2,14 @@
 import { useRevalidator } from "react-router-dom";
 import { Link } from "../../../../routing/link";
 import { type AdminCourse, PUBLISH_STATE_LABELS } from "../../../../../shared/contracts/admin-catalogue";
-import { ActionMessage, Field, useAction } from "../../../../components/staff/staff-kit";
+import { Field } from "../../../../components/staff/staff-kit";
+import { FormAlert } from "../../../../components/form/FormAlert";
+import { useMutation } from "../../../../lib/mutation";
 import { browserApi } from "../../../../lib/api";
 import { uploadFile } from "../catalogue-api";
 
 export function PublishBar({ course }: { course: AdminCourse }) {
-  const action = useAction();
+  const action = useMutation();
   const revalidator = useRevalidator();
   const published = course.status === "published";
   return (
@@ -27,7 +29,7 @@ export function PublishBar({ course }: { course: AdminCourse }) {
                   method: "POST",
                   body: {},
                 }),
-              published ? "已下架" : "已上架，学员现在可以在课程列表和搜索中找到它",
+              { done: published ? "已下架" : "已上架，学员现在可以在课程列表和搜索中找到它" },
             )
             .then(() => revalidator.revalidate())
         }
@@ -39,13 +41,13 @@ export function PublishBar({ course }: { course: AdminCourse }) {
           查看课程页
         </Link>
       ) : null}
-      <ActionMessage state={action} />
+      <FormAlert look="staff" problem={action.problem} done={action.done} />
     </div>
   );
 }
 
 export function CourseCover({ course }: { course: AdminCourse }) {
-  const action = useAction();
+  const action = useMutation();
   const revalidator = useRevalidator();
   return (
     <div className="catalogue-cover">
@@ -67,13 +69,13 @@ export function CourseCover({ course }: { course: AdminCourse }) {
               const file = e.target.files?.[0];
               if (file)
                 void action
-                  .run(() => uploadFile(`/api/admin/courses/${course.id}/cover`, file), "封面已更新")
+                  .run(() => uploadFile(`/api/admin/courses/${course.id}/cover`, file), { done: "封面已更新" })
                   .then(() => revalidator.revalidate());
             }}
           />
         )}
       </Field>
-      <ActionMessage state={action} />
+      <FormAlert look="staff" problem={action.problem} done={action.done} />
     </div>
   );
 }

@@ -12,7 +12,9 @@ import {
   adminCourseSchema,
 } from "../../../../../shared/contracts/admin-catalogue";
 import { InputField, MoneyField, SelectField, TextAreaField } from "../../../../components/staff/staff-fields";
-import { ActionMessage, centsOf, useAction, yuanOf } from "../../../../components/staff/staff-kit";
+import { centsOf, yuanOf } from "../../../../components/staff/staff-kit";
+import { FormAlert } from "../../../../components/form/FormAlert";
+import { localProblem, useMutation } from "../../../../lib/mutation";
 import { browserApi } from "../../../../lib/api";
 
 type Kind = (typeof COURSE_KINDS)[number];
@@ -35,7 +37,7 @@ export function CourseForm({ course, teachers }: { course: AdminCourse | null; t
   const [summary, setSummary] = useState(course?.summary ?? "");
   const [introduction, setIntroduction] = useState(course?.introduction ?? "");
   const [priceError, setPriceError] = useState<string | null>(null);
-  const action = useAction();
+  const action = useMutation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const submit = () => {
@@ -63,7 +65,7 @@ export function CourseForm({ course, teachers }: { course: AdminCourse | null; t
           course
             ? browserApi(`/api/admin/courses/${course.id}`, { method: "PATCH", body, schema: adminCourseSchema })
             : browserApi("/api/admin/courses", { method: "POST", body, schema: adminCourseSchema }),
-        "已保存",
+        { done: "已保存" },
       )
       .then((saved) => {
         if (!saved) return;
@@ -71,7 +73,7 @@ export function CourseForm({ course, teachers }: { course: AdminCourse | null; t
         else void revalidator.revalidate();
       });
   };
-  const err = (name: string) => action.fields[name];
+  const err = (name: string) => action.errors[name];
   const teacherOptions = teachers.map((t) => ({
     value: String(t.id),
     label: `${t.name}${t.hasAccount ? "" : "（无账号）"}`,
@@ -120,7 +122,11 @@ export function CourseForm({ course, teachers }: { course: AdminCourse | null; t
         <button type="submit" className="button button--primary" disabled={action.busy}>
           {course ? "保存课程" : "创建课程"}
         </button>
-        <ActionMessage state={priceError ? { error: priceError, done: null } : action} />
+        <FormAlert
+          look="staff"
+          problem={priceError ? localProblem(priceError) : action.problem}
+          done={priceError ? null : action.done}
+        />
       </div>
     </form>
   );

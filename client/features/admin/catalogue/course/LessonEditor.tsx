@@ -6,7 +6,9 @@ import { useState } from "react";
 import { type AdminLesson, type EncoderStatus } from "../../../../../shared/contracts/admin-catalogue";
 import { parseLessonCardKey, sampleVideoKeys, sampleVideos } from "../../../../../shared/media";
 import { InputField, SelectField, TextAreaField } from "../../../../components/staff/staff-fields";
-import { ActionMessage, Field, useAction } from "../../../../components/staff/staff-kit";
+import { Field } from "../../../../components/staff/staff-kit";
+import { FormAlert } from "../../../../components/form/FormAlert";
+import { useMutation } from "../../../../lib/mutation";
 import { browserApi } from "../../../../lib/api";
 import { VideoUpload } from "./VideoUpload";
 
@@ -48,7 +50,7 @@ export function LessonForm({
   const [videoUrl, setVideoUrl] = useState(lesson?.videoUrl ?? "");
   const [duration, setDuration] = useState(String(lesson?.durationSeconds ?? 30));
   const [isTrial, setIsTrial] = useState(lesson?.isTrial ?? false);
-  const action = useAction();
+  const action = useMutation();
   const submit = () => {
     const body = {
       title,
@@ -63,7 +65,7 @@ export function LessonForm({
           lesson
             ? browserApi(`/api/admin/lessons/${lesson.id}`, { method: "PATCH", body })
             : browserApi(`/api/admin/chapters/${chapterId}/lessons`, { method: "POST", body }),
-        "课时已保存",
+        { done: "课时已保存" },
       )
       .then((saved) => {
         if (saved) onDone();
@@ -82,7 +84,7 @@ export function LessonForm({
         label="课时名称"
         value={title}
         onChange={setTitle}
-        error={action.fields.title}
+        error={action.errors.title}
         required
         maxLength={60}
       />
@@ -114,7 +116,7 @@ export function LessonForm({
         <button type="submit" className="button button--primary button--small" disabled={action.busy}>
           {lesson ? "保存课时" : "添加课时"}
         </button>
-        <ActionMessage state={action} />
+        <FormAlert look="staff" problem={action.problem} done={action.done} />
       </div>
     </form>
   );

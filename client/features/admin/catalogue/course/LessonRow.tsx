@@ -3,7 +3,9 @@ import { type DragEvent, useState } from "react";
 import { useRevalidator } from "react-router-dom";
 import type { AdminLesson, EncoderStatus } from "../../../../../shared/contracts/admin-catalogue";
 import { formatDuration } from "../../../../../shared/format";
-import { ActionMessage, TaskForm, useAction } from "../../../../components/staff/staff-kit";
+import { TaskForm } from "../../../../components/staff/staff-kit";
+import { FormAlert } from "../../../../components/form/FormAlert";
+import { useMutation } from "../../../../lib/mutation";
 import { browserApi } from "../../../../lib/api";
 import { LessonForm } from "./LessonEditor";
 
@@ -25,7 +27,7 @@ export function LessonRow({
   last: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const action = useAction();
+  const action = useMutation();
   const revalidator = useRevalidator();
   const refresh = () => void revalidator.revalidate();
   return (
@@ -87,7 +89,7 @@ export function LessonRow({
           </button>
         </span>
       </div>
-      <ActionMessage state={action} />
+      <FormAlert look="staff" problem={action.problem} done={action.done} />
       {open ? (
         <div className="catalogue-lesson__edit">
           {/* A new video (an upload transcoded) starts the form again from the lesson as saved. */}
@@ -104,10 +106,9 @@ export function LessonRow({
             busy={action.busy}
             onSave={(fields) =>
               void action
-                .run(
-                  () => browserApi(`/api/admin/lessons/${lesson.id}/task`, { method: "PUT", body: fields }),
-                  "作业已保存",
-                )
+                .run(() => browserApi(`/api/admin/lessons/${lesson.id}/task`, { method: "PUT", body: fields }), {
+                  done: "作业已保存",
+                })
                 .then(refresh)
             }
             onDelete={() =>

@@ -5,7 +5,8 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router-dom";
 import type { AdminChapter, AdminCourse, EncoderStatus } from "../../../../../shared/contracts/admin-catalogue";
-import { ActionMessage, useAction } from "../../../../components/staff/staff-kit";
+import { FormAlert } from "../../../../components/form/FormAlert";
+import { useMutation } from "../../../../lib/mutation";
 import { InputField } from "../../../../components/staff/staff-fields";
 import { browserApi } from "../../../../lib/api";
 import { dropLesson, moveChapter, moveLesson, orderOf } from "../catalogue-api";
@@ -13,7 +14,7 @@ import { LessonForm } from "./LessonEditor";
 import { LessonRow } from "./LessonRow";
 
 export function Outline({ course, encoder }: { course: AdminCourse; encoder: EncoderStatus }) {
-  const action = useAction();
+  const action = useMutation();
   const revalidator = useRevalidator();
   const [chapterTitle, setChapterTitle] = useState("");
   const [adding, setAdding] = useState<number | null>(null);
@@ -21,17 +22,16 @@ export function Outline({ course, encoder }: { course: AdminCourse; encoder: Enc
   const refresh = () => void revalidator.revalidate();
   const save = (chapters: AdminChapter[]) =>
     void action
-      .run(
-        () => browserApi(`/api/admin/courses/${course.id}/order`, { method: "PUT", body: orderOf(chapters) }),
-        "顺序已保存",
-      )
+      .run(() => browserApi(`/api/admin/courses/${course.id}/order`, { method: "PUT", body: orderOf(chapters) }), {
+        done: "顺序已保存",
+      })
       .then(refresh);
   const all = course.chapters.flatMap((c) => c.lessons.map((l) => l.id));
   return (
     <section className="card staff-panel" aria-labelledby="outline-title">
       <h2 id="outline-title">章节与课时</h2>
       <p className="staff-message">拖动课时调整顺序（可拖到别的章节），或用 ↑ ↓ 按钮。</p>
-      <ActionMessage state={action} />
+      <FormAlert look="staff" problem={action.problem} done={action.done} />
       {course.chapters.length === 0 ? <p className="staff-message">还没有章节，先添加一章。</p> : null}
       {course.chapters.map((chapter, ci) => (
         <div key={chapter.id} className="catalogue-chapter" data-testid="outline-chapter">
@@ -142,7 +142,7 @@ export function Outline({ course, encoder }: { course: AdminCourse; encoder: Enc
                   method: "POST",
                   body: { title: chapterTitle },
                 }),
-              "章节已添加",
+              { done: "章节已添加" },
             )
             .then((ok) => {
               if (ok) setChapterTitle("");
